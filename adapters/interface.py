@@ -1,0 +1,114 @@
+"""The engine interface the conformance scenarios talk to.
+
+Everything crossing this interface is plain JSON data, so the same calls travel unchanged
+over the wire protocol to an engine written in any language:
+
+* an **engine** declares who it is and what it supports (:class:`EngineInfo`) and starts
+  games from a :data:`Setup`;
+* a **game** lists its legal actions, applies an action (:class:`Accepted` with events, or
+  :class:`Rejected` with a reason code and rule ID), and answers named fields of its state
+  and of one seat's observation.
+
+Cards use the two-character notation of :mod:`adapters.vocabulary` (``"Ao"``, ``"Sc"``...).
+Actions and events are JSON objects whose ``type`` names them (see the vocabulary).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+JSON = Any
+#: A setup is one of three JSON objects, all with ``"flags"`` (every flag's value):
+#:
+#: * ``{"flags": {...}, "dealer": 0, "deck": ["Ao", ...]}``: deal from a deck order, top first;
+#: * ``{"flags": {...}, "dealer": 0, "hands": [[...], ...], "muestra": "Rb", "stock": [...]}``;
+#: * ``{"flags": {...}, "position": {...}}``: a mid-hand position (capability ``positions``).
+Setup = Mapping[str, JSON]
+Action = Mapping[str, JSON]
+EventList = list[dict[str, JSON]]
+
+#: Capabilities an engine may declare.
+CAPABILITIES = {
+    "positions": "can start from a mid-hand position",
+    "observations": "answers observation fields for one seat (hidden information)",
+    "reason_codes": "a rejection carries the reason code and rule ID of the vocabulary",
+    "match": "plays several hands: points, cotos and the next deal",
+}
+
+
+@dataclass(frozen=True)
+class EngineInfo:
+    """Who the engine is and what it supports."""
+
+    name: str
+    version: str
+    language: str
+    #: Named rule profiles: name -> value of every flag.
+    profiles: Mapping[str, Mapping[str, str]]
+    #: For each flag, the values the engine can play.
+    flags: Mapping[str, Sequence[str]]
+    capabilities: frozenset[str] = frozenset()
+    homepage: str = ""
+
+    def unsupported(self, flags: Mapping[str, str]) -> list[str]:
+        """The ``flag=value`` pairs of ``flags`` this engine cannot play."""
+        missing = []
+        for name, value in flags.items():
+            if value not in self.flags.get(name, ()):
+                missing.append(f"{name}={value}")
+        return missing
+
+
+@dataclass(frozen=True)
+class Accepted:
+    events: EventList = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Rejected:
+    """The engine refused the action: ``code`` (e.g. ``MUST_FOLLOW_SUIT``) and ``rule``."""
+
+    code: str
+    rule: str = ""
+    message: str = ""
+
+
+Outcome = Accepted | Rejected
+
+
+class EngineError(Exception):
+    """The engine failed: crashed, hung, broke the protocol or answered garbage."""
+
+
+class SetupRejected(Exception):
+    """The engine refused a setup: unsupported flags, or an impossible deal."""
+
+    def __init__(self, message: str, unsupported: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.unsupported = list(unsupported)
+
+
+@runtime_checkable
+class GameHandle(Protocol):
+    """One game in progress inside an engine."""
+
+    def legal_actions(self) -> list[dict[str, JSON]]: ...
+
+    def apply(self, action: Action) -> Outcome: ...
+
+    def state(self, name: str) -> JSON: ...
+
+    def observation(self, seat: int, name: str) -> JSON: ...
+
+
+@runtime_checkable
+class Engine(Protocol):
+    """An implementation of Guiñote under test."""
+
+    def info(self) -> EngineInfo: ...
+
+    def start(self, setup: Setup) -> GameHandle: ...
+
+    def close(self) -> None: ...

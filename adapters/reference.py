@@ -1,0 +1,78 @@
+"""The reference engine, plugged in through the engine interface like any other engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adapters.interface import JSON, Accepted, Action, EngineInfo, Outcome, Rejected, Setup, SetupRejected
+from reference_engine import Game, __name__ as engine_package
+from reference_engine.actions import ActionFormatError, IllegalAction, action_from_json
+from reference_engine.cards import CardError, parse_card
+from reference_engine.flags import RulesError, flag_specs, make_rules, profile_names, rules_for
+from reference_engine.views import UnknownField, observation_field, state_field
+
+VERSION = "0.1.0"
+
+
+class ReferenceGame:
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def legal_actions(self) -> list[dict[str, JSON]]:
+        return [action.to_json() for action in self.game.legal_actions()]
+
+    def apply(self, action: Action) -> Outcome:
+        try:
+            parsed = action_from_json(action)
+            return Accepted([event.to_json() for event in self.game.apply(parsed)])
+        except IllegalAction as illegal:
+            return Rejected(illegal.code, illegal.rule, illegal.message)
+        except (ActionFormatError, CardError) as error:
+            return Rejected("BAD_ACTION", "", str(error))
+
+    def state(self, name: str) -> JSON:
+        return state_field(self.game, name)
+
+    def observation(self, seat: int, name: str) -> JSON:
+        return observation_field(self.game, seat, name)
+
+
+class ReferenceEngine:
+    """In-process adapter for :mod:`reference_engine`."""
+
+    def info(self) -> EngineInfo:
+        return EngineInfo(
+            name="guinote-reference",
+            version=VERSION,
+            language="python",
+            profiles={name: rules_for(name).as_dict() for name in profile_names()},
+            flags={name: list(spec.values) for name, spec in flag_specs().items()},
+            capabilities=frozenset({"positions", "observations", "reason_codes", "match"}),
+            homepage=engine_package,
+        )
+
+    def start(self, setup: Setup) -> ReferenceGame:
+        try:
+            rules = make_rules(dict(setup.get("flags", {})))
+            dealer = int(setup.get("dealer", 0))
+            if "position" in setup:
+                return ReferenceGame(Game.from_position(rules, setup["position"]))
+            if "deck" in setup:
+                return ReferenceGame(Game.from_deck(rules, [parse_card(c) for c in setup["deck"]], dealer))
+            hands: list[Any] = setup.get("hands", [])
+            game = Game.from_deal(
+                rules,
+                [[parse_card(c) for c in hand] for hand in hands],
+                parse_card(str(setup.get("muestra", ""))),
+                [parse_card(c) for c in setup.get("stock", [])],
+                dealer,
+            )
+            return ReferenceGame(game)
+        except (RulesError, CardError, ValueError, KeyError, TypeError) as error:
+            raise SetupRejected(str(error)) from None
+
+    def close(self) -> None:
+        return None
+
+
+__all__ = ["ReferenceEngine", "ReferenceGame", "UnknownField"]

@@ -1,0 +1,27 @@
+"""The reference engine of the Guiñote conformance suite.
+
+Start with :class:`reference_engine.game.Game` and :func:`reference_engine.flags.rules_for`::
+
+    from reference_engine import Game, rules_for
+    game = Game.from_seed(rules_for("lascuarenta"), seed=1)
+    events = game.apply(game.legal_actions()[0])
+"""
+
+from reference_engine.actions import Action, Event, IllegalAction, action_from_json
+from reference_engine.cards import Card, CardError, parse_card
+from reference_engine.flags import Rules, RulesError, rules_for
+from reference_engine.game import Game
+
+__all__ = [
+    "Action",
+    "Card",
+    "CardError",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "Rules",
+    "RulesError",
+    "action_from_json",
+    "parse_card",
+    "rules_for",
+]

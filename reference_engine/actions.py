@@ -1,0 +1,146 @@
+"""Actions a game accepts, the events it emits, and the refusal of an illegal action.
+
+Actions and events have a JSON form (``to_json`` / :func:`action_from_json`) that is the
+wire vocabulary of the conformance protocol:
+
+* ``{"type": "play", "seat": 0, "card": "Ao"}``: play a card to the trick.
+* ``{"type": "cante", "seat": 2, "suit": "o"}``: sing the Rey and Sota of a suit (20 or 40).
+* ``{"type": "exchange", "seat": 1}``: exchange the seven of trumps (or the dos) for the muestra.
+* ``{"type": "draw"}``: every player draws after a free-phase trick, winner first.
+* ``{"type": "claim", "seat": 3}``: claim 101 in a hand de vueltas (``vueltas_end=claim``).
+* ``{"type": "tute", "seat": 0, "rank": "R"}``: sing four Reyes (``R``) or four Sotas (``S``).
+* ``{"type": "deal", "deck": ["Ao", ...]}``: deal the next hand from this deck order, top first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from reference_engine.cards import Card, CardError, Rank, Suit, parse_card
+
+
+class IllegalAction(Exception):
+    """An action the rules do not allow now, with a reason code and the rule it breaks."""
+
+    def __init__(self, code: str, rule: str, message: str) -> None:
+        super().__init__(f"{code} ({rule}): {message}")
+        self.code = code
+        self.rule = rule
+        self.message = message
+
+
+class ActionFormatError(ValueError):
+    """A JSON action that is not well formed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    seat: int
+    card: Card
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "play", "seat": self.seat, "card": self.card.code}
+
+
+@dataclass(frozen=True, slots=True)
+class Cante:
+    seat: int
+    suit: Suit
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "cante", "seat": self.seat, "suit": self.suit.value}
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    seat: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "exchange", "seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "draw"}
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    seat: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "claim", "seat": self.seat}
+
+
+@dataclass(frozen=True, slots=True)
+class Tute:
+    seat: int
+    rank: Rank
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "tute", "seat": self.seat, "rank": self.rank.value}
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Deal the next hand. ``deck`` is the deck order, top card first; an empty tuple in a
+    legal-action list means "any order of the deck"."""
+
+    deck: tuple[Card, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "deal", "deck": [card.code for card in self.deck]}
+
+
+Action = Play | Cante | Exchange | Draw | Claim | Tute | Deal
+
+
+def _seat(raw: Mapping[str, Any]) -> int:
+    seat = raw.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise ActionFormatError(f"action {dict(raw)!r} needs an integer 'seat'")
+    return seat
+
+
+def action_from_json(raw: Mapping[str, Any]) -> Action:
+    """Read the JSON form of an action; raise :class:`ActionFormatError` naming the problem."""
+    kind = raw.get("type")
+    try:
+        if kind == "play":
+            return Play(_seat(raw), parse_card(str(raw.get("card", ""))))
+        if kind == "cante":
+            return Cante(_seat(raw), Suit(raw.get("suit")))
+        if kind == "exchange":
+            return Exchange(_seat(raw))
+        if kind == "draw":
+            return Draw()
+        if kind == "claim":
+            return Claim(_seat(raw))
+        if kind == "tute":
+            rank = Rank(raw.get("rank"))
+            if rank not in (Rank.REY, Rank.SOTA):
+                raise ActionFormatError("a tute is four Reyes ('R') or four Sotas ('S')")
+            return Tute(_seat(raw), rank)
+        if kind == "deal":
+            return Deal(tuple(parse_card(str(code)) for code in raw.get("deck", [])))
+    except (CardError, ValueError) as error:
+        if isinstance(error, ActionFormatError):
+            raise
+        raise ActionFormatError(f"bad action {dict(raw)!r}: {error}") from None
+    raise ActionFormatError(
+        f"unknown action type {kind!r}; valid types: play, cante, exchange, draw, claim, tute, deal"
+    )
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened: ``kind`` plus JSON-ready details."""
+
+    kind: str
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.kind, **self.details}

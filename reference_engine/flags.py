@@ -1,0 +1,162 @@
+"""Rule flags and named profiles, loaded from ``profiles.toml`` (the data is the rulebook's).
+
+A *flag* is a point where the sources disagree; each of its values names the sources that
+read the rule that way. A *profile* sets every flag; an *overlay* (two players, 48 or 36
+cards) changes a few flags on top of a profile. Profile strings combine them with ``+``:
+``"lascuarenta+mano_a_mano"``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from functools import cache
+from importlib import resources
+from typing import Any
+
+
+class RulesError(ValueError):
+    """An unknown profile, overlay, flag or value."""
+
+
+@dataclass(frozen=True)
+class FlagValue:
+    name: str
+    sources: tuple[str, ...]
+    reading: str
+
+
+@dataclass(frozen=True)
+class FlagSpec:
+    name: str
+    disagreement: str
+    rules: tuple[str, ...]
+    summary: str
+    values: Mapping[str, FlagValue]
+
+
+@dataclass(frozen=True)
+class ProfileSpec:
+    name: str
+    sources: tuple[str, ...]
+    summary: str
+    flags: Mapping[str, str]
+    overlay: bool
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A complete, validated set of flag values: the rules one game is played under."""
+
+    players: str
+    deck: str
+    rank_8_9: str
+    deal: str
+    cante_per_trick: str
+    cante_order: str
+    tute: str
+    seven_exchange_requires: str
+    seven_exchange_window: str
+    seven_exchange_min: str
+    seven_is_muestra: str
+    partner_winning_exempts: str
+    overtake_reference: str
+    renuncio_handling: str
+    thirty_malas: str
+    thirty_malas_count: str
+    thirty_malas_scope: str
+    thirty_malas_trigger: str
+    vueltas_end: str
+    vueltas_claim_by: str
+    points_per_coto: str
+    cotos_to_win: str
+
+    @property
+    def player_count(self) -> int:
+        return int(self.players)
+
+    @property
+    def deck_size(self) -> int:
+        return int(self.deck)
+
+    def as_dict(self) -> dict[str, str]:
+        return {field.name: getattr(self, field.name) for field in fields(self)}
+
+    def with_flags(self, overrides: Mapping[str, str]) -> Rules:
+        return make_rules({**self.as_dict(), **overrides})
+
+
+@cache
+def _catalogue() -> dict[str, Any]:
+    text = resources.files("reference_engine").joinpath("profiles.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+@cache
+def flag_specs() -> dict[str, FlagSpec]:
+    """Every flag with its allowed values and the sources behind each value."""
+    specs: dict[str, FlagSpec] = {}
+    for name, raw in _catalogue()["flags"].items():
+        values = {
+            value: FlagValue(value, tuple(info["sources"]), info["reading"])
+            for value, info in raw["values"].items()
+        }
+        specs[name] = FlagSpec(name, raw["disagreement"], tuple(raw["rules"]), raw["summary"], values)
+    return specs
+
+
+@cache
+def profile_specs() -> dict[str, ProfileSpec]:
+    """Named profiles and overlays."""
+    catalogue = _catalogue()
+    specs: dict[str, ProfileSpec] = {}
+    for kind in ("profiles", "overlays"):
+        for name, raw in catalogue[kind].items():
+            specs[name] = ProfileSpec(
+                name, tuple(raw["sources"]), raw["summary"], dict(raw["flags"]), kind == "overlays"
+            )
+    return specs
+
+
+def profile_names() -> list[str]:
+    return [name for name, spec in profile_specs().items() if not spec.overlay]
+
+
+def overlay_names() -> list[str]:
+    return [name for name, spec in profile_specs().items() if spec.overlay]
+
+
+def check_flags(values: Mapping[str, str]) -> None:
+    """Raise :class:`RulesError` naming the valid choices for an unknown flag or value."""
+    specs = flag_specs()
+    for name, value in values.items():
+        if name not in specs:
+            raise RulesError(f"unknown flag {name!r}; valid flags: {', '.join(sorted(specs))}")
+        allowed = specs[name].values
+        if str(value) not in allowed:
+            raise RulesError(f"unknown value {value!r} for flag {name!r}; valid values: {', '.join(allowed)}")
+
+
+def make_rules(values: Mapping[str, str]) -> Rules:
+    """Build :class:`Rules` from a complete mapping of flag values."""
+    check_flags(values)
+    missing = sorted(set(flag_specs()) - set(values))
+    if missing:
+        raise RulesError(f"missing flags: {', '.join(missing)}")
+    return Rules(**{name: str(value) for name, value in values.items()})
+
+
+def rules_for(profile: str = "lascuarenta", overrides: Mapping[str, str] | None = None) -> Rules:
+    """The rules of a profile string such as ``"tradicional+mano_a_mano"``, plus overrides."""
+    specs = profile_specs()
+    base, *overlays = profile.split("+")
+    if base not in specs or specs[base].overlay:
+        raise RulesError(f"unknown profile {base!r}; valid profiles: {', '.join(profile_names())}")
+    values = dict(specs[base].flags)
+    for overlay in overlays:
+        if overlay not in specs or not specs[overlay].overlay:
+            raise RulesError(f"unknown overlay {overlay!r}; valid overlays: {', '.join(overlay_names())}")
+        values.update(specs[overlay].flags)
+    values.update(overrides or {})
+    return make_rules(values)

@@ -1,0 +1,58 @@
+"""Tricks, turn order, sides and the draw (rule areas PLAY and PRE).
+
+Seats are numbered ``0..n-1`` in playing order: seat ``s + 1`` (mod n) plays after seat ``s``,
+which at the table is the player on ``s``'s right (PRE-20, counter-clockwise). With four
+players the partnerships are seats {0, 2} (side 0) and {1, 3} (side 1) (PRE-01); with two
+players each seat is its own side (TWO-07).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from reference_engine.cards import Card, Rank, Suit
+
+Trick = Sequence[tuple[int, Card]]
+
+
+def next_seat(seat: int, players: int) -> int:
+    """PRE-20: play passes to the player on the right."""
+    return (seat + 1) % players
+
+
+def side_of(seat: int, players: int) -> int:
+    """PRE-01 / TWO-07: partners sit opposite, so seats of equal parity form a side."""
+    return seat % 2 if players == 4 else seat
+
+
+def partner_of(seat: int, players: int) -> int | None:
+    """The partner's seat, or ``None`` mano a mano."""
+    return (seat + 2) % 4 if players == 4 else None
+
+
+def beats(card: Card, other: Card, trump: Suit, strength: Mapping[Rank, int]) -> bool:
+    """PLAY-05 / DECK-10: ``card`` beats ``other`` if it is a higher card of the same suit,
+    or a trump played against a non-trump. (A card of a third suit never beats.)"""
+    if card.suit is other.suit:
+        return strength[card.rank] > strength[other.rank]
+    return card.suit is trump
+
+
+def winning_index(trick: Trick, trump: Suit, strength: Mapping[Rank, int]) -> int:
+    """PLAY-05 / PLAY-17: index in ``trick`` of the card taking it: the highest trump, or
+    if no trump was played, the highest card of the suit led."""
+    best = 0
+    for index in range(1, len(trick)):
+        if beats(trick[index][1], trick[best][1], trump, strength):
+            best = index
+    return best
+
+
+def trick_points(trick: Trick) -> int:
+    """DECK-07: the card points a trick carries."""
+    return sum(card.points for _, card in trick)
+
+
+def draw_order(winner: int, players: int) -> list[int]:
+    """PLAY-08: after a free-phase trick every player draws, the winner first, then in turn."""
+    return [(winner + offset) % players for offset in range(players)]

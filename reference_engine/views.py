@@ -1,0 +1,118 @@
+"""Named views of a game: the full state, and what one seat may see (its observation).
+
+Field names are the conformance vocabulary (``adapters.vocabulary``). Per-seat and per-side
+fields take the index after a dot: ``hand.2``, ``score.0``, ``match.points.1``.
+Hidden information (ETIQ, CANTE-15, C-25) is left out of observations: other seats' hands,
+the stock, running scores before the hand is over, and the suit of a twenty sung by the
+opponents during the arrastre.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from reference_engine import scoring
+from reference_engine.cards import Card
+from reference_engine.game import Game
+
+
+class UnknownField(KeyError):
+    """A field name that is not part of the vocabulary."""
+
+
+def _codes(cards: list[Card]) -> list[str]:
+    return sorted(card.code for card in cards)
+
+
+def _hand_result(game: Game, key: str) -> Any:
+    if game.hand_result is None:
+        return None
+    return getattr(game.hand_result, key)
+
+
+_SCALAR: dict[str, Callable[[Game], Any]] = {
+    "phase": lambda g: g.phase,
+    "players": lambda g: g.players,
+    "turn": lambda g: g.turn,
+    "leader": lambda g: g.leader,
+    "dealer": lambda g: g.dealer,
+    "mano": lambda g: g.mano,
+    "trump": lambda g: g.trump.value,
+    "muestra": lambda g: g.muestra.code if g.muestra else None,
+    "stock_count": lambda g: len(g.stock) + (1 if g.muestra else 0),
+    "trick": lambda g: [card.code for _, card in g.trick],
+    "trick_seats": lambda g: [seat for seat, _ in g.trick],
+    "last_trick": lambda g: [card.code for _, card in g.last_trick],
+    "last_trick_winner": lambda g: g.last_trick_winner,
+    "draw_pending": lambda g: g.draw_pending,
+    "tricks_played": lambda g: g.tricks_played,
+    "ultimas": lambda g: g.ultimas_side,
+    "cantes": lambda g: [dict(c) for c in g.cantes],
+    "sung_suits": lambda g: sorted(suit.value for suit in g.sung_suits),
+    "exchange_done": lambda g: g.exchange_done,
+    "de_vueltas": lambda g: g.hand_in_point > 0,
+    "hand_in_point": lambda g: g.hand_in_point,
+    "hand_winner": lambda g: _hand_result(g, "winner"),
+    "hand_reason": lambda g: _hand_result(g, "reason"),
+    "hand_rule": lambda g: _hand_result(g, "rule"),
+    "match.winner": lambda g: g.match.winner,
+}
+_PER_SEAT: dict[str, Callable[[Game, int], Any]] = {
+    "hand": lambda g, seat: _codes(g.hands[seat]),
+    "hand_size": lambda g, seat: len(g.hands[seat]),
+}
+_PER_SIDE: dict[str, Callable[[Game, int], Any]] = {
+    "card_points": lambda g, side: g.card_points[side],
+    "cante_points": lambda g, side: g.cante_points[side],
+    "score": scoring.hand_score,
+    "total": scoring.total,
+    "tricks_won": lambda g, side: g.tricks_won[side],
+    "won_cards": lambda g, side: _codes(g.won_cards[side]),
+    "match.points": lambda g, side: g.match.points[side],
+    "match.cotos": lambda g, side: g.match.cotos[side],
+}
+
+#: Every state field name; ``<seat>`` and ``<side>`` stand for an index.
+FIELDS: list[str] = (
+    sorted(_SCALAR) + [f"{name}.<seat>" for name in sorted(_PER_SEAT)] + [f"{name}.<side>" for name in sorted(_PER_SIDE)]
+)
+
+
+def state_field(game: Game, name: str) -> Any:
+    """The value of a named field of the full state."""
+    if name in _SCALAR:
+        return _SCALAR[name](game)
+    base, _, index = name.rpartition(".")
+    if index.isdigit():
+        number = int(index)
+        if base in _PER_SEAT and number < game.players:
+            return _PER_SEAT[base](game, number)
+        if base in _PER_SIDE and number < 2:
+            return _PER_SIDE[base](game, number)
+    raise UnknownField(f"unknown state field {name!r}; fields: {', '.join(FIELDS)}")
+
+
+_PRIVATE_UNTIL_HAND_OVER = ("card_points", "cante_points", "score", "total", "won_cards")
+
+
+def observation_field(game: Game, seat: int, name: str) -> Any:
+    """The value of ``name`` as seen by ``seat``: hidden information is ``None``."""
+    if not 0 <= seat < game.players:
+        raise UnknownField(f"seat {seat} does not exist")
+    base, _, index = name.rpartition(".")
+    if base == "hand" and index.isdigit() and int(index) != seat:
+        return None  # other players' cards are hidden
+    if base in _PRIVATE_UNTIL_HAND_OVER and game.hand_result is None:
+        return None  # C-25: running counts are private during play
+    if name == "cantes":
+        return [_seen_cante(game, seat, cante) for cante in game.cantes]
+    if name == "sung_suits":
+        return sorted(c["suit"] for c in (_seen_cante(game, seat, c) for c in game.cantes) if c["suit"] is not None)
+    return state_field(game, name)
+
+
+def _seen_cante(game: Game, seat: int, cante: dict[str, Any]) -> dict[str, Any]:
+    """CANTE-15: a twenty sung in the arrastre does not tell the opponents its suit."""
+    hidden = cante["arrastre"] and cante["value"] == 20 and cante["side"] != game.side(seat)
+    return {**cante, "suit": None if hidden else cante["suit"]}
