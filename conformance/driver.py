@@ -1,0 +1,336 @@
+"""The scenario driver: what the Gherkin steps do, expressed as calls on the engine interface.
+
+One :class:`ScenarioRun` lives for one scenario under one profile. ``Given`` steps build a
+setup (a deal, a deck order or a mid-hand position); the game starts lazily at the first
+``When``/``Then`` step. Step definitions stay one line each: they parse their text and call
+a method here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from adapters.interface import JSON, Accepted, Engine, EngineInfo, GameHandle, Outcome, Rejected, SetupRejected
+from adapters.vocabulary import SUITS, NotationError, card_code, deck_codes
+
+
+class FeatureInputError(Exception):
+    """A scenario that is itself wrong (unknown card, card dealt twice...), with file:line."""
+
+
+class NotApplicable(Exception):
+    """The engine under test cannot run this scenario (missing capability or flag value)."""
+
+
+SUIT_WORDS = {name: code for code, name in SUITS.items()}
+DECK_ORDER_NOTE = "deck order: oros, copas, espadas, bastos; in each suit A 2 3 4 5 6 7 (8 9) S C R"
+
+
+@dataclass
+class Location:
+    path: str = "?"
+    line: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}"
+
+
+@dataclass
+class ScenarioRun:
+    engine: Engine
+    info: EngineInfo
+    profile: str
+    flags: dict[str, str]
+    location: Location = field(default_factory=Location)
+    setup: dict[str, Any] = field(default_factory=dict)
+    position: dict[str, Any] | None = None
+    setup_line: Location = field(default_factory=Location)
+    game: GameHandle | None = None
+    outcome: Outcome | None = None
+    last_action: dict[str, Any] | None = None
+    events: list[dict[str, JSON]] = field(default_factory=list)
+
+    # ------------------------------------------------------------------ input parsing
+
+    def fail_input(self, message: str) -> FeatureInputError:
+        return FeatureInputError(f"{self.location}: {message}")
+
+    def card(self, text: str) -> str:
+        try:
+            code = card_code(text)
+        except NotationError as error:
+            raise self.fail_input(str(error)) from None
+        if code not in deck_codes(self.deck_size):
+            raise self.fail_input(f"card {code} is not in the {self.deck_size}-card deck")
+        return code
+
+    def cards(self, text: str) -> list[str]:
+        """Space-separated cards; ``-`` means none."""
+        words = text.replace(",", " ").split()
+        if words == ["-"]:
+            return []
+        return [self.card(word) for word in words]
+
+    def suit(self, word: str) -> str:
+        key = word.strip().lower()
+        if key in SUIT_WORDS:
+            return SUIT_WORDS[key]
+        if key in SUITS:
+            return key
+        raise self.fail_input(f"unknown suit {word!r}; suits are oros, copas, espadas, bastos")
+
+    def seat(self, number: int) -> int:
+        if not 0 <= number < self.players:
+            raise self.fail_input(f"seat {number} does not exist at a {self.players}-player table (seats 0..{self.players - 1})")
+        return number
+
+    @property
+    def players(self) -> int:
+        return int(self.flags.get("players", "4"))
+
+    @property
+    def deck_size(self) -> int:
+        return int(self.flags.get("deck", "40"))
+
+    # ------------------------------------------------------------------ setups
+
+    def _check_not_started(self) -> None:
+        if self.game is not None:
+            raise self.fail_input("a Given step that sets up the game must come before the first When/Then step")
+
+    def _rest_of_deck(self, used: Sequence[str]) -> list[str]:
+        taken = set(used)
+        return [code for code in deck_codes(self.deck_size) if code not in taken]
+
+    def _check_unique(self, cards: Sequence[str]) -> None:
+        seen: set[str] = set()
+        for code in cards:
+            if code in seen:
+                raise self.fail_input(f"card {code} is dealt twice")
+            seen.add(code)
+
+    def deal_from_deck(self, dealer: int, rows: Sequence[Sequence[str]]) -> None:
+        """A deck order, top first; a final ``...`` stands for the rest of the deck in order."""
+        self._check_not_started()
+        order: list[str] = []
+        rest = False
+        for row in rows:
+            for cell in row:
+                for word in cell.split():
+                    if word == "...":
+                        rest = True
+                    else:
+                        order.append(self.card(word))
+        self._check_unique(order)
+        if rest:
+            order += self._rest_of_deck(order)
+        if len(order) != self.deck_size:
+            raise self.fail_input(f"the deck has {len(order)} cards, expected {self.deck_size} (end it with '...' for the rest)")
+        self.setup = {"dealer": self.seat(dealer), "deck": order}
+        self.setup_line = Location(self.location.path, self.location.line)
+
+    def _seat_rows(self, rows: Sequence[Sequence[str]], labels: Sequence[str]) -> dict[str, list[str]]:
+        parsed: dict[str, list[str]] = {}
+        for row in rows:
+            if len(row) != 2:
+                raise self.fail_input(f"each row has two cells: a label ({', '.join(labels)}) and cards; got {list(row)}")
+            label = row[0].strip().lower()
+            if label not in labels:
+                raise self.fail_input(f"unknown row {row[0]!r}; rows are {', '.join(labels)}")
+            if label in parsed:
+                raise self.fail_input(f"row {row[0]!r} is given twice")
+            parsed[label] = self.cards(row[1]) if row[1].strip() != "..." else ["..."]
+        return parsed
+
+    def explicit_deal(self, dealer: int, rows: Sequence[Sequence[str]]) -> None:
+        """Hands per seat, the muestra and the stock (``...`` = the rest of the deck in order)."""
+        self._check_not_started()
+        seats = [f"seat {n}" for n in range(self.players)]
+        parsed = self._seat_rows(rows, [*seats, "muestra", "stock"])
+        for label in seats:
+            if label not in parsed:
+                raise self.fail_input(f"the deal has no row for {label}")
+            if len(parsed[label]) != 6:
+                raise self.fail_input(f"{label} is dealt {len(parsed[label])} cards; every player gets 6")
+        if len(parsed.get("muestra", [])) != 1:
+            raise self.fail_input("the deal needs exactly one muestra card")
+        hands = [parsed[label] for label in seats]
+        muestra = parsed["muestra"][0]
+        stock = [c for c in parsed.get("stock", ["..."]) if c != "..."]
+        used = [c for hand in hands for c in hand] + [muestra] + stock
+        self._check_unique(used)
+        if parsed.get("stock", ["..."])[-1:] == ["..."]:
+            stock += self._rest_of_deck(used)
+        self.setup = {"dealer": self.seat(dealer), "hands": hands, "muestra": muestra, "stock": stock}
+        self.setup_line = Location(self.location.path, self.location.line)
+
+    def position_hands(self, rows: Sequence[Sequence[str]], leader: int, *, muestra: str | None, trump: str | None) -> None:
+        """A mid-hand position: each seat's hand, who leads, and the muestra or the trump."""
+        self._check_not_started()
+        seats = [f"seat {n}" for n in range(self.players)]
+        parsed = self._seat_rows(rows, [*seats, "stock"])
+        hands = [parsed.get(label, []) for label in seats]
+        stock = parsed.get("stock", [])
+        if "..." in stock:
+            raise self.fail_input("a position lists its stock card by card")
+        self._check_unique([c for hand in hands for c in hand] + stock + ([muestra] if muestra else []))
+        self.position = {"hands": hands, "leader": self.seat(leader), "stock": stock}
+        if muestra:
+            self.position["muestra"] = muestra
+        if trump:
+            self.position["trump"] = trump
+        self.setup_line = Location(self.location.path, self.location.line)
+
+    def position_set(self, key: str, value: Any) -> None:
+        self._check_not_started()
+        if self.position is None:
+            raise self.fail_input("this step completes a position: start with 'Given a hand in the ...'")
+        if key == "trick":
+            self._check_unique([c for hand in self.position["hands"] for c in hand] + [c for _, c in value])
+        self.position[key] = value
+
+    # ------------------------------------------------------------------ running
+
+    def ensure_game(self) -> GameHandle:
+        if self.game is not None:
+            return self.game
+        if self.position is not None:
+            if "positions" not in self.info.capabilities:
+                raise NotApplicable("the scenario starts from a mid-hand position; the engine lacks the 'positions' capability")
+            setup: dict[str, Any] = {"position": self.position}
+        elif self.setup:
+            setup = dict(self.setup)
+        else:
+            raise self.fail_input("the scenario has no deal: start with a Given step that deals or sets up a hand")
+        setup["flags"] = self.flags
+        try:
+            self.game = self.engine.start(setup)
+        except SetupRejected as rejected:
+            if rejected.unsupported:
+                raise NotApplicable(f"engine does not support {', '.join(rejected.unsupported)}") from None
+            raise FeatureInputError(f"{self.setup_line}: the engine refused the setup: {rejected}") from None
+        return self.game
+
+    def act(self, action: dict[str, Any]) -> Outcome:
+        game = self.ensure_game()
+        self.last_action = action
+        self.outcome = game.apply(action)
+        if isinstance(self.outcome, Accepted):
+            self.events.extend(self.outcome.events)
+        return self.outcome
+
+    def must(self, action: dict[str, Any]) -> list[dict[str, JSON]]:
+        """Apply an action the scenario expects to be accepted."""
+        outcome = self.act(action)
+        if isinstance(outcome, Rejected):
+            raise AssertionError(
+                f"expected {describe(action)} to be accepted, but it was refused: "
+                f"{outcome.code} {outcome.rule} {outcome.message}".rstrip()
+            )
+        return outcome.events
+
+    def play_tricks(self, rows: Sequence[Sequence[str]]) -> None:
+        """Each row is one trick, cards in playing order from the leader; a pending draw is made first."""
+        for row in rows:
+            cards = self.cards(" ".join(row))
+            if len(cards) != self.players:
+                raise self.fail_input(f"a trick has {self.players} cards, this row has {len(cards)}: {' '.join(row)}")
+            if self.state("draw_pending"):
+                self.must({"type": "draw"})
+            for card in cards:
+                turn = self.state("turn")
+                self.must({"type": "play", "seat": turn, "card": card})
+
+    def play_out(self) -> None:
+        """Play the rest of the hand: draws when due, each seat its first legal card in deck order."""
+        order = {code: index for index, code in enumerate(deck_codes(self.deck_size))}
+        for _ in range(10 * self.deck_size):
+            phase = self.state("phase")
+            if phase not in ("free", "arrastre"):
+                return
+            if self.state("draw_pending"):
+                self.must({"type": "draw"})
+                continue
+            turn = self.state("turn")
+            plays = [a for a in self.legal() if a.get("type") == "play" and a.get("seat") == turn]
+            if not plays:
+                raise AssertionError(f"seat {turn} has no legal card to play in phase {phase}")
+            self.must(min(plays, key=lambda a: order[str(a["card"])]))
+        raise AssertionError("the hand did not end")
+
+    def legal(self) -> list[dict[str, JSON]]:
+        return [dict(action) for action in self.ensure_game().legal_actions()]
+
+    def state(self, name: str) -> JSON:
+        return self.ensure_game().state(name)
+
+    def observation(self, seat: int, name: str) -> JSON:
+        if "observations" not in self.info.capabilities:
+            raise NotApplicable("the scenario checks a player's observation; the engine lacks the 'observations' capability")
+        return self.ensure_game().observation(seat, name)
+
+    def last_event(self, kind: str) -> dict[str, JSON]:
+        for event in reversed(self.events):
+            if event.get("type") == kind:
+                return event
+        raise AssertionError(f"no {kind!r} event happened; events so far: {[e.get('type') for e in self.events]}")
+
+    # ------------------------------------------------------------------ checks
+
+    def expect_refused(self, code: str | None = None, rule: str | None = None) -> None:
+        outcome = self.outcome
+        if outcome is None:
+            raise self.fail_input("'is refused' needs a preceding 'tries to' step")
+        assert self.last_action is not None
+        if isinstance(outcome, Accepted):
+            raise AssertionError(f"expected {describe(self.last_action)} to be refused{f' as {code}' if code else ''}, but it was accepted")
+        if code and "reason_codes" in self.info.capabilities:
+            assert outcome.code == code, f"{describe(self.last_action)} was refused as {outcome.code}, expected {code}"
+            if rule:
+                assert rule in outcome.rule.split(" / ") or outcome.rule == rule, (
+                    f"{describe(self.last_action)} was refused under rule {outcome.rule or '(none)'}, expected {rule}"
+                )
+
+    def expect_accepted(self) -> None:
+        if self.outcome is None or self.last_action is None:
+            raise self.fail_input("'is accepted' needs a preceding 'tries to' step")
+        if isinstance(self.outcome, Rejected):
+            raise AssertionError(
+                f"expected {describe(self.last_action)} to be accepted, but it was refused: {self.outcome.code} {self.outcome.message}"
+            )
+
+    def expect_equal(self, what: str, expected: Any, got: Any) -> None:
+        if _normal(expected) != _normal(got):
+            raise AssertionError(f"{what}: expected {json.dumps(expected)}, got {json.dumps(got)}")
+
+    def has_action(self, action: Mapping[str, Any]) -> bool:
+        wanted = dict(action)
+        return any(all(candidate.get(k) == v for k, v in wanted.items()) for candidate in self.legal())
+
+    def playable(self, seat: int) -> list[str]:
+        return sorted(str(a["card"]) for a in self.legal() if a.get("type") == "play" and a.get("seat") == seat)
+
+
+def _normal(value: Any) -> Any:
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return sorted(value)
+    return value
+
+
+def describe(action: Mapping[str, Any]) -> str:
+    kind = action.get("type")
+    seat = action.get("seat")
+    if kind == "play":
+        return f"seat {seat} playing {action.get('card')}"
+    if kind == "cante":
+        return f"seat {seat} singing {SUITS.get(str(action.get('suit')), action.get('suit'))}"
+    if kind == "exchange":
+        return f"seat {seat} exchanging for the muestra"
+    if kind == "claim":
+        return f"seat {seat} claiming 101"
+    if kind == "tute":
+        return f"seat {seat} singing tute"
+    return str(kind)
