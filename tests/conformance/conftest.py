@@ -113,7 +113,7 @@ def draw(guinote_run: ScenarioRun) -> None:
     guinote_run.must({"type": "draw"})
 
 
-@when(parsers.re(r"the cards are to be drawn too early$"))
+@when(parsers.re(r"a draw is attempted$"))
 def draw_early(guinote_run: ScenarioRun) -> None:
     guinote_run.act({"type": "draw"})
 
