@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from adapters.interface import Engine, EngineError, EngineInfo
-from conformance.catalogue import Scenario, load_scenarios
+from conformance.catalogue import Scenario, parse_feature
 from conformance.driver import FeatureInputError, Location, NotApplicable, ScenarioRun
 from conformance.engines import load_engine
 
@@ -86,7 +86,7 @@ class GuinotePlugin:
         self.expectations = load_expectations(config.getoption("expectations"))
         self.engines: dict[str, Engine] = {}
         self.infos: dict[str, EngineInfo] = {}
-        self._scenarios: dict[tuple[str, str], Scenario] | None = None
+        self._scenarios: dict[str, dict[str, Scenario]] = {}
         self.results: list[dict[str, Any]] = []
         self.started = time.time()
 
@@ -103,9 +103,11 @@ class GuinotePlugin:
         return self.engines[spec], self.infos[spec]
 
     def scenario(self, path: str, name: str) -> Scenario:
-        if self._scenarios is None:
-            self._scenarios = {(str(s.path.resolve()), s.name): s for s in load_scenarios()}
-        return self._scenarios[(str(Path(path).resolve()), name)]
+        """The catalogue entry of a scenario (its rules, sources and flags), parsed once per file."""
+        key = str(Path(path).resolve())
+        if key not in self._scenarios:
+            self._scenarios[key] = {s.name: s for s in parse_feature(Path(path))}
+        return self._scenarios[key][name]
 
     def cases(self) -> list[tuple[str, str]]:
         pairs = []

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from reference_engine.cards import Card, CardError, Rank, Suit, parse_card
+from reference_engine.cards import ALL_CARDS, Card, CardError, Rank, Suit, parse_card
 
 
 class IllegalAction(Exception):
@@ -29,6 +29,22 @@ class IllegalAction(Exception):
         self.code = code
         self.rule = rule
         self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why an action may not be done now: a reason code, the rule it breaks and a message.
+
+    The rule modules return a refusal (or ``None``) so that listing the legal actions needs
+    no exceptions; :meth:`error` turns it into the :class:`IllegalAction` that ``apply`` raises.
+    """
+
+    code: str
+    rule: str
+    message: str
+
+    def error(self) -> IllegalAction:
+        return IllegalAction(self.code, self.rule, self.message)
 
 
 class ActionFormatError(ValueError):
@@ -97,6 +113,17 @@ class Deal:
 
 Action = Play | Cante | Exchange | Draw | Claim | Tute | Deal
 
+#: The one draw action (actions are immutable, so they can be shared).
+DRAW = Draw()
+_PLAYS: tuple[dict[Card, Play], ...] = tuple(
+    {card: Play(seat, card) for card in ALL_CARDS.values()} for seat in range(4)
+)
+
+
+def play_action(seat: int, card: Card) -> Play:
+    """The shared :class:`Play` of ``card`` by ``seat`` (0-3): listing legal plays builds nothing."""
+    return _PLAYS[seat][card]
+
 
 def _seat(raw: Mapping[str, Any]) -> int:
     seat = raw.get("seat")
@@ -135,7 +162,7 @@ def action_from_json(raw: Mapping[str, Any]) -> Action:
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened: ``kind`` plus JSON-ready details."""
 

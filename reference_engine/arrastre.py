@@ -12,71 +12,84 @@ always an opponent, has just played.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
-from reference_engine.cards import Card, Rank, Suit
+from reference_engine.actions import Refusal
+from reference_engine.cards import Card, Suit
 from reference_engine.flags import Rules
 from reference_engine.tricks import Trick, beats, partner_of, winning_index
 
-
-@dataclass(frozen=True)
-class Refusal:
-    """Why a card may not be played: a machine-readable code and the rule it breaks."""
-
-    code: str
-    rule: str
-    message: str
+__all__ = ["Refusal", "legal_cards", "refusal"]
 
 
-def _reference_card(trick: Trick, trump: Suit, strength: Mapping[Rank, int], rules: Rules) -> tuple[int, Card]:
+def _card_to_beat(trick: Trick, winner: Card, rules: Rules) -> Card:
+    """ARR-02 / ARR-10: the card a player has to beat (B-21 ``overtake_reference``).
+
+    Under ``previous_opponent_card`` it is the card just played: at a four-player table the
+    previous player is always an opponent, and mano a mano too.
+    """
     if rules.overtake_reference == "previous_opponent_card":
-        return trick[-1]
-    return trick[winning_index(trick, trump, strength)]
-
-
-def _partner_exempts(seat: int, trick: Trick, trump: Suit, strength: Mapping[Rank, int], rules: Rules) -> bool:
-    """ARR-06: the partner is winning the trick (never mano a mano, ARR-12)."""
-    if rules.partner_winning_exempts != "yes":
-        return False
-    partner = partner_of(seat, rules.player_count)
-    return partner is not None and trick[winning_index(trick, trump, strength)][0] == partner
+        return trick[-1][1]
+    return winner
 
 
 def legal_cards(
-    hand: Sequence[Card], seat: int, trick: Trick, trump: Suit, strength: Mapping[Rank, int], rules: Rules
+    hand: Sequence[Card], seat: int, trick: Trick, trump: Suit, strength: Mapping[Card, int], rules: Rules
 ) -> list[Card]:
-    """The cards ``seat`` may play to ``trick`` in the arrastre."""
+    """ARR-01..ARR-09: the cards ``seat`` may play to ``trick`` in the arrastre.
+
+    interpretation (B-21): under the literal S004 reading a trump counts as higher than any
+    card of another suit, and only a card that could take the trick (one of the suit led,
+    or a trump) counts as "higher": a higher card of a discarded third suit does not.
+    """
     if not trick:
-        return list(hand)  # PLAY-15: the leader plays any card
+        return list(hand)  # PLAY-15 / C-26: the leader plays any card, trumps included
     led = trick[0][1].suit
-    exempt = _partner_exempts(seat, trick, trump, strength, rules)
-    _, target = _reference_card(trick, trump, strength, rules)
+    winner_seat, winner_card = trick[winning_index(trick, trump, strength)]
+    # ARR-06 / ARR-12: a partner winning the trick leaves only the duty to follow suit
+    exempt = rules.partner_winning_exempts == "yes" and winner_seat == partner_of(seat, rules.player_count)
+    target = _card_to_beat(trick, winner_card, rules)
     following = [card for card in hand if card.suit is led]
-    if following:  # ARR-01: asistir
+    if following:  # ARR-01: asistir (ARR-09: the same when trumps were led)
         if exempt:
             return following
+        # ARR-02: montar if able. B-18: a trick already trumped cannot be beaten with the
+        # suit led, so then any card of that suit will do.
         higher = [card for card in following if beats(card, target, trump, strength)]
-        return higher or following  # ARR-02: montar if able
+        return higher or following
     if exempt:
         return list(hand)  # ARR-07
+    # ARR-03 fallar / ARR-04 pisar: a trump that beats the trick is required if held;
+    # ARR-05 (B-19): otherwise any card, with no duty to under-trump; ARR-08: no trump at all.
     winning_trumps = [card for card in hand if card.suit is trump and beats(card, target, trump, strength)]
-    return winning_trumps or list(hand)  # ARR-03/ARR-04 fallar and pisar; ARR-05 no under-trumping
+    return winning_trumps or list(hand)
 
 
 def refusal(
-    card: Card, hand: Sequence[Card], seat: int, trick: Trick, trump: Suit, strength: Mapping[Rank, int], rules: Rules
+    card: Card, hand: Sequence[Card], seat: int, trick: Trick, trump: Suit, strength: Mapping[Card, int], rules: Rules
 ) -> Refusal | None:
-    """``None`` if ``card`` may be played in the arrastre, else the obligation it breaks."""
-    legal = legal_cards(hand, seat, trick, trump, strength, rules)
-    if card in legal:
+    """``None`` if ``card`` may be played in the arrastre, else the obligation it breaks
+    (RENUNCIO-02, RENUNCIO-03, RENUNCIO-06)."""
+    if card in legal_cards(hand, seat, trick, trump, strength, rules):
         return None
     led = trick[0][1].suit
-    literal = rules.overtake_reference == "previous_opponent_card"
     if card.suit is not led and any(other.suit is led for other in hand):
-        return Refusal("MUST_FOLLOW_SUIT", "ARR-01", f"{card.code} does not follow the suit led ({led.spanish}) and the hand holds that suit")
+        return Refusal(
+            "MUST_FOLLOW_SUIT",
+            "ARR-01",
+            f"{card.code} does not follow the suit led ({led.spanish}) and the hand holds that suit",
+        )
     if card.suit is led:
-        rule = "ARR-10" if literal else "ARR-02"
+        rule = "ARR-10" if rules.overtake_reference == "previous_opponent_card" else "ARR-02"
         return Refusal("MUST_BEAT", rule, f"{card.code} does not beat the trick and a higher {led.spanish} card is held")
-    if card.suit is trump:
-        return Refusal("MUST_OVERTRUMP", "ARR-04", f"{card.code} does not beat the trump on the table and a higher trump is held")
-    return Refusal("MUST_TRUMP", "ARR-03", f"{card.code} is not a trump; the hand is void in {led.spanish} and holds a trump that wins")
+    winner_card = trick[winning_index(trick, trump, strength)][1]
+    if card.suit is trump or _card_to_beat(trick, winner_card, rules).suit is trump:
+        return Refusal(
+            "MUST_OVERTRUMP",
+            "ARR-04",
+            f"{card.code} does not beat the trump on the table and a higher trump is held",
+        )
+    return Refusal(
+        "MUST_TRUMP",
+        "ARR-03",
+        f"{card.code} is not a trump; the hand is void in {led.spanish} and holds a trump that wins",
+    )

@@ -3,19 +3,28 @@
 A player holding the Rey and the Sota of one suit may sing them (CANTE-01): 40 in the
 trump suit, 20 in any other (CANTE-02, CANTE-03). He may sing only while his own side
 won the trick just completed, from the end of that trick until the next card is led
-(CANTE-05, CANTE-06; interpretation: a card just drawn may complete the pair), once per
-suit and hand (CANTE-11), with both cards in his hand (CANTE-19).
+(CANTE-05, CANTE-06), once per suit and hand (CANTE-11), with both cards in his hand
+(CANTE-19). Singing is optional (CANTE-07) and possible in both phases (CANTE-20).
+
+Each check returns a :class:`~reference_engine.actions.Refusal` or ``None``, so that listing
+the legal actions raises nothing; ``check_*`` raise the refusal for ``Game.apply``.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from reference_engine.actions import IllegalAction
+from reference_engine.actions import IllegalAction, Refusal
 from reference_engine.cards import Card, Rank, Suit
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from reference_engine.game import Game
+
+_REYES = {suit: Card(Rank.REY, suit) for suit in Suit}
+_SOTAS = {suit: Card(Rank.SOTA, suit) for suit in Suit}
+TUTE_RANKS = (Rank.REY, Rank.SOTA)
 
 
 def cante_value(suit: Suit, trump: Suit) -> int:
@@ -23,13 +32,23 @@ def cante_value(suit: Suit, trump: Suit) -> int:
     return 40 if suit is trump else 20
 
 
-def holds_pair(hand: list[Card], suit: Suit) -> bool:
+def holds_pair(hand: Sequence[Card], suit: Suit) -> bool:
     """CANTE-01/CANTE-19: the Rey and the Sota of ``suit`` are both in the hand."""
-    return Card(Rank.REY, suit) in hand and Card(Rank.SOTA, suit) in hand
+    return _REYES[suit] in hand and _SOTAS[suit] in hand
+
+
+def pairs_held(hand: Sequence[Card]) -> list[Suit]:
+    """CANTE-01: the suits whose Rey and Sota are both in the hand."""
+    return [card.suit for card in hand if card.rank is Rank.SOTA and _REYES[card.suit] in hand]
 
 
 def window_open_for(game: Game, seat: int) -> bool:
-    """CANTE-05/CANTE-06: the seat's side won the last trick and no card has been led since."""
+    """CANTE-05/CANTE-06: the seat's side won the last trick and no card has been led since.
+
+    B-42 (``until_next_lead``, S002): the window stays open through the draw, so a card just
+    drawn may complete a pair. interpretation (C-13): S000 and S004 give no timing for
+    cantes; the engine follows S002's "before the next trick starts".
+    """
     return (
         game.window_side is not None
         and game.window_side == game.side(seat)
@@ -38,40 +57,104 @@ def window_open_for(game: Game, seat: int) -> bool:
     )
 
 
-def check_cante(game: Game, seat: int, suit: Suit) -> None:
-    """Raise :class:`IllegalAction` unless ``seat`` may sing ``suit`` now."""
+def _one_per_trick_used(game: Game) -> bool:
+    """CANTE-10 (``cante_per_trick=one``): the side has already sung after this trick.
+
+    interpretation (C-12): either player of the winning side may use the one cante; the
+    first declaration uses it up.
+    """
+    return game.rules.cante_per_trick == "one" and game.cantes_in_window > 0
+
+
+def cante_refusal(game: Game, seat: int, suit: Suit) -> Refusal | None:
+    """Why ``seat`` may not sing ``suit`` now, or ``None`` if he may."""
     if not window_open_for(game, seat):
-        raise IllegalAction(
-            "CANTE_NO_WON_TRICK", "CANTE-05",
+        return Refusal(
+            "CANTE_NO_WON_TRICK",
+            "CANTE-05",
             "a cante needs the singer's side to have won the trick just completed, before the next lead",
         )
     if suit in game.sung_suits:
-        raise IllegalAction("CANTE_SUIT_ALREADY_SUNG", "CANTE-11", f"{suit.spanish} has already been sung this hand")
-    if not holds_pair(game.hands[seat], suit):
-        raise IllegalAction("CANTE_NO_PAIR", "CANTE-19", f"seat {seat} does not hold the Rey and Sota of {suit.spanish}")
-    if game.rules.cante_per_trick == "one" and game.cantes_in_window > 0:
-        raise IllegalAction("CANTE_ONE_PER_TRICK", "CANTE-10", "only one cante is allowed per won trick")
+        return Refusal("CANTE_SUIT_ALREADY_SUNG", "CANTE-11", f"{suit.spanish} has already been sung this hand")
+    hand = game.hands[seat]
+    if not holds_pair(hand, suit):
+        return Refusal("CANTE_NO_PAIR", "CANTE-19", f"seat {seat} does not hold the Rey and Sota of {suit.spanish}")
+    if _one_per_trick_used(game):
+        return Refusal("CANTE_ONE_PER_TRICK", "CANTE-10", "only one cante is allowed per won trick")
+    # CANTE-12 (``cante_order=forty_first``). interpretation (B-08): the duty looks only at
+    # the singer's own hand; a forty held by his partner does not stop his twenty.
+    trump = game.trump
     if (
         game.rules.cante_order == "forty_first"
-        and suit is not game.trump
-        and game.trump not in game.sung_suits
-        and holds_pair(game.hands[seat], game.trump)
+        and suit is not trump
+        and trump not in game.sung_suits
+        and holds_pair(hand, trump)
     ):
-        raise IllegalAction("CANTE_FORTY_FIRST", "CANTE-12", "the forty is available and must be sung first")
+        return Refusal("CANTE_FORTY_FIRST", "CANTE-12", "the forty is available and must be sung first")
+    return None
 
 
-def tute_rank_held(hand: list[Card], rank: Rank) -> bool:
-    """CANTE-22: all four cards of ``rank`` are in the hand."""
+def check_cante(game: Game, seat: int, suit: Suit) -> None:
+    """Raise :class:`IllegalAction` unless ``seat`` may sing ``suit`` now."""
+    refused = cante_refusal(game, seat, suit)
+    if refused is not None:
+        raise refused.error()
+
+
+def singable_suits(game: Game, seat: int) -> list[Suit]:
+    """The suits ``seat`` may sing now (for the legal actions)."""
+    return [suit for suit in pairs_held(game.hands[seat]) if cante_refusal(game, seat, suit) is None]
+
+
+def tute_rank_held(hand: Sequence[Card], rank: Rank) -> bool:
+    """CANTE-22: all four cards of ``rank`` are in the hand.
+
+    interpretation (C-23): the four cards must be in the hand together at the moment of
+    singing, as for a twenty (CANTE-19).
+    """
     return sum(1 for card in hand if card.rank is rank) == 4
+
+
+def tute_refusal(game: Game, seat: int, rank: Rank) -> Refusal | None:
+    """Why ``seat`` may not sing tute of ``rank`` now (``tute=wins_point``), or ``None``.
+
+    interpretation (C-23): the tute follows a trick won by the singer's side like any
+    cante, may be sung in the arrastre while the four cards are still held, and takes the
+    one cante of the trick under ``cante_per_trick=one``.
+    """
+    if game.rules.tute != "wins_point":
+        return Refusal("TUTE_NOT_PLAYED", "CANTE-21", "tute is not sung under these rules (tute=none)")
+    if not window_open_for(game, seat):
+        return Refusal("CANTE_NO_WON_TRICK", "CANTE-22", "tute is sung only after the singer's side wins a trick")
+    if _one_per_trick_used(game):
+        return Refusal("CANTE_ONE_PER_TRICK", "CANTE-10", "only one cante is allowed per won trick")
+    if not tute_rank_held(game.hands[seat], rank):
+        return Refusal("TUTE_NOT_HELD", "CANTE-22", f"seat {seat} does not hold the four {rank.spanish}s")
+    return None
 
 
 def check_tute(game: Game, seat: int, rank: Rank) -> None:
     """Raise :class:`IllegalAction` unless ``seat`` may sing tute now (``tute=wins_point``)."""
-    if game.rules.tute != "wins_point":
-        raise IllegalAction("TUTE_NOT_PLAYED", "CANTE-21", "tute is not sung under these rules (tute=none)")
-    if not window_open_for(game, seat):
-        raise IllegalAction("CANTE_NO_WON_TRICK", "CANTE-22", "tute is sung only after the singer's side wins a trick")
-    if game.rules.cante_per_trick == "one" and game.cantes_in_window > 0:
-        raise IllegalAction("CANTE_ONE_PER_TRICK", "CANTE-10", "only one cante is allowed per won trick")
-    if not tute_rank_held(game.hands[seat], rank):
-        raise IllegalAction("TUTE_NOT_HELD", "CANTE-22", f"seat {seat} does not hold the four {rank.spanish}s")
+    refused = tute_refusal(game, seat, rank)
+    if refused is not None:
+        raise refused.error()
+
+
+def tute_ranks(game: Game, seat: int) -> list[Rank]:
+    """The ranks of which ``seat`` may sing tute now (for the legal actions)."""
+    return [rank for rank in TUTE_RANKS if tute_refusal(game, seat, rank) is None]
+
+
+__all__ = [
+    "IllegalAction",
+    "cante_refusal",
+    "cante_value",
+    "check_cante",
+    "check_tute",
+    "holds_pair",
+    "pairs_held",
+    "singable_suits",
+    "tute_rank_held",
+    "tute_ranks",
+    "window_open_for",
+]

@@ -28,8 +28,8 @@ from __future__ import annotations
 import enum
 import random
 import unicodedata
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
 
 
 class CardError(ValueError):
@@ -46,11 +46,12 @@ class Suit(enum.Enum):
 
     @property
     def spanish(self) -> str:
+        """The palo's Spanish name, e.g. ``"oros"``."""
         return self.name.lower()
 
 
 class Rank(enum.Enum):
-    """Card ranks; ``strength`` orders them inside a suit (DECK-05, DECK-06)."""
+    """Card ranks; :func:`strength_table` orders them inside a suit (DECK-05, DECK-06)."""
 
     AS = "A"
     TRES = "3"
@@ -72,9 +73,12 @@ class Rank(enum.Enum):
 
     @property
     def spanish(self) -> str:
+        """The rank's Spanish name, e.g. ``"sota"``."""
         return _SPANISH_RANK[self]
 
 
+# DECK-07/DECK-08. interpretation (B-39): the 9 and 8 of the 48-card deck are worth 0 points,
+# like the other low cards, so the cards still total 120.
 _POINTS = {Rank.AS: 11, Rank.TRES: 10, Rank.REY: 4, Rank.SOTA: 3, Rank.CABALLO: 2}
 _SPANISH_RANK = {
     Rank.AS: "as",
@@ -91,9 +95,9 @@ _SPANISH_RANK = {
     Rank.DOS: "dos",
 }
 
-#: DECK-05: As, 3, Rey, Sota, Caballo, 7, 6, 5, 4, 2 (highest first). DECK-03 / B-39:
-#: in the 48-card deck the 9 and 8 sit just below the Caballo (``rank_8_9=below_caballo``)
-#: or just below the 7 (``rank_8_9=below_seven``).
+#: DECK-05: As, 3, Rey, Sota, Caballo, 7, 6, 5, 4, 2 (highest first).
+#: interpretation (B-39): no source ranks the 9 and 8 of the 48-card deck (DECK-03); they sit
+#: just below the Caballo (``rank_8_9=below_caballo``) or just below the 7 (``below_seven``).
 RANK_ORDER_BELOW_CABALLO: tuple[Rank, ...] = (
     Rank.AS,
     Rank.TRES,
@@ -124,30 +128,46 @@ RANK_ORDER_BELOW_SEVEN: tuple[Rank, ...] = (
 )
 
 
-def strength_table(rank_8_9: str = "below_caballo") -> dict[Rank, int]:
-    """Map each rank to its strength inside a suit (higher wins), per the ``rank_8_9`` flag."""
-    order = RANK_ORDER_BELOW_SEVEN if rank_8_9 == "below_seven" else RANK_ORDER_BELOW_CABALLO
-    return {rank: len(order) - index for index, rank in enumerate(order)}
-
-
-@dataclass(frozen=True, slots=True)
 class Card:
-    """One card of the Spanish deck."""
+    """One card of the Spanish deck: a rank and a suit.
 
+    Cards are interned: ``Card(rank, suit)`` returns the one object that stands for that card,
+    so cards compare and hash by identity, which keeps the engine's inner loops cheap. A card
+    cannot be changed. ``code`` is the canonical notation (``"Ao"``) and ``points`` its value
+    in the count (DECK-07/08).
+    """
+
+    __slots__ = ("code", "points", "rank", "suit")
     rank: Rank
     suit: Suit
+    code: str
+    points: int
 
-    @property
-    def code(self) -> str:
-        """The canonical two-character notation, e.g. ``"Ao"``."""
-        return self.rank.value + self.suit.value
+    def __new__(cls, rank: Rank, suit: Suit) -> Card:
+        try:
+            return _INTERNED[rank, suit]
+        except (KeyError, TypeError):
+            raise CardError(f"no card has rank {rank!r} and suit {suit!r}") from None
 
-    @property
-    def points(self) -> int:
-        return self.rank.points
+    @classmethod
+    def _intern(cls, rank: Rank, suit: Suit) -> Card:
+        card = object.__new__(cls)
+        for name, value in (("rank", rank), ("suit", suit), ("code", rank.value + suit.value), ("points", rank.points)):
+            object.__setattr__(card, name, value)
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cards cannot be changed (tried to set {name!r} of {self.code})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cards cannot be changed (tried to delete {name!r} of {self.code})")
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit]]:
+        return (Card, (self.rank, self.suit))  # unpickling and copying return the interned card
 
     @property
     def spanish(self) -> str:
+        """The readable Spanish name, e.g. ``"as de oros"``."""
         return f"{self.rank.spanish} de {self.suit.spanish}"
 
     def __str__(self) -> str:
@@ -157,28 +177,58 @@ class Card:
         return f"Card({self.code})"
 
 
+_INTERNED: dict[tuple[Rank, Suit], Card] = {(rank, suit): Card._intern(rank, suit) for suit in Suit for rank in Rank}
+
+#: Every card of the 48-card deck by its code, e.g. ``ALL_CARDS["Ao"]``.
+ALL_CARDS: dict[str, Card] = {card.code: card for card in _INTERNED.values()}
+
+
+@cache
+def strength_table(rank_8_9: str = "below_caballo") -> Mapping[Card, int]:
+    """Map each card to its strength inside its suit (higher wins), per the ``rank_8_9`` flag
+    (DECK-05, DECK-06, B-39). Treat the mapping as read-only: it is shared."""
+    order = RANK_ORDER_BELOW_SEVEN if rank_8_9 == "below_seven" else RANK_ORDER_BELOW_CABALLO
+    by_rank = {rank: len(order) - index for index, rank in enumerate(order)}
+    return {card: by_rank[card.rank] for card in ALL_CARDS.values()}
+
+
 #: DECK-01/02: the 40-card deck has As, 2-7, Sota, Caballo and Rey in each suit.
-_RANKS_40 = (Rank.AS, Rank.DOS, Rank.TRES, Rank.CUATRO, Rank.CINCO, Rank.SEIS, Rank.SIETE,
-             Rank.SOTA, Rank.CABALLO, Rank.REY)
+_RANKS_40 = (
+    Rank.AS,
+    Rank.DOS,
+    Rank.TRES,
+    Rank.CUATRO,
+    Rank.CINCO,
+    Rank.SEIS,
+    Rank.SIETE,
+    Rank.SOTA,
+    Rank.CABALLO,
+    Rank.REY,
+)
 _RANKS_BY_DECK: dict[int, tuple[Rank, ...]] = {
     40: _RANKS_40,
-    48: _RANKS_40 + (Rank.OCHO, Rank.NUEVE),  # DECK-03: Rincón de Ademuz
+    48: (*_RANKS_40, Rank.OCHO, Rank.NUEVE),  # DECK-03: Rincón de Ademuz
     36: tuple(rank for rank in _RANKS_40 if rank is not Rank.DOS),  # DECK-04: Castellón
 }
 DECK_SIZES: tuple[int, ...] = tuple(sorted(_RANKS_BY_DECK))
-
-ALL_CARDS: dict[str, Card] = {
-    rank.value + suit.value: Card(rank, suit) for suit in Suit for rank in Rank
+_DECKS: dict[int, tuple[Card, ...]] = {
+    size: tuple(Card(rank, suit) for suit in Suit for rank in ranks) for size, ranks in _RANKS_BY_DECK.items()
 }
+_DECK_SETS: dict[int, frozenset[Card]] = {size: frozenset(cards) for size, cards in _DECKS.items()}
 
 
 def deck(size: int = 40) -> tuple[Card, ...]:
     """The cards of a deck of ``size`` cards (40, 48 or 36), suit by suit (DECK-01/03/04)."""
     try:
-        ranks = _RANKS_BY_DECK[size]
+        return _DECKS[size]
     except KeyError:
         raise CardError(f"unknown deck size {size}; valid sizes: {', '.join(map(str, DECK_SIZES))}") from None
-    return tuple(Card(rank, suit) for suit in Suit for rank in ranks)
+
+
+def deck_set(size: int) -> frozenset[Card]:
+    """The cards of the ``size``-card deck as a set."""
+    deck(size)  # names the valid sizes on a bad one
+    return _DECK_SETS[size]
 
 
 def shuffled_deck(size: int, seed: int) -> list[Card]:
@@ -210,6 +260,8 @@ def parse_card(text: str) -> Card:
 
     Raises :class:`CardError` naming the text when it is not a card.
     """
+    if not isinstance(text, str):
+        raise CardError(f"unknown card {text!r}: a card is written as text, e.g. 'Ao'")
     raw = text.strip()
     if raw in ALL_CARDS:
         return ALL_CARDS[raw]
@@ -229,16 +281,18 @@ def parse_card(text: str) -> Card:
 
 
 def parse_cards(texts: Iterable[str]) -> list[Card]:
+    """Read several cards (see :func:`parse_card`)."""
     return [parse_card(text) for text in texts]
 
 
 def codes(cards: Iterable[Card]) -> list[str]:
+    """The canonical codes of ``cards``, in order."""
     return [card.code for card in cards]
 
 
 def check_deck(cards: Sequence[Card], size: int) -> None:
-    """DEAL: a deck order must hold each card of the ``size``-card deck exactly once."""
-    expected = set(deck(size))
+    """DEAL-01/DECK-01: a deck order must hold each card of the ``size``-card deck exactly once."""
+    expected = deck_set(size)
     seen: set[Card] = set()
     for card in cards:
         if card in seen:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import Any
 
@@ -72,18 +72,22 @@ class Rules:
     points_per_coto: str
     cotos_to_win: str
 
-    @property
+    @cached_property
     def player_count(self) -> int:
+        """``players`` as a number (2 or 4)."""
         return int(self.players)
 
-    @property
+    @cached_property
     def deck_size(self) -> int:
+        """``deck`` as a number (40, 48 or 36)."""
         return int(self.deck)
 
     def as_dict(self) -> dict[str, str]:
+        """Every flag and its value."""
         return {field.name: getattr(self, field.name) for field in fields(self)}
 
     def with_flags(self, overrides: Mapping[str, str]) -> Rules:
+        """These rules with some flags changed (validated like :func:`rules_for`)."""
         return make_rules({**self.as_dict(), **overrides})
 
 

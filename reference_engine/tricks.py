@@ -10,13 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from reference_engine.cards import Card, Rank, Suit
+from reference_engine.cards import Card, Suit
 
 Trick = Sequence[tuple[int, Card]]
 
 
 def next_seat(seat: int, players: int) -> int:
-    """PRE-20: play passes to the player on the right."""
+    """PRE-20: play passes to the player on the right.
+
+    interpretation (C-01/B-02): S002 gives no direction and S000's wording is ambiguous; play
+    goes counter-clockwise, the mano being on the dealer's right (PRE-09) as every source says.
+    """
     return (seat + 1) % players
 
 
@@ -26,25 +30,27 @@ def side_of(seat: int, players: int) -> int:
 
 
 def partner_of(seat: int, players: int) -> int | None:
-    """The partner's seat, or ``None`` mano a mano."""
+    """PRE-01: the partner's seat (opposite), or ``None`` mano a mano (TWO-07)."""
     return (seat + 2) % 4 if players == 4 else None
 
 
-def beats(card: Card, other: Card, trump: Suit, strength: Mapping[Rank, int]) -> bool:
+def beats(card: Card, other: Card, trump: Suit, strength: Mapping[Card, int]) -> bool:
     """PLAY-05 / DECK-10: ``card`` beats ``other`` if it is a higher card of the same suit,
     or a trump played against a non-trump. (A card of a third suit never beats.)"""
     if card.suit is other.suit:
-        return strength[card.rank] > strength[other.rank]
+        return strength[card] > strength[other]
     return card.suit is trump
 
 
-def winning_index(trick: Trick, trump: Suit, strength: Mapping[Rank, int]) -> int:
+def winning_index(trick: Trick, trump: Suit, strength: Mapping[Card, int]) -> int:
     """PLAY-05 / PLAY-17: index in ``trick`` of the card taking it: the highest trump, or
     if no trump was played, the highest card of the suit led."""
     best = 0
+    best_card = trick[0][1]
     for index in range(1, len(trick)):
-        if beats(trick[index][1], trick[best][1], trump, strength):
-            best = index
+        card = trick[index][1]
+        if beats(card, best_card, trump, strength):
+            best, best_card = index, card
     return best
 
 

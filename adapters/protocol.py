@@ -1,0 +1,468 @@
+"""GCP/1, the Guiñote conformance protocol: message constants, schemas and validation.
+
+An engine written in any language is checked by running it as ONE long-lived process that
+reads requests from stdin and writes answers to stdout, one JSON object per line (UTF-8,
+``\\n``-terminated); stderr is free for logs. Every request carries an ``id`` that its answer
+echoes. The full reference is ``docs/checking/protocol.md``; the messages are defined by the
+JSON Schemas (draft 2020-12) in ``adapters/schemas/``: ``<cmd>.request.json`` and
+``<cmd>.response.json`` for each command, and ``common.json`` for the shared definitions.
+
+Validation has two layers:
+
+* :func:`response_is_valid` / :func:`request_is_valid`: a fast check compiled from the schemas
+  (a few microseconds per message, used on every answer by the subprocess adapter);
+* :func:`response_violations` / :func:`request_violations`: the authoritative check by
+  :mod:`jsonschema`, with one :class:`Violation` per problem, used to explain a failure.
+
+The fast check implements the subset of JSON Schema the protocol's schemas use and refuses to
+compile anything else; the tests check that it agrees with :mod:`jsonschema`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+from urllib.parse import urldefrag, urljoin
+
+#: The protocol version this module speaks (the ``protocol`` member of ``hello``).
+PROTOCOL_VERSION = 1
+PROTOCOL_NAME = f"GCP/{PROTOCOL_VERSION}"
+#: Base of every schema ``$id``; the ids are names, not locations (nothing is fetched).
+SCHEMA_BASE = f"https://guinote-conformance.invalid/gcp/{PROTOCOL_VERSION}/"
+
+#: The commands, in the order a session uses them.
+COMMANDS = ("hello", "start", "legal", "apply", "state", "observe", "end", "stop")
+
+#: Error codes of an ``{"ok": false}`` answer.
+ERROR_CODES = {
+    "unsupported_protocol": "hello: the engine does not speak the requested protocol version",
+    "unsupported": "start: the setup needs flag values or capabilities the engine does not have",
+    "bad_setup": "start: the setup is impossible or malformed (e.g. a card dealt twice)",
+    "unknown_game": "the game id is not (or no longer) known to the engine",
+    "unknown_field": "state/observe: the field name (or the seat) does not exist",
+    "bad_request": "the request is not valid JSON, not an object, or not a known command",
+    "engine_error": "the engine failed internally while answering (a bug, or not implemented)",
+}
+
+#: The error codes each command may answer.
+COMMAND_ERRORS = {
+    "hello": ("unsupported_protocol", "bad_request", "engine_error"),
+    "start": ("unsupported", "bad_setup", "bad_request", "engine_error"),
+    "legal": ("unknown_game", "bad_request", "engine_error"),
+    "apply": ("unknown_game", "bad_request", "engine_error"),
+    "state": ("unknown_field", "unknown_game", "bad_request", "engine_error"),
+    "observe": ("unknown_field", "unknown_game", "bad_request", "engine_error"),
+    "end": ("unknown_game", "bad_request", "engine_error"),
+    "stop": ("bad_request", "engine_error"),
+}
+
+JSONObject = dict[str, Any]
+
+
+class ProtocolSchemaError(Exception):
+    """A schema uses a JSON Schema feature the fast validator does not implement."""
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One way a message breaks its schema: where (a JSON path such as ``$.actions[2].card``) and what."""
+
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}"
+
+
+# --------------------------------------------------------------------------- encoding
+
+
+def encode(message: Mapping[str, Any]) -> bytes:
+    """One message as a protocol line: compact JSON, ASCII-only, ``\\n``-terminated."""
+    return json.dumps(message, separators=(",", ":"), allow_nan=False).encode("ascii") + b"\n"
+
+
+def decode(line: bytes | str) -> Any:
+    """Parse one protocol line (without or with its ``\\n``); raise :class:`ValueError` if not JSON."""
+    return json.loads(line)
+
+
+# --------------------------------------------------------------------------- schemas
+
+
+def schema_name(cmd: str, kind: str) -> str:
+    """File name of a message schema: ``schema_name("apply", "response") == "apply.response.json"``."""
+    if cmd not in COMMANDS:
+        raise KeyError(f"unknown command {cmd!r}; commands: {', '.join(COMMANDS)}")
+    if kind not in ("request", "response"):
+        raise KeyError(f"kind must be 'request' or 'response', not {kind!r}")
+    return f"{cmd}.{kind}.json"
+
+
+@cache
+def load_schemas() -> dict[str, JSONObject]:
+    """Every schema of the protocol, by file name (read from the package data)."""
+    folder = resources.files("adapters.schemas")
+    schemas: dict[str, JSONObject] = {}
+    for entry in folder.iterdir():
+        if entry.name.endswith(".json"):
+            schemas[entry.name] = json.loads(entry.read_text(encoding="utf-8"))
+    return schemas
+
+
+def schema(cmd: str, kind: str) -> JSONObject:
+    """The schema of one message (``kind`` is ``"request"`` or ``"response"``)."""
+    return load_schemas()[schema_name(cmd, kind)]
+
+
+def _by_id() -> dict[str, JSONObject]:
+    return {document["$id"]: document for document in load_schemas().values()}
+
+
+# --------------------------------------------------------------------------- authoritative validation
+
+
+@cache
+def _jsonschema_validator(name: str) -> Any:
+    from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
+
+    registry: Any = Registry().with_resources(
+        (uri, Resource.from_contents(document)) for uri, document in _by_id().items()
+    )
+    return Draft202012Validator(load_schemas()[name], registry=registry)
+
+
+def _json_path(parts: Iterable[Any]) -> str:
+    path = "$"
+    for part in parts:
+        path += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return path
+
+
+def _violations(name: str, message: Any) -> list[Violation]:
+    validator = _jsonschema_validator(name)
+    found = []
+    for error in sorted(validator.iter_errors(message), key=lambda e: list(e.absolute_path)):
+        leaves = [error]
+        if error.validator in ("if", "then", "else", "anyOf", "oneOf", "allOf", "$ref") and error.context:
+            leaves = [sub for sub in error.context if not sub.context] or leaves
+        for leaf in leaves:
+            found.append(Violation(_json_path(leaf.absolute_path), leaf.message))
+    return found
+
+
+def response_violations(cmd: str, message: Any) -> list[Violation]:
+    """Every way ``message`` breaks the schema of the answer to ``cmd`` (empty if valid)."""
+    return _violations(schema_name(cmd, "response"), message)
+
+
+def request_violations(message: Any) -> list[Violation]:
+    """Every way a request breaks its schema (the command is read from its ``cmd``)."""
+    cmd = message.get("cmd") if isinstance(message, dict) else None
+    if cmd not in COMMANDS:
+        return [Violation("$.cmd", f"unknown command {cmd!r}; commands: {', '.join(COMMANDS)}")]
+    return _violations(schema_name(cmd, "request"), message)
+
+
+# --------------------------------------------------------------------------- fast validation
+
+Check = Callable[[Any], bool]
+
+_ANNOTATIONS = {"$schema", "$id", "$defs", "title", "description", "$comment", "examples", "default"}
+_TYPES: dict[str, Check] = {
+    "object": lambda v: isinstance(v, dict),
+    "array": lambda v: isinstance(v, list),
+    "string": lambda v: isinstance(v, str),
+    "boolean": lambda v: isinstance(v, bool),
+    "null": lambda v: v is None,
+    "number": lambda v: isinstance(v, int | float) and not isinstance(v, bool),
+    "integer": lambda v: (isinstance(v, int) and not isinstance(v, bool)) or (isinstance(v, float) and v.is_integer()),
+}
+
+
+def _equal(a: Any, b: Any) -> bool:
+    """JSON equality: ``1 == 1.0`` but ``true != 1``."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return isinstance(a, bool) and isinstance(b, bool) and a is b
+    if isinstance(a, dict):
+        return isinstance(b, dict) and a.keys() == b.keys() and all(_equal(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return isinstance(b, list) and len(a) == len(b) and all(_equal(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, int | float) and isinstance(b, int | float):
+        return a == b
+    return type(a) is type(b) and bool(a == b)
+
+
+class _Compiler:
+    """Compile the protocol's schemas to nested closures returning ``True`` for a valid instance."""
+
+    def __init__(self, documents: Mapping[str, JSONObject]) -> None:
+        self.documents = documents
+        self.compiled: dict[str, Check] = {}
+
+    def compile_ref(self, base: str, ref: str) -> Check:
+        uri = urljoin(base, ref)
+        if uri not in self.compiled:
+            slot: list[Check] = []
+            self.compiled[uri] = lambda v: slot[0](v)  # allows recursive references
+            document_uri, fragment = urldefrag(uri)
+            if document_uri not in self.documents:
+                raise ProtocolSchemaError(f"unresolvable $ref {ref!r} from {base}")
+            target: Any = self.documents[document_uri]
+            for token in [t for t in fragment.split("/") if t]:
+                target = target[token.replace("~1", "/").replace("~0", "~")]
+            slot.append(self.compile(document_uri, target))
+            self.compiled[uri] = slot[0]
+        return self.compiled[uri]
+
+    def compile(self, base: str, node: Any) -> Check:  # noqa: C901 - one branch per keyword
+        if node is True:
+            return _always
+        if node is False:
+            return lambda v: False
+        if not isinstance(node, dict):
+            raise ProtocolSchemaError(f"not a schema: {node!r}")
+        base = node.get("$id", base)
+        unknown = set(node) - _ANNOTATIONS - _KEYWORDS
+        if unknown:
+            raise ProtocolSchemaError(f"the fast validator does not implement {sorted(unknown)}")
+        checks: list[Check] = []
+        if "$ref" in node:
+            checks.append(self.compile_ref(base, node["$ref"]))
+        if "type" in node:
+            names = node["type"] if isinstance(node["type"], list) else [node["type"]]
+            tests = [_TYPES[name] for name in names]
+            checks.append(tests[0] if len(tests) == 1 else lambda v: any(test(v) for test in tests))
+        if "const" in node:
+            checks.append(_const_check(node["const"]))
+        if "enum" in node:
+            checks.append(_enum_check(node["enum"]))
+        if "minimum" in node:
+            low = node["minimum"]
+            checks.append(lambda v: not _TYPES["number"](v) or v >= low)
+        if "minLength" in node:
+            shortest = node["minLength"]
+            checks.append(lambda v: not isinstance(v, str) or len(v) >= shortest)
+        if "maxLength" in node:
+            longest = node["maxLength"]
+            checks.append(lambda v: not isinstance(v, str) or len(v) <= longest)
+        if "pattern" in node:
+            search = re.compile(node["pattern"]).search
+            checks.append(lambda v: not isinstance(v, str) or search(v) is not None)
+        checks.extend(self._object_checks(base, node))
+        checks.extend(self._array_checks(base, node))
+        if "allOf" in node:
+            checks.append(self._dispatch(base, node["allOf"]) or _all([self.compile(base, sub) for sub in node["allOf"]]))
+        if "anyOf" in node:
+            alternatives = [self.compile(base, sub) for sub in node["anyOf"]]
+            checks.append(lambda v: any(alternative(v) for alternative in alternatives))
+        if "oneOf" in node:
+            options = [self.compile(base, sub) for sub in node["oneOf"]]
+            checks.append(lambda v: sum(1 for option in options if option(v)) == 1)
+        if "if" in node:
+            condition = self.compile(base, node["if"])
+            then = self.compile(base, node.get("then", True))
+            otherwise = self.compile(base, node.get("else", True))
+            checks.append(lambda v: then(v) if condition(v) else otherwise(v))
+        return _all(checks)
+
+    def _dispatch(self, base: str, branches: list[Any]) -> Check | None:
+        """``allOf`` of ``if {"properties": {K: {"const": "..."}}} then S`` as a table lookup on ``K``.
+
+        Exactly equivalent: a non-object, or an object without ``K``, satisfies every ``if``.
+        """
+        keys = set()
+        table: dict[str, Check] = {}
+        for branch in branches:
+            condition = branch.get("if") if isinstance(branch, dict) else None
+            if set(branch) - {"if", "then"} or not isinstance(condition, dict) or set(condition) != {"properties"}:
+                return None
+            [(key, test)] = condition["properties"].items() if len(condition["properties"]) == 1 else [(None, None)]
+            if key is None or set(test) != {"const"} or not isinstance(test["const"], str) or test["const"] in table:
+                return None
+            keys.add(key)
+            table[test["const"]] = self.compile(base, branch.get("then", True))
+        if len(keys) != 1:
+            return None
+        [key] = keys
+        every = _all(list(table.values()))
+
+        def check_dispatch(v: Any) -> bool:
+            if not isinstance(v, dict) or key not in v:
+                return every(v)
+            value = v[key]
+            branch = table.get(value) if isinstance(value, str) else None
+            return branch is None or branch(v)
+
+        return check_dispatch
+
+    def _object_checks(self, base: str, node: JSONObject) -> list[Check]:
+        checks: list[Check] = []
+        if "required" in node:
+            required = tuple(node["required"])
+            checks.append(lambda v: not isinstance(v, dict) or all(key in v for key in required))
+        properties = {key: self.compile(base, sub) for key, sub in node.get("properties", {}).items()}
+        patterns = [(re.compile(p).search, self.compile(base, sub)) for p, sub in node.get("patternProperties", {}).items()]
+        extra = node.get("additionalProperties", True)
+        additional = None if extra is True else self.compile(base, extra)
+        if additional is None and not patterns:
+            if properties:
+                listed = tuple(properties.items())
+
+                def check_listed(v: Any) -> bool:
+                    if isinstance(v, dict):
+                        for key, test in listed:
+                            if key in v and not test(v[key]):
+                                return False
+                    return True
+
+                checks.append(check_listed)
+            return checks
+
+        def check_object(v: Any) -> bool:
+            if not isinstance(v, dict):
+                return True
+            for key, value in v.items():
+                test = properties.get(key)
+                matched = test is not None
+                if matched and not test(value):  # type: ignore[misc]
+                    return False
+                for search, pattern_test in patterns:
+                    if search(key) is not None:
+                        matched = True
+                        if not pattern_test(value):
+                            return False
+                if not matched and additional is not None and not additional(value):
+                    return False
+            return True
+
+        checks.append(check_object)
+        return checks
+
+    def _array_checks(self, base: str, node: JSONObject) -> list[Check]:
+        checks: list[Check] = []
+        if "items" in node:
+            item = self.compile(base, node["items"])
+
+            def check_items(v: Any) -> bool:
+                if isinstance(v, list):
+                    for x in v:
+                        if not item(x):
+                            return False
+                return True
+
+            checks.append(check_items)
+        if "minItems" in node:
+            fewest = node["minItems"]
+            checks.append(lambda v: not isinstance(v, list) or len(v) >= fewest)
+        if node.get("uniqueItems"):
+            checks.append(
+                lambda v: not isinstance(v, list)
+                or not any(_equal(v[i], v[j]) for i in range(len(v)) for j in range(i + 1, len(v)))
+            )
+        return checks
+
+
+_KEYWORDS = {
+    "type", "enum", "const", "required", "properties", "patternProperties", "additionalProperties",
+    "items", "minItems", "uniqueItems", "minimum", "minLength", "maxLength", "pattern",
+    "anyOf", "oneOf", "allOf", "if", "then", "else", "$ref",
+}  # fmt: skip
+
+
+def _always(v: Any) -> bool:
+    return True
+
+
+def _all(checks: list[Check]) -> Check:
+    if not checks:
+        return _always
+    if len(checks) == 1:
+        return checks[0]
+    if len(checks) == 2:
+        first, second = checks
+        return lambda v: first(v) and second(v)
+    frozen = tuple(checks)
+
+    def check_all(v: Any) -> bool:
+        for check in frozen:
+            if not check(v):
+                return False
+        return True
+
+    return check_all
+
+
+def _const_check(constant: Any) -> Check:
+    if isinstance(constant, str):
+        return lambda v: isinstance(v, str) and v == constant
+    if isinstance(constant, bool):
+        return lambda v: v is constant
+    return lambda v: _equal(v, constant)
+
+
+def _enum_check(options: list[Any]) -> Check:
+    if all(isinstance(option, str) for option in options):
+        allowed = frozenset(options)
+        return lambda v: isinstance(v, str) and v in allowed
+    return lambda v: any(_equal(v, option) for option in options)
+
+
+@cache
+def _fast_checks() -> dict[str, Check]:
+    compiler = _Compiler(_by_id())
+    return {name: compiler.compile_ref(SCHEMA_BASE + name, "") for name in load_schemas()}
+
+
+def compile_schemas() -> None:
+    """Compile every schema now (raises :class:`ProtocolSchemaError` for an unsupported feature)."""
+    _fast_checks()
+
+
+def response_is_valid(cmd: str, message: Any) -> bool:
+    """Fast check of the answer to ``cmd``; agrees with :func:`response_violations` being empty."""
+    return _fast_checks()[f"{cmd}.response.json"](message)
+
+
+def request_is_valid(message: Any) -> bool:
+    """Fast check of a request; agrees with :func:`request_violations` being empty."""
+    cmd = message.get("cmd") if isinstance(message, dict) else None
+    return cmd in COMMANDS and _fast_checks()[f"{cmd}.request.json"](message)
+
+
+def check_response(cmd: str, message: Any) -> list[Violation]:
+    """The violations of an answer: the fast check first, :mod:`jsonschema` to explain a failure."""
+    if response_is_valid(cmd, message):
+        return []
+    found = response_violations(cmd, message)
+    # The fast check is stricter than jsonschema only through a bug; jsonschema is authoritative.
+    return found
+
+
+__all__ = [
+    "COMMANDS",
+    "COMMAND_ERRORS",
+    "ERROR_CODES",
+    "PROTOCOL_NAME",
+    "PROTOCOL_VERSION",
+    "SCHEMA_BASE",
+    "ProtocolSchemaError",
+    "Violation",
+    "check_response",
+    "compile_schemas",
+    "decode",
+    "encode",
+    "load_schemas",
+    "request_is_valid",
+    "request_violations",
+    "response_is_valid",
+    "response_violations",
+    "schema",
+    "schema_name",
+]

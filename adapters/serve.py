@@ -1,0 +1,242 @@
+"""Serve an in-process :class:`~adapters.interface.Engine` over the GCP/1 protocol.
+
+``python -m adapters.serve`` serves the reference engine; ``--engine module:factory`` serves
+any engine written in Python (``factory`` is called with no argument and returns an
+:class:`~adapters.interface.Engine`)::
+
+    python -m adapters.serve --engine reference
+    python -m adapters.serve --engine mypackage.engine:MyEngine
+
+The process reads requests from stdin and answers on stdout, one JSON line each, until
+``stop`` or the end of stdin. Anything the served engine prints goes to stderr, so it cannot
+corrupt the protocol stream. This module needs only the standard library (no jsonschema),
+so the served process starts fast; :class:`Server` is also the base of the hostile test
+engines.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+import traceback
+from collections.abc import Callable, Sequence
+from typing import Any, BinaryIO
+
+from adapters.interface import Accepted, Engine, EngineInfo, GameHandle, SetupRejected
+
+PROTOCOL_VERSION = 1  # kept equal to adapters.protocol.PROTOCOL_VERSION (not imported: no jsonschema here)
+
+JSONObject = dict[str, Any]
+
+
+class RequestError(Exception):
+    """A request the server answers with ``{"ok": false, "error": code}``."""
+
+    def __init__(self, code: str, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.extra = extra
+
+
+def info_to_json(info: EngineInfo) -> JSONObject:
+    """The ``engine`` member of the ``hello`` answer."""
+    engine: JSONObject = {
+        "name": info.name,
+        "version": info.version,
+        "language": info.language,
+        "profiles": {name: dict(flags) for name, flags in info.profiles.items()},
+        "flags": {name: list(values) for name, values in info.flags.items()},
+        "capabilities": sorted(info.capabilities),
+    }
+    if info.homepage:
+        engine["homepage"] = info.homepage
+    return engine
+
+
+class Server:
+    """Answers GCP/1 requests for one in-process engine; games live until ``end``."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.games: dict[str, GameHandle] = {}
+        self.started = 0
+        self.stopping = False
+        self._handlers: dict[str, Callable[[JSONObject], JSONObject]] = {
+            "hello": self.hello,
+            "start": self.start,
+            "legal": self.legal,
+            "apply": self.apply,
+            "state": self.state,
+            "observe": self.observe,
+            "end": self.end,
+            "stop": self.stop,
+        }
+
+    # ------------------------------------------------------------------ transport
+
+    def run(self, stdin: BinaryIO, stdout: BinaryIO) -> int:
+        """Serve until ``stop`` or the end of ``stdin``; return the exit status."""
+        readline = stdin.readline
+        while not self.stopping:
+            line = readline()
+            if not line:
+                break
+            if not line.strip():
+                continue
+            self.write(stdout, self.answer_line(line))
+        return 0
+
+    @staticmethod
+    def write(stdout: BinaryIO, answer: JSONObject) -> None:
+        stdout.write(json.dumps(answer, separators=(",", ":"), allow_nan=False).encode("ascii") + b"\n")
+        stdout.flush()
+
+    def answer_line(self, line: bytes) -> JSONObject:
+        """The answer to one request line (never raises)."""
+        try:
+            request = json.loads(line)
+        except ValueError as error:
+            return _error(None, "bad_request", f"the request is not JSON: {error}")
+        if not isinstance(request, dict):
+            return _error(None, "bad_request", "a request is a JSON object")
+        answer = self.dispatch(request)
+        try:  # the answer must be JSON: check here rather than send a broken line
+            json.dumps(answer, allow_nan=False)
+        except (TypeError, ValueError) as error:
+            return _error(request.get("id"), "engine_error", f"the engine's answer is not JSON: {error}")
+        return answer
+
+    def dispatch(self, request: JSONObject) -> JSONObject:
+        """The answer to one parsed request (never raises). Override to alter behaviour."""
+        request_id = request.get("id")
+        if not isinstance(request_id, int) or isinstance(request_id, bool):
+            return _error(None, "bad_request", "every request needs an integer 'id'")
+        cmd = request.get("cmd")
+        handler = self._handlers.get(cmd) if isinstance(cmd, str) else None
+        if handler is None:
+            return _error(request_id, "bad_request", f"unknown command {cmd!r}; commands: {', '.join(self._handlers)}")
+        try:
+            return {"id": request_id, "ok": True, **handler(request)}
+        except RequestError as error:
+            return _error(request_id, error.code, error.message, **error.extra)
+        except Exception as error:  # the engine's own failure: report it, keep serving
+            traceback.print_exc(file=sys.stderr)
+            return _error(request_id, "engine_error", f"{type(error).__name__}: {error}")
+
+    # ------------------------------------------------------------------ commands
+
+    def hello(self, request: JSONObject) -> JSONObject:
+        version = request.get("protocol")
+        if not isinstance(version, int) or isinstance(version, bool) or version < PROTOCOL_VERSION:
+            raise RequestError("unsupported_protocol", f"this engine speaks protocol {PROTOCOL_VERSION}, not {version!r}")
+        return {"protocol": PROTOCOL_VERSION, "engine": info_to_json(self.engine.info())}
+
+    def start(self, request: JSONObject) -> JSONObject:
+        setup = request.get("setup")
+        if not isinstance(setup, dict) or not isinstance(setup.get("flags"), dict):
+            raise RequestError("bad_request", "start needs a 'setup' object with its 'flags'")
+        try:
+            game = self.engine.start(setup)
+        except SetupRejected as rejected:
+            if rejected.unsupported:
+                raise RequestError("unsupported", str(rejected), unsupported=list(rejected.unsupported)) from None
+            raise RequestError("bad_setup", str(rejected)) from None
+        self.started += 1
+        game_id = f"g{self.started}"
+        self.games[game_id] = game
+        return {"game": game_id}
+
+    def game(self, request: JSONObject) -> GameHandle:
+        game_id = request.get("game")
+        game = self.games.get(game_id) if isinstance(game_id, str) else None
+        if game is None:
+            raise RequestError("unknown_game", f"no game {game_id!r}")
+        return game
+
+    def legal(self, request: JSONObject) -> JSONObject:
+        return {"actions": self.game(request).legal_actions()}
+
+    def apply(self, request: JSONObject) -> JSONObject:
+        game = self.game(request)
+        action = request.get("action")
+        if not isinstance(action, dict):
+            raise RequestError("bad_request", "apply needs an 'action' object")
+        outcome = game.apply(action)
+        if isinstance(outcome, Accepted):
+            return {"accepted": True, "events": outcome.events}
+        return {"accepted": False, "code": outcome.code, "rule": outcome.rule, "message": outcome.message}
+
+    def state(self, request: JSONObject) -> JSONObject:
+        game = self.game(request)
+        name = request.get("field")
+        if not isinstance(name, str):
+            raise RequestError("bad_request", "state needs a 'field' string")
+        try:
+            return {"value": game.state(name)}
+        except KeyError as error:
+            raise RequestError("unknown_field", _key_message(error)) from None
+
+    def observe(self, request: JSONObject) -> JSONObject:
+        game = self.game(request)
+        name, seat = request.get("field"), request.get("seat")
+        if not isinstance(name, str) or not isinstance(seat, int) or isinstance(seat, bool):
+            raise RequestError("bad_request", "observe needs an integer 'seat' and a 'field' string")
+        try:
+            return {"value": game.observation(seat, name)}
+        except KeyError as error:
+            raise RequestError("unknown_field", _key_message(error)) from None
+
+    def end(self, request: JSONObject) -> JSONObject:
+        self.game(request)
+        del self.games[request["game"]]
+        return {}
+
+    def stop(self, request: JSONObject) -> JSONObject:
+        self.stopping = True
+        return {}
+
+
+def _error(request_id: Any, code: str, message: str, **extra: Any) -> JSONObject:
+    return {"id": request_id, "ok": False, "error": code, "message": message, **extra}
+
+
+def _key_message(error: KeyError) -> str:
+    return str(error.args[0]) if error.args else "unknown field"
+
+
+def load_engine(spec: str) -> Engine:
+    """``reference``, or ``module:factory`` (a dotted attribute path, called with no argument)."""
+    if spec == "reference":
+        spec = "adapters.reference:ReferenceEngine"
+    module_name, sep, attribute = spec.partition(":")
+    if not sep or not module_name or not attribute:
+        raise SystemExit(f"--engine must be 'reference' or 'module:factory', not {spec!r}")
+    target: Any = importlib.import_module(module_name)
+    for part in attribute.split("."):
+        target = getattr(target, part)
+    engine = target()
+    if not isinstance(engine, Engine):
+        raise SystemExit(f"{spec} did not return an Engine (info, start, close): {engine!r}")
+    return engine
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m adapters.serve", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--engine", default="reference", help="'reference' (default) or 'module:factory'")
+    args = parser.parse_args(argv)
+    stdout = sys.stdout.buffer
+    sys.stdout = sys.stderr  # stray prints of the engine must not corrupt the protocol stream
+    engine = load_engine(args.engine)
+    try:
+        return Server(engine).run(sys.stdin.buffer, stdout)
+    except BrokenPipeError:
+        return 0
+    finally:
+        engine.close()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,226 @@
+"""``guinote-conformance``: run the rulebook's scenarios against any engine and report.
+
+Examples::
+
+    guinote-conformance run                                  # the reference engine, every profile
+    guinote-conformance run --engine "cmd:node my_engine.js" --expectations known.toml
+    guinote-conformance run --engine py:my_pkg.adapter:make_engine --profile ludoteka
+    guinote-conformance rules --json                        # the rule index with its scenarios
+    guinote-conformance validate --engine "cmd:./my-engine"  # is the protocol harness sound?
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from pathlib import Path
+from typing import Annotated, Any
+
+import pytest
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from conformance.catalogue import load_scenarios, scenarios_by_rule
+from conformance.engines import EngineSpecError, load_engine
+from conformance.report import BAD, GLYPHS, STATUSES, load_results, summary_by_area, write_html
+from conformance.rule_index import load_areas
+
+REPO = Path(__file__).resolve().parent.parent
+app = typer.Typer(help="Check a Guiñote engine against the rulebook's scenarios.", no_args_is_help=True, add_completion=False)
+console = Console()
+
+EngineOption = Annotated[
+    list[str] | None,
+    typer.Option("--engine", "-e", help="reference | py:module:factory | cmd:<command line> | serve:reference (repeatable)"),
+]
+
+
+class ProgressPlugin:
+    """Shows a progress bar while pytest runs the scenarios."""
+
+    def __init__(self, progress: Progress) -> None:
+        self.progress = progress
+        self.task = progress.add_task("scenarios", total=None)
+        self.bad = 0
+
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        self.progress.update(self.task, total=len(session.items))
+
+    def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
+        self.progress.update(self.task, total=len(ids))
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if report.when == "call" or (report.when == "setup" and not report.passed):
+            if report.failed:
+                self.bad += 1
+            self.progress.update(self.task, advance=1, description=f"scenarios ({self.bad} problems)")
+
+
+@app.command()
+def run(
+    engine: EngineOption = None,
+    profile: Annotated[list[str] | None, typer.Option(help="only these profiles (repeatable)")] = None,
+    scenario: Annotated[list[str] | None, typer.Option(help="only the scenario at FILE:LINE or matching a name glob")] = None,
+    expectations: Annotated[Path | None, typer.Option(help="TOML file of the engine's known failures")] = None,
+    report_dir: Annotated[Path, typer.Option(help="where results.json, junit.xml and index.html go")] = Path("reports"),
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="parallel workers (pytest-xdist); 1 = serial")] = 2,
+    timeout: Annotated[float, typer.Option(help="seconds an engine may take to answer one request")] = 10.0,
+) -> None:
+    """Run the scenarios against the engine(s) under each of their profiles; write the reports."""
+    report_dir = report_dir.resolve()
+    report_dir.mkdir(parents=True, exist_ok=True)
+    results_path = report_dir / "results.json"
+    results_path.unlink(missing_ok=True)
+    args = [
+        str(REPO / "tests" / "conformance"),
+        "--rootdir", str(REPO), "-c", str(REPO / "pyproject.toml"),
+        "-p", "no:terminal",
+        "--guinote-results", str(results_path),
+        "--junitxml", str(report_dir / "junit.xml"),
+        "--engine-timeout", str(timeout),
+    ]
+    for spec in engine or ["reference"]:
+        args += ["--engine", spec]
+    for name in profile or []:
+        args += ["--profile", name]
+    for wanted in scenario or []:
+        args += ["--scenario", wanted]
+    if expectations:
+        args += ["--expectations", str(expectations.resolve())]
+    if jobs > 1:
+        args += ["-n", str(jobs)]
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=console) as progress:
+        code = pytest.main(list(args), plugins=[ProgressPlugin(progress)])
+    if not results_path.exists():
+        console.print(f"[red]no results were produced (pytest exit code {int(code)}); run pytest {' '.join(args)} to see why")
+        raise typer.Exit(2)
+    html = write_html(results_path, report_dir)
+    data = load_results(results_path)
+    print_summary(data)
+    console.print(f"reports: {results_path}  {report_dir / 'junit.xml'}  {html}")
+    bad = sum(data["summary"].get(status, 0) for status in BAD)
+    raise typer.Exit(1 if bad else 0)
+
+
+def print_summary(data: dict[str, Any]) -> None:
+    results = data["results"]
+    table = Table(title="Results by rule area (✔ pass ✖ fail ⚠ error ⧗ timeout ⊘ n/a ◌ xfail ✱ xpass)")
+    areas = summary_by_area(results)
+    columns = sorted({f"{r['engine']} · {r['profile']}" for r in results})
+    table.add_column("area")
+    for column in columns:
+        table.add_column(column)
+    for area, row in areas.items():
+        table.add_row(area, *[row[c].label if c in row else "" for c in columns])
+    console.print(table)
+    for result in results:
+        if result["status"] in BAD:
+            console.print(f"[red]{GLYPHS[result['status']]} {result['status']}[/red] {result['scenario']} [{result['profile']}] "
+                          f"({', '.join(result['rules'])})\n    {result['message']}\n    re-run: {result['rerun']}")
+    counts = ", ".join(f"{data['summary'].get(s, 0)} {s.replace('_', ' ')}" for s in STATUSES if data["summary"].get(s))
+    console.print(f"{len(results)} scenario runs: {counts}")
+
+
+@app.command()
+def rules(as_json: Annotated[bool, typer.Option("--json", help="print the machine-readable rule index")] = False) -> None:
+    """List every rule with its sources, agreement, flag and the scenarios that cover it."""
+    covered = scenarios_by_rule(load_scenarios())
+    entries = []
+    for area in load_areas():
+        for rule in area.rules:
+            entry = asdict(rule)
+            entry["scenarios"] = [{"name": s.name, "location": f"{s.path.relative_to(REPO)}:{s.line}", "flags": s.flags} for s in covered.get(rule.id, [])]
+            entries.append(entry)
+    if as_json:
+        typer.echo(json.dumps(entries, indent=1, ensure_ascii=False))
+        return
+    table = Table(title="Rules")
+    for column in ("rule", "area", "agreement", "flag", "scenarios", "statement"):
+        table.add_column(column)
+    for entry in entries:
+        status = str(len(entry["scenarios"])) if entry["scenarios"] else ("not executable" if entry["not_executable"] else "MISSING")
+        table.add_row(entry["id"], entry["area"], entry["agreement"], entry["flag"] or "", status, entry["statement"])
+    console.print(table)
+    executable = [e for e in entries if not e["not_executable"]]
+    console.print(f"{len(entries)} rules: {sum(1 for e in executable if e['scenarios'])} covered by scenarios, "
+                  f"{len(entries) - len(executable)} not executable, {sum(1 for e in executable if not e['scenarios'])} missing")
+
+
+@app.command()
+def profiles(engine: Annotated[str, typer.Option("--engine", "-e")] = "reference") -> None:
+    """List the engine's rule profiles with their flag values."""
+    info = _engine_info(engine)
+    table = Table(title=f"Profiles of {info.name}")
+    names = list(info.profiles)
+    table.add_column("flag")
+    for name in names:
+        table.add_column(name)
+    for flag in sorted({f for p in info.profiles.values() for f in p}):
+        table.add_row(flag, *[info.profiles[n].get(flag, "") for n in names])
+    console.print(table)
+
+
+@app.command()
+def flags() -> None:
+    """List every rule flag, its values and the sources behind each value."""
+    from reference_engine.flags import flag_specs
+
+    table = Table(title="Rule flags (where the sources disagree)")
+    for column in ("flag", "value", "sources", "reading"):
+        table.add_column(column)
+    for spec in flag_specs().values():
+        for value in spec.values.values():
+            table.add_row(spec.name, value.name, " ".join(value.sources), value.reading)
+    console.print(table)
+
+
+def _engine_info(spec: str) -> Any:
+    try:
+        engine = load_engine(spec)
+    except EngineSpecError as error:
+        raise typer.BadParameter(str(error)) from None
+    try:
+        return engine.info()
+    finally:
+        engine.close()
+
+
+@app.command()
+def validate(engine: Annotated[str, typer.Option("--engine", "-e", help="cmd:<command line> of the engine")]) -> None:
+    """Check that an engine speaks the protocol correctly (every message against its schema)."""
+    _harness("validate", engine)
+
+
+@app.command()
+def smoke(engine: Annotated[str, typer.Option("--engine", "-e", help="cmd:<command line> of the engine")]) -> None:
+    """Play one complete hand with legal actions only, to tell a broken harness from a broken rule."""
+    _harness("smoke", engine)
+
+
+def _harness(mode: str, spec: str) -> None:
+    import shlex
+
+    from adapters import harness_check
+
+    if not spec.startswith("cmd:"):
+        raise typer.BadParameter("validate and smoke check a protocol engine: --engine cmd:<command line>")
+    findings = getattr(harness_check, mode)(shlex.split(spec[4:]))
+    problems = [f for f in findings if not getattr(f, "ok", False)]
+    for finding in findings:
+        console.print(("[green]ok[/green] " if getattr(finding, "ok", False) else "[red]problem[/red] ") + str(finding))
+    raise typer.Exit(1 if problems else 0)
+
+
+@app.command()
+def report(
+    results: Annotated[Path, typer.Argument(help="a results.json written by run")],
+    out: Annotated[Path, typer.Option(help="folder for index.html")] = Path("reports"),
+) -> None:
+    """Build the HTML matrix from a results file."""
+    console.print(f"wrote {write_html(results, out)}")
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,1347 @@
+"""Sphinx extension of the Guiñote conformance suite: the annotated rulebook.
+
+It renders the project's own data, so the published rulebook can never drift from the suite:
+
+* the rule index (``features/index/<area>.toml``, :mod:`conformance.rule_index`);
+* the scenarios (``features/*.feature``, :mod:`conformance.catalogue`);
+* the flags and profiles (:mod:`reference_engine.flags`, ``reference_engine/profiles.toml``);
+* the JSON Schemas of the wire protocol (``adapters/schemas/*.json``);
+* a conformance results file (``docs/_static/results/reference.json`` or ``$GUINOTE_RESULTS``);
+* a hand played at build time by the reference engine.
+
+Directives: ``guinote-area``, ``guinote-flags-matrix``, ``guinote-flags``, ``guinote-profiles``,
+``guinote-schemas``, ``guinote-results``, ``guinote-coverage``, ``guinote-example`` and
+``guinote-automodules``. Roles: ``:rule:`ARR-01```, ``:flag:`deal``` and ``:source:`S000```.
+
+Every rule gets a section with the explicit label ``rule-<id lower>`` (``rule-arr-01``), every
+flag ``flag-<name>``, every profile or overlay ``profile-<name>``, every schema
+``schema-<file stem>``; ``:ref:`` reaches them from any page.
+
+Missing data (an area not indexed yet, no schemas, no results file) renders as a note, never
+as a warning, so the site builds with whatever exists; inconsistent data (a rule naming an
+unknown flag, a malformed results file, a feature that does not parse) is a warning.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pkgutil
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import import_module
+from pathlib import Path
+from typing import Any, ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from pygments.lexers import get_lexer_by_name
+from pygments.token import Error as ErrorToken
+from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective, SphinxRole
+from sphinx.util.parsing import nested_parse_to_nodes
+
+from conformance.catalogue import Scenario, Step, load_scenarios, scenarios_by_rule
+from conformance.rule_index import AREAS, RULE_ID, SOURCE_IDS, Area, RuleEntry, load_areas
+
+logger = logging.getLogger(__name__)
+
+RESULTS_FORMAT = "guinote-conformance-results/1"
+STATUSES = ("pass", "fail", "error", "timeout", "not_applicable", "xfail", "xpass")
+PROBLEM_STATUSES = ("fail", "error", "timeout", "xpass")
+AGREEMENT_TEXT = {
+    "yes": "the sources that cover it agree",
+    "single": "stated by one source only",
+    "disagree": "the sources disagree: each reading is a value of the flag",
+    "derived": "follows from other rules; no source states it in so many words",
+    "interpretation": "no source settles it; this is the project's reading",
+}
+SOURCE_NAMES = {
+    "S000": "Spanish summary based on Ludoteka and Wikipedia",
+    "S002": "Lascuarenta.es rules (Spanish)",
+    "S003": "Lascuarenta.es rules (Catalan text)",
+    "S004": "El juego del guiñote (traditional rulebook)",
+    "interpretation": "no source: the project's interpretation",
+}
+RULE_ID_IN_TEXT = re.compile(r"(?<![A-Za-z0-9-])([A-Z]+-\d{2})(?![0-9])")
+PREFIX_TO_AREA = {prefix: area_id for area_id, prefixes in AREAS for prefix in prefixes}
+
+
+# ---------------------------------------------------------------------------------------------
+# Custom nodes: a collapsible block and a scenario block (with data attributes for tests).
+
+
+class details(nodes.General, nodes.Element):
+    """A collapsible block (``<details>`` in HTML, plain content elsewhere)."""
+
+
+class summary(nodes.General, nodes.TextElement):
+    """The always-visible line of a :class:`details` block."""
+
+
+class scenario_block(nodes.General, nodes.Element):
+    """One rendered scenario; HTML carries its feature, line and name as data attributes."""
+
+
+def _visit_details_html(self: Any, node: details) -> None:
+    self.body.append(self.starttag(node, "details", CLASS="guinote-details"))
+
+
+def _depart_details_html(self: Any, node: details) -> None:
+    self.body.append("</details>\n")
+
+
+def _visit_summary_html(self: Any, node: summary) -> None:
+    self.body.append(self.starttag(node, "summary", suffix=""))
+
+
+def _depart_summary_html(self: Any, node: summary) -> None:
+    self.body.append("</summary>\n")
+
+
+def _visit_scenario_html(self: Any, node: scenario_block) -> None:
+    attributes = {
+        "data-feature": node.get("feature", ""),
+        "data-line": str(node.get("line", "")),
+        "data-name": node.get("scenario", ""),
+    }
+    self.body.append(self.starttag(node, "div", CLASS="guinote-scenario", **attributes))
+
+
+def _depart_div_html(self: Any, node: nodes.Element) -> None:
+    self.body.append("</div>\n")
+
+
+def _visit_passthrough(self: Any, node: nodes.Element) -> None:
+    """Other builders render the children only."""
+
+
+def _depart_passthrough(self: Any, node: nodes.Element) -> None:
+    pass
+
+
+# ---------------------------------------------------------------------------------------------
+# The data, loaded once per build (re-read when a file changes).
+
+
+@dataclass
+class RulebookData:
+    root: Path
+    features: Path
+    areas: list[Area] = field(default_factory=list)
+    rules: dict[str, RuleEntry] = field(default_factory=dict)
+    scenarios: list[Scenario] = field(default_factory=list)
+    by_rule: dict[str, list[Scenario]] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+
+    def area(self, area_id: str) -> Area | None:
+        return next((area for area in self.areas if area.id == area_id), None)
+
+    def indexed_area_ids(self) -> set[str]:
+        return {area.id for area in self.areas}
+
+    def relative(self, path: Path) -> str:
+        try:
+            return path.resolve().relative_to(self.root).as_posix()
+        except ValueError:
+            return path.as_posix()
+
+    def data_files(self) -> list[Path]:
+        return sorted(self.features.glob("index/*.toml")) + sorted(self.features.glob("*.feature"))
+
+
+def _signature(paths: Iterable[Path]) -> tuple[tuple[str, int, int], ...]:
+    result = []
+    for path in paths:
+        try:
+            stat = path.stat()
+        except OSError:
+            continue
+        result.append((str(path), stat.st_mtime_ns, stat.st_size))
+    return tuple(result)
+
+
+_DATA_CACHE: dict[tuple[str, tuple[tuple[str, int, int], ...]], RulebookData] = {}
+
+
+def repo_root(env: BuildEnvironment) -> Path:
+    configured = env.config.guinote_root
+    return Path(configured).resolve() if configured else Path(env.app.confdir).resolve().parent
+
+
+def features_dir(env: BuildEnvironment) -> Path:
+    configured = env.config.guinote_features_dir
+    return Path(configured).resolve() if configured else repo_root(env) / "features"
+
+
+def schemas_dir(env: BuildEnvironment) -> Path:
+    configured = env.config.guinote_schemas_dir
+    return Path(configured).resolve() if configured else repo_root(env) / "adapters" / "schemas"
+
+
+def results_path(env: BuildEnvironment, option: str | None = None) -> Path:
+    chosen = option or os.environ.get("GUINOTE_RESULTS") or env.config.guinote_results
+    if not chosen:
+        return Path(env.app.confdir) / "_static" / "results" / "reference.json"
+    path = Path(chosen)
+    return path if path.is_absolute() else (Path.cwd() / path).resolve()
+
+
+def load_data(env: BuildEnvironment) -> RulebookData:
+    root = repo_root(env)
+    folder = features_dir(env)
+    probe = RulebookData(root, folder)
+    key = (str(folder), _signature(probe.data_files()))
+    if key in _DATA_CACHE:
+        return _DATA_CACHE[key]
+    data = probe
+    try:
+        data.areas = load_areas(folder)
+        for area in data.areas:
+            for rule in area.rules:
+                if rule.id in data.rules:
+                    data.errors.append(f"rule {rule.id} is listed twice (areas {data.rules[rule.id].area}, {area.id})")
+                data.rules.setdefault(rule.id, rule)
+    except Exception as error:  # the index's own errors name the file and rule
+        data.errors.append(f"rule index: {error}")
+    try:
+        data.scenarios = load_scenarios(folder)
+        data.by_rule = scenarios_by_rule(data.scenarios)
+    except Exception as error:  # FeatureError carries file:line
+        data.errors.append(f"features: {error}")
+    _DATA_CACHE.clear()
+    _DATA_CACHE[key] = data
+    return data
+
+
+def _engine_flags() -> tuple[dict[str, Any], dict[str, Any]]:
+    from reference_engine.flags import flag_specs, profile_specs
+
+    return dict(flag_specs()), dict(profile_specs())
+
+
+def _profiles_toml() -> Path | None:
+    try:
+        spec = import_module("reference_engine")
+    except ImportError:
+        return None
+    location = Path(str(spec.__file__)).parent / "profiles.toml"
+    return location if location.exists() else None
+
+
+def area_of_rule(rule_id: str) -> str | None:
+    return PREFIX_TO_AREA.get(rule_id.split("-")[0])
+
+
+# ---------------------------------------------------------------------------------------------
+# Node helpers.
+
+
+def text_para(text: str, classes: Sequence[str] = ()) -> nodes.paragraph:
+    return nodes.paragraph(text, text, classes=list(classes))
+
+
+def para(*children: nodes.Node, classes: Sequence[str] = ()) -> nodes.paragraph:
+    node = nodes.paragraph(classes=list(classes))
+    node.extend(children)
+    return node
+
+
+def literal(text: str, classes: Sequence[str] = ()) -> nodes.literal:
+    return nodes.literal(text, text, classes=list(classes))
+
+
+def badge(text: str, kind: str) -> nodes.inline:
+    return nodes.inline(text, text, classes=["guinote-badge", f"guinote-badge-{kind}"])
+
+
+def ref_to(label: str, content: nodes.Node, docname: str, *, warn: bool) -> addnodes.pending_xref:
+    """A reference to an explicit label, showing ``content`` (no warning if ``warn`` is false)."""
+    node = addnodes.pending_xref(
+        "",
+        content,
+        refdomain="std",
+        reftype="ref",
+        reftarget=label,
+        refexplicit=True,
+        refwarn=warn,
+        refdoc=docname,
+    )
+    return node
+
+
+def rule_label(rule_id: str) -> str:
+    return f"rule-{rule_id.lower()}"
+
+
+def rule_ref(rule_id: str, docname: str, *, warn: bool = False) -> addnodes.pending_xref:
+    return ref_to(rule_label(rule_id), literal(rule_id, ["guinote-rule-ref"]), docname, warn=warn)
+
+
+def flag_ref(name: str, docname: str, text: str | None = None) -> addnodes.pending_xref:
+    return ref_to(f"flag-{name}", literal(text or name), docname, warn=False)
+
+
+def source_ref(source_id: str, docname: str) -> nodes.Node:
+    if source_id not in SOURCE_IDS:
+        return nodes.emphasis(source_id, source_id)
+    return ref_to(f"source-{source_id.lower()}", nodes.inline(source_id, source_id), docname, warn=False)
+
+
+def linked_text(text: str, known: set[str] | dict[str, Any], docname: str) -> list[nodes.Node]:
+    """``text`` with every known rule ID turned into a link to its rule."""
+    result: list[nodes.Node] = []
+    position = 0
+    for match in RULE_ID_IN_TEXT.finditer(text):
+        if match.group(1) not in known:
+            continue
+        if match.start() > position:
+            result.append(nodes.Text(text[position : match.start()]))
+        result.append(rule_ref(match.group(1), docname))
+        position = match.end()
+    if position < len(text):
+        result.append(nodes.Text(text[position:]))
+    return result
+
+
+def sources_inline(sources: Iterable[str], docname: str) -> list[nodes.Node]:
+    result: list[nodes.Node] = []
+    for index, source in enumerate(sources):
+        if index:
+            result.append(nodes.Text(", "))
+        result.append(source_ref(source, docname))
+    return result
+
+
+def field_item(name: str, *body: nodes.Node) -> nodes.field:
+    item = nodes.field()
+    item += nodes.field_name(name, name)
+    content = nodes.field_body()
+    content.extend(body)
+    item += content
+    return item
+
+
+def bullets(items: Iterable[Sequence[nodes.Node]], classes: Sequence[str] = ()) -> nodes.bullet_list:
+    listing = nodes.bullet_list(classes=list(classes))
+    for children in items:
+        entry = nodes.list_item()
+        entry += para(*children)
+        listing += entry
+    return listing
+
+
+Cell = str | nodes.Node | Sequence[nodes.Node]
+
+
+def _cell(content: Cell) -> nodes.entry:
+    entry = nodes.entry()
+    if isinstance(content, str):
+        entry += text_para(content)
+    elif isinstance(content, nodes.Node):
+        entry += content if isinstance(content, nodes.Body) else para(content)
+    else:
+        children = list(content)
+        if children and all(isinstance(child, nodes.Body) for child in children):
+            entry.extend(children)
+        elif children:
+            entry += para(*children)
+    return entry
+
+
+def table(headers: Sequence[str], rows: Iterable[Sequence[Cell]], classes: Sequence[str] = ()) -> nodes.table:
+    node = nodes.table(classes=["guinote-table", *classes])
+    group = nodes.tgroup(cols=len(headers))
+    node += group
+    for _ in headers:
+        group += nodes.colspec(colwidth=1)
+    head = nodes.thead()
+    group += head
+    header_row = nodes.row()
+    for header in headers:
+        header_row += _cell(header)
+    head += header_row
+    body = nodes.tbody()
+    group += body
+    for row in rows:
+        table_row = nodes.row()
+        for content in row:
+            table_row += _cell(content)
+        body += table_row
+    return node
+
+
+def note(*children: nodes.Node, kind: type[nodes.Admonition] = nodes.note) -> nodes.Admonition:
+    node = kind()
+    node.extend(children)
+    return node
+
+
+def section(label: str, title: str | Sequence[nodes.Node], document: nodes.document) -> nodes.section:
+    node = nodes.section(ids=[nodes.make_id(label)], names=[label])
+    if isinstance(title, str):
+        node += nodes.title(title, title)
+    else:
+        heading = nodes.title()
+        heading.extend(title)
+        node += heading
+    document.note_explicit_target(node, node)
+    return node
+
+
+def code_block(text: str, language: str, *, translatable: bool = False) -> nodes.literal_block:
+    node = nodes.literal_block(text, text, language=language)
+    if not translatable:
+        node["translatable"] = False
+    return node
+
+
+@cache
+def _lexes_cleanly(language: str, text: str) -> bool:
+    lexer = get_lexer_by_name(language)
+    return not any(token in ErrorToken for token, _ in lexer.get_tokens(text))
+
+
+def gherkin_block(text: str) -> nodes.literal_block:
+    """A ``gherkin`` code block, or plain text if Pygments would stumble on it (no warning)."""
+    return code_block(text, "gherkin" if _lexes_cleanly("gherkin", text) else "text")
+
+
+# ---------------------------------------------------------------------------------------------
+# Gherkin text of one scenario.
+
+
+def _table_lines(rows: Sequence[Sequence[str]], indent: str) -> list[str]:
+    escaped = [[cell.replace("\\", "\\\\").replace("|", "\\|") for cell in row] for row in rows]
+    widths = [max(len(row[index]) for row in escaped if index < len(row)) for index in range(max(map(len, escaped)))]
+    return [indent + "| " + " | ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)) + " |" for row in escaped]
+
+
+def _step_lines(steps: Sequence[Step], indent: str) -> list[str]:
+    lines: list[str] = []
+    for step in steps:
+        lines.append(f"{indent}{step.keyword} {step.text}")
+        if step.table:
+            lines += _table_lines(step.table, indent + "  ")
+        if step.docstring is not None:
+            lines.append(f'{indent}  """')
+            lines += [f"{indent}  {line}" if line else "" for line in step.docstring.splitlines()]
+            lines.append(f'{indent}  """')
+    return lines
+
+
+def scenario_gherkin(scenario: Scenario) -> str:
+    """The scenario as Gherkin: its Background steps, its effective tags, its steps."""
+    background = [step for step in scenario.steps if step.line < scenario.line]
+    own = [step for step in scenario.steps if step.line >= scenario.line]
+    lines: list[str] = []
+    if background:
+        lines.append("Background:")
+        lines += _step_lines(background, "  ")
+        lines.append("")
+    if scenario.tags:
+        lines.append(" ".join(f"@{tag}" for tag in scenario.tags))
+    lines.append(f"Scenario: {scenario.name}")
+    lines += _step_lines(own, "  ")
+    return "\n".join(lines) + "\n"
+
+
+def tag_badges(scenario: Scenario, known: set[str] | dict[str, Any], docname: str) -> nodes.paragraph:
+    children: list[nodes.Node] = []
+    for tag in scenario.tags:
+        if RULE_ID.match(tag):
+            inner = badge(tag, "rule")
+            children.append(ref_to(rule_label(tag), inner, docname, warn=False) if tag in known else inner)
+        elif tag in SOURCE_IDS:
+            children.append(badge(tag, "source"))
+        elif tag == "interpretation":
+            children.append(badge(tag, "interpretation"))
+        elif "=" in tag:
+            name = tag.split("=", 1)[0]
+            children.append(ref_to(f"flag-{name}", badge(tag, "flag"), docname, warn=False))
+        else:
+            children.append(badge(tag, "other"))
+        children.append(nodes.Text(" "))
+    return para(*children[:-1], classes=["guinote-tags"])
+
+
+# ---------------------------------------------------------------------------------------------
+# Directive base: source info, dependencies, bookkeeping.
+
+
+class RulebookDirective(SphinxDirective):
+    def finish(self, result: list[nodes.Node]) -> list[nodes.Node]:
+        """Stamp source info on every generated node (for gettext) and remember the page."""
+        source, line = self.get_source_info()
+        for top in result:
+            for node in top.findall(nodes.Element):
+                if not node.source:
+                    node.source, node.line = source, line
+        docs: set[str] = getattr(self.env, "guinote_docs", set())
+        docs.add(self.env.docname)
+        self.env.guinote_docs = docs  # type: ignore[attr-defined]
+        return result
+
+    def data(self) -> RulebookData:
+        data = load_data(self.env)
+        for path in data.data_files():
+            self.env.note_dependency(str(path))
+        for error in data.errors:
+            logger.warning("guinote: %s", error, location=self.get_location(), type="guinote", subtype="data")
+        return data
+
+    def note_engine_dependency(self) -> None:
+        toml = _profiles_toml()
+        if toml is not None:
+            self.env.note_dependency(str(toml))
+
+
+# ---------------------------------------------------------------------------------------------
+# guinote-area
+
+
+class AreaDirective(RulebookDirective):
+    """Every rule of one area: statement, sources, agreement, flag, interpretation, scenarios."""
+
+    required_arguments = 1
+    has_content = False
+    option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {"no-scenarios": directives.flag}
+
+    def run(self) -> list[nodes.Node]:
+        self.note_engine_dependency()
+        data = self.data()
+        area_id = self.arguments[0].strip()
+        known_areas = [area for area, _ in AREAS]
+        if area_id not in known_areas:
+            logger.warning(
+                "guinote-area: unknown area %r; areas are %s", area_id, ", ".join(known_areas), location=self.get_location()
+            )
+        area = data.area(area_id)
+        if area is None or not area.rules:
+            return self.finish([note(text_para(f"The rule index has no rules for the area “{area_id}” yet."))])
+        flags, _ = _engine_flags()
+        result: list[nodes.Node] = [self.overview(area, data)]
+        for rule in area.rules:
+            result.append(self.rule_section(rule, data, flags))
+        return self.finish(result)
+
+    def overview(self, area: Area, data: RulebookData) -> nodes.Node:
+        scenario_count = len({s.location for rule in area.rules for s in data.by_rule.get(rule.id, [])})
+        feature = f"features/{area.feature}" if area.feature else "(no feature file named)"
+        counts = f"{len(area.rules)} rules, {scenario_count} scenarios; feature file "
+        return para(nodes.Text(counts), literal(feature), nodes.Text("."), classes=["guinote-area-overview"])
+
+    def rule_section(self, rule: RuleEntry, data: RulebookData, flags: dict[str, Any]) -> nodes.section:
+        docname = self.env.docname
+        node = section(rule_label(rule.id), rule.id, self.state.document)
+        node["classes"].append("guinote-rule")
+        node += para(*linked_text(rule.statement, data.rules, docname), classes=["guinote-statement"])
+        fields = nodes.field_list(classes=["guinote-rule-fields"])
+        if rule.sources:
+            items = []
+            for source in rule.sources:
+                children: list[nodes.Node] = [source_ref(source.id, docname)]
+                if source.heading:
+                    children += [nodes.Text(" — "), nodes.emphasis(source.heading, source.heading)]
+                items.append(children)
+            fields += field_item("Sources", bullets(items))
+        agreement = AGREEMENT_TEXT.get(rule.agreement, "")
+        fields += field_item(
+            "Agreement", para(badge(rule.agreement, f"agreement-{rule.agreement}"), nodes.Text(f" {agreement}"))
+        )
+        if rule.flag:
+            fields += field_item("Flag", *self.flag_body(rule, flags))
+        if rule.interpretation:
+            fields += field_item("Interpretation", para(*linked_text(rule.interpretation, data.rules, docname)))
+        if rule.not_executable:
+            fields += field_item("Not executable", para(*linked_text(rule.not_executable, data.rules, docname)))
+        if rule.note:
+            fields += field_item("Note", para(*linked_text(rule.note, data.rules, docname)))
+        node += fields
+        if "no-scenarios" not in self.options:
+            node += self.scenarios(rule, data)
+        return node
+
+    def flag_body(self, rule: RuleEntry, flags: dict[str, Any]) -> list[nodes.Node]:
+        docname = self.env.docname
+        assert rule.flag is not None
+        spec = flags.get(rule.flag)
+        if spec is None:
+            logger.warning(
+                "guinote: rule %s names flag %r, which reference_engine/profiles.toml does not define",
+                rule.id,
+                rule.flag,
+                location=self.get_location(),
+            )
+            return [para(literal(rule.flag), nodes.Text(" (not defined in profiles.toml)"))]
+        head = para(flag_ref(rule.flag, docname), nodes.Text(f": {spec.summary}"))
+        items = []
+        for value in spec.values.values():
+            items.append([literal(value.name), nodes.Text(f": {value.reading} ("), *sources_inline(value.sources, docname), nodes.Text(")")])
+        return [head, bullets(items, ["guinote-flag-values"])]
+
+    def scenarios(self, rule: RuleEntry, data: RulebookData) -> list[nodes.Node]:
+        found = data.by_rule.get(rule.id, [])
+        heading = f"Scenarios ({len(found)})" if found else "Scenarios"
+        result: list[nodes.Node] = [nodes.rubric(heading, heading, classes=["guinote-scenarios-heading"])]
+        if not found:
+            text = "None: see why above." if rule.not_executable else "No scenario is tagged with this rule yet."
+            result.append(text_para(text, ["guinote-no-scenarios"]))
+            return result
+        for scenario in found:
+            result.append(render_scenario(scenario, data, self.env.docname))
+        return result
+
+
+def render_scenario(scenario: Scenario, data: RulebookData, docname: str) -> scenario_block:
+    location = f"{data.relative(scenario.path)}:{scenario.line}"
+    block = scenario_block(feature=data.relative(scenario.path), line=scenario.line, scenario=scenario.name)
+    block["classes"].append("guinote-scenario")
+    block += para(
+        nodes.strong(scenario.name, scenario.name),
+        nodes.Text(" "),
+        literal(location, ["guinote-scenario-location"]),
+        classes=["guinote-scenario-title"],
+    )
+    if scenario.tags:
+        block += tag_badges(scenario, data.rules, docname)
+    block += gherkin_block(scenario_gherkin(scenario))
+    return block
+
+
+# ---------------------------------------------------------------------------------------------
+# Flags and profiles.
+
+
+def _profile_columns(profiles: dict[str, Any]) -> tuple[list[str], list[str]]:
+    names = [name for name, spec in profiles.items() if not spec.overlay]
+    overlays = [name for name, spec in profiles.items() if spec.overlay]
+    return names, overlays
+
+
+class FlagsMatrixDirective(RulebookDirective):
+    """Every flag × every profile and overlay: the value and the sources behind it."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        self.note_engine_dependency()
+        data = self.data()
+        docname = self.env.docname
+        flags, profiles = _engine_flags()
+        names, overlays = _profile_columns(profiles)
+        headers = ["Flag", *names, *(f"+{name}" for name in overlays)]
+        rows: list[list[Cell]] = []
+        for flag_name, spec in flags.items():
+            row: list[Cell] = [
+                [flag_ref(flag_name, docname), nodes.Text(" "), *linked_text(f"({', '.join(spec.rules)})", data.rules, docname)]
+            ]
+            for profile in [*names, *overlays]:
+                value = profiles[profile].flags.get(flag_name)
+                if value is None:
+                    row.append(text_para("—", ["guinote-inherited"]))
+                    continue
+                flag_value = spec.values.get(value)
+                sources = flag_value.sources if flag_value is not None else ()
+                cell = nodes.container(classes=["guinote-matrix-cell"])
+                cell += para(literal(value))
+                if sources:
+                    cell += para(*sources_inline(sources, docname), classes=["guinote-sources"])
+                row.append(cell)
+            rows.append(row)
+        matrix = table(headers, rows, ["guinote-flags-matrix"])
+        legend = text_para(
+            "Each cell: the flag's value under that profile, then the sources that read the rule that way. "
+            "Overlay columns (+name) show only the flags the overlay changes; “—” keeps the profile's value.",
+            ["guinote-legend"],
+        )
+        return self.finish([legend, matrix])
+
+
+class FlagsDirective(RulebookDirective):
+    """One section per flag: the disagreement, the rules, each value's reading and sources."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        self.note_engine_dependency()
+        data = self.data()
+        docname = self.env.docname
+        flags, profiles = _engine_flags()
+        result: list[nodes.Node] = []
+        for flag_name, spec in flags.items():
+            node = section(f"flag-{flag_name}", [literal(flag_name)], self.state.document)
+            node["classes"].append("guinote-flag")
+            node += text_para(spec.summary)
+            rules: list[nodes.Node] = []
+            for index, rule_id in enumerate(spec.rules):
+                if index:
+                    rules.append(nodes.Text(", "))
+                rules.extend(linked_text(rule_id, data.rules, docname))
+            fields = nodes.field_list()
+            fields += field_item("Disagreement", para(literal(spec.disagreement)))
+            fields += field_item("Rules", para(*rules))
+            node += fields
+            rows: list[list[Cell]] = []
+            for value in spec.values.values():
+                users = [name for name, profile in profiles.items() if profile.flags.get(flag_name) == value.name]
+                user_nodes: list[nodes.Node] = []
+                for index, name in enumerate(users):
+                    if index:
+                        user_nodes.append(nodes.Text(", "))
+                    label = f"+{name}" if profiles[name].overlay else name
+                    user_nodes.append(ref_to(f"profile-{name}", nodes.inline(label, label), docname, warn=False))
+                rows.append([literal(value.name), value.reading, sources_inline(value.sources, docname), user_nodes or "—"])
+            node += table(["Value", "Reading", "Sources", "Profiles"], rows, ["guinote-flag-values"])
+            result.append(node)
+        return self.finish(result)
+
+
+class ProfilesDirective(RulebookDirective):
+    """Profiles and overlays: summary, sources, and the flags each one sets."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        self.note_engine_dependency()
+        docname = self.env.docname
+        flags, profiles = _engine_flags()
+        result: list[nodes.Node] = []
+        for name, spec in profiles.items():
+            kind = "overlay" if spec.overlay else "profile"
+            node = section(f"profile-{name}", [literal(name), nodes.Text(f" ({kind})")], self.state.document)
+            node["classes"].append(f"guinote-{kind}")
+            node += text_para(spec.summary)
+            fields = nodes.field_list()
+            fields += field_item("Sources", para(*sources_inline(spec.sources, docname)))
+            example = f"lascuarenta+{name}" if spec.overlay else name
+            fields += field_item("Profile string", para(literal(example)))
+            node += fields
+            rows: list[list[Cell]] = []
+            for flag_name, value in spec.flags.items():
+                flag_spec = flags.get(flag_name)
+                reading = flag_spec.values[value].reading if flag_spec and value in flag_spec.values else ""
+                rows.append([flag_ref(flag_name, docname), literal(value), reading])
+            node += table(["Flag", "Value", "Reading"], rows, ["guinote-profile-flags"])
+            result.append(node)
+        return self.finish(result)
+
+
+# ---------------------------------------------------------------------------------------------
+# JSON Schemas.
+
+
+def _schema_type(schema: Any) -> str:
+    if not isinstance(schema, dict):
+        return "any" if schema is True else "—"
+    if "$ref" in schema:
+        return f"see {schema['$ref']}"
+    if "const" in schema:
+        return f"= {json.dumps(schema['const'], ensure_ascii=False)}"
+    if "enum" in schema:
+        return "one of " + ", ".join(json.dumps(item, ensure_ascii=False) for item in schema["enum"])
+    for combinator in ("oneOf", "anyOf", "allOf"):
+        if combinator in schema:
+            parts = [_schema_type(part) for part in schema[combinator]]
+            return f"{combinator}: " + " | ".join(parts)
+    kind = schema.get("type", "any")
+    text = " or ".join(kind) if isinstance(kind, list) else str(kind)
+    if text == "array" and "items" in schema:
+        text += f" of {_schema_type(schema['items'])}"
+    return text
+
+
+class SchemasDirective(RulebookDirective):
+    """Every JSON Schema of the wire protocol: title, description, properties, raw schema."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        folder = schemas_dir(self.env)
+        files = sorted(folder.glob("*.json")) if folder.is_dir() else []
+        if not files:
+            return self.finish([note(text_para("No JSON Schema has been published yet (adapters/schemas/ is empty)."))])
+        result: list[nodes.Node] = []
+        for path in files:
+            self.env.note_dependency(str(path))
+            try:
+                schema = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, ValueError) as error:
+                logger.warning("guinote-schemas: %s: %s", path.name, error, location=self.get_location())
+                continue
+            if not isinstance(schema, dict):
+                logger.warning("guinote-schemas: %s is not a JSON object", path.name, location=self.get_location())
+                continue
+            result.append(self.schema_section(path, schema))
+        return self.finish(result)
+
+    def schema_section(self, path: Path, schema: dict[str, Any]) -> nodes.section:
+        title = str(schema.get("title") or path.stem)
+        node = section(f"schema-{path.stem}", title, self.state.document)
+        node["classes"].append("guinote-schema")
+        if schema.get("description"):
+            node += text_para(str(schema["description"]))
+        fields = nodes.field_list()
+        fields += field_item("File", para(literal(f"adapters/schemas/{path.name}")))
+        if schema.get("$id"):
+            fields += field_item("$id", para(literal(str(schema["$id"]))))
+        fields += field_item("Type", para(nodes.Text(_schema_type(schema))))
+        node += fields
+        node += self.properties(schema, "Properties")
+        for name, definition in (schema.get("$defs") or schema.get("definitions") or {}).items():
+            if isinstance(definition, dict):
+                heading = f"Definition {name}"
+                node += nodes.rubric(heading, heading)
+                if definition.get("description"):
+                    node += text_para(str(definition["description"]))
+                node += para(nodes.Text("Type: "), nodes.Text(_schema_type(definition)))
+                node += self.properties(definition, None)
+        raw = details()
+        raw += summary("", "The schema")
+        raw += code_block(json.dumps(schema, indent=2, ensure_ascii=False), "json")
+        node += raw
+        return node
+
+    def properties(self, schema: dict[str, Any], heading: str | None) -> list[nodes.Node]:
+        props = schema.get("properties")
+        if not isinstance(props, dict) or not props:
+            return []
+        required = set(schema.get("required", []))
+        rows: list[list[Cell]] = []
+        for name, prop in props.items():
+            description = str(prop.get("description", "")) if isinstance(prop, dict) else ""
+            rows.append([literal(name), _schema_type(prop), "yes" if name in required else "", description])
+        result: list[nodes.Node] = []
+        if heading:
+            result.append(nodes.rubric(heading, heading))
+        result.append(table(["Property", "Type", "Required", "Description"], rows, ["guinote-schema-properties"]))
+        return result
+
+
+# ---------------------------------------------------------------------------------------------
+# Conformance results and coverage.
+
+
+def _status_badge(status: str) -> nodes.inline:
+    return badge(status, f"status-{status}")
+
+
+class ResultsDirective(RulebookDirective):
+    """A conformance results file: summary, rule area × profile, and the failures."""
+
+    has_content = False
+    option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {"path": directives.unchanged}
+
+    def run(self) -> list[nodes.Node]:
+        data = self.data()
+        path = results_path(self.env, self.options.get("path"))
+        self.env.note_dependency(str(path))
+        if not path.exists():
+            return self.finish(
+                [note(text_para(f"No results file at {path}. Run the suite and point GUINOTE_RESULTS at its results.json."))]
+            )
+        try:
+            results = json.loads(path.read_text(encoding="utf-8"))
+            if not isinstance(results, dict) or results.get("format") != RESULTS_FORMAT:
+                raise ValueError(f"not a {RESULTS_FORMAT} file")
+            entries = results.get("results", [])
+            if not isinstance(entries, list):
+                raise ValueError("'results' must be a list")
+        except (OSError, ValueError) as error:
+            logger.warning("guinote-results: %s: %s", path, error, location=self.get_location())
+            return self.finish([note(text_para(f"The results file {path} could not be read: {error}"), kind=nodes.warning)])
+        out: list[nodes.Node] = []
+        if results.get("sample"):
+            out.append(
+                note(
+                    text_para(
+                        "This is a sample results file, not a real run: it shows what the page looks like. "
+                        + str(results.get("note", ""))
+                    ),
+                    kind=nodes.warning,
+                )
+            )
+        out.append(self.header(results, path))
+        out.append(self.summary(results, entries))
+        out.append(self.by_area(entries, data))
+        out.extend(self.problems(entries, data))
+        return self.finish(out)
+
+    def header(self, results: dict[str, Any], path: Path) -> nodes.field_list:
+        engine = results.get("engine", {}) or {}
+        run = results.get("run", {}) or {}
+        fields = nodes.field_list(classes=["guinote-results-header"])
+        name = f"{engine.get('name', '?')} {engine.get('version', '')}".strip()
+        fields += field_item("Engine", para(nodes.Text(f"{name} ({engine.get('language', '?')})")))
+        fields += field_item("Suite version", para(nodes.Text(str((results.get("suite") or {}).get("version", "?")))))
+        duration = run.get("duration_s")
+        started = str(run.get("started", "?"))
+        run_text = f"{started}, {duration:.1f} s" if isinstance(duration, int | float) else started
+        fields += field_item("Run", para(nodes.Text(run_text)))
+        fields += field_item("File", para(literal(path.name)))
+        return fields
+
+    def summary(self, results: dict[str, Any], entries: list[Any]) -> nodes.table:
+        declared = results.get("summary") or {}
+        counted = Counter(str(entry.get("status")) for entry in entries if isinstance(entry, dict))
+        rows: list[list[Cell]] = []
+        for status in STATUSES:
+            count = declared.get(status, counted.get(status, 0))
+            rows.append([_status_badge(status), str(count)])
+        rows.append(["total", str(sum(int(declared.get(s, counted.get(s, 0))) for s in STATUSES))])
+        return table(["Status", "Scenario runs"], rows, ["guinote-results-summary"])
+
+    def by_area(self, entries: list[Any], data: RulebookData) -> nodes.Node:
+        profiles = sorted({str(entry.get("profile", "?")) for entry in entries if isinstance(entry, dict)})
+        cells: dict[tuple[str, str], Counter[str]] = {}
+        for entry in entries:
+            if not isinstance(entry, dict):
+                continue
+            areas = {area_of_rule(rule) or "other" for rule in entry.get("rules", [])} or {"other"}
+            for area in areas:
+                cells.setdefault((area, str(entry.get("profile", "?"))), Counter())[str(entry.get("status"))] += 1
+        order = [area for area, _ in AREAS] + ["other"]
+        rows: list[list[Cell]] = []
+        for area in order:
+            if not any((area, profile) in cells for profile in profiles):
+                continue
+            row: list[Cell] = [area]
+            for profile in profiles:
+                counts = cells.get((area, profile))
+                if not counts:
+                    row.append("—")
+                    continue
+                total = sum(counts.values())
+                parts: list[nodes.Node] = [nodes.Text(f"{counts.get('pass', 0)}/{total} pass")]
+                for status in STATUSES[1:]:
+                    if counts.get(status):
+                        parts += [nodes.Text(" "), _status_badge(f"{counts[status]} {status}")]
+                row.append(parts)
+            rows.append(row)
+        if not rows:
+            return text_para("The results file lists no scenario runs.")
+        return table(["Rule area", *profiles], rows, ["guinote-results-areas"])
+
+    def problems(self, entries: list[Any], data: RulebookData) -> list[nodes.Node]:
+        docname = self.env.docname
+        bad = [entry for entry in entries if isinstance(entry, dict) and entry.get("status") in PROBLEM_STATUSES]
+        heading = f"Failures ({len(bad)})"
+        out: list[nodes.Node] = [nodes.rubric(heading, heading)]
+        if not bad:
+            out.append(text_para("No failure, error, timeout or unexpected pass."))
+            return out
+        for entry in bad:
+            block = nodes.container(classes=["guinote-failure"])
+            rules: list[nodes.Node] = []
+            for rule in entry.get("rules", []):
+                rules += [rule_ref(rule, docname) if rule in data.rules else literal(rule), nodes.Text(" ")]
+            location = f"{entry.get('feature', '?')}:{entry.get('line', '?')}"
+            block += para(
+                _status_badge(str(entry.get("status"))),
+                nodes.Text(" "),
+                nodes.strong(str(entry.get("scenario", entry.get("id", "?"))), str(entry.get("scenario", entry.get("id", "?")))),
+                nodes.Text(" "),
+                literal(location),
+            )
+            flags = entry.get("flags") or {}
+            detail: list[nodes.Node] = [nodes.Text(f"profile {entry.get('profile', '?')}")]
+            if flags:
+                detail += [nodes.Text(", flags "), literal(" ".join(f"{k}={v}" for k, v in flags.items()))]
+            if rules:
+                detail += [nodes.Text(", rules "), *rules]
+            block += para(*detail)
+            if entry.get("message"):
+                block += code_block(str(entry["message"]), "text")
+            if entry.get("rerun"):
+                block += code_block(str(entry["rerun"]), "shell")
+            out.append(block)
+        return out
+
+
+class CoverageDirective(RulebookDirective):
+    """Rules covered by scenarios, not executable, and still uncovered, per area."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        data = self.data()
+        docname = self.env.docname
+        rows: list[list[Cell]] = []
+        totals = Counter[str]()
+        uncovered: list[tuple[str, list[str]]] = []
+        for area in data.areas:
+            covered = [rule.id for rule in area.rules if data.by_rule.get(rule.id)]
+            not_exec = [rule.id for rule in area.rules if rule.not_executable and not data.by_rule.get(rule.id)]
+            missing = [rule.id for rule in area.rules if rule.id not in covered and rule.id not in not_exec]
+            scenario_count = len({s.location for rule in area.rules for s in data.by_rule.get(rule.id, [])})
+            counts = {
+                "total": len(area.rules),
+                "covered": len(covered),
+                "not_exec": len(not_exec),
+                "missing": len(missing),
+                "scenarios": scenario_count,
+            }
+            totals.update(counts)
+            rows.append(
+                [
+                    area.title,
+                    str(counts["covered"]),
+                    str(counts["not_exec"]),
+                    str(counts["missing"]),
+                    str(counts["total"]),
+                    str(counts["scenarios"]),
+                ]
+            )
+            if missing:
+                uncovered.append((area.title, missing))
+        out: list[nodes.Node] = []
+        if not rows:
+            return self.finish([note(text_para("The rule index is empty so far."))])
+        rows.append(
+            [
+                nodes.strong("All areas", "All areas"),
+                str(totals["covered"]),
+                str(totals["not_exec"]),
+                str(totals["missing"]),
+                str(totals["total"]),
+                str(totals["scenarios"]),
+            ]
+        )
+        out.append(
+            table(["Area", "Covered", "Not executable", "Uncovered", "Rules", "Scenarios"], rows, ["guinote-coverage"])
+        )
+        if uncovered:
+            out.append(nodes.rubric("Rules without a scenario", "Rules without a scenario"))
+            out.append(
+                bullets(
+                    [
+                        [nodes.Text(f"{title}: "), *[n for rule in rules for n in (rule_ref(rule, docname), nodes.Text(" "))]]
+                        for title, rules in uncovered
+                    ]
+                )
+            )
+        orphans = [s for s in data.scenarios if any(rule not in data.rules for rule in s.rules)]
+        if orphans:
+            out.append(nodes.rubric("Scenarios tagged with rules missing from the index", "Scenarios tagged with rules missing from the index"))
+            out.append(
+                bullets(
+                    [
+                        [
+                            nodes.Text(f"{s.name} "),
+                            literal(f"{data.relative(s.path)}:{s.line}"),
+                            nodes.Text(": " + ", ".join(rule for rule in s.rules if rule not in data.rules)),
+                        ]
+                        for s in orphans
+                    ]
+                )
+            )
+        untagged = [s for s in data.scenarios if not s.rules]
+        if untagged:
+            out.append(nodes.rubric("Scenarios without a rule tag", "Scenarios without a rule tag"))
+            out.append(bullets([[nodes.Text(f"{s.name} "), literal(f"{data.relative(s.path)}:{s.line}")] for s in untagged]))
+        return self.finish(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# The worked example: one hand played by the reference engine at build time.
+
+
+@dataclass
+class TrickRecord:
+    number: int
+    phase: str
+    leader: int
+    cards: dict[int, str] = field(default_factory=dict)
+    winner: int | None = None
+    points: int = 0
+    after: list[str] = field(default_factory=list)
+
+
+def play_example(profile: str, seed: int, dealer: int) -> dict[str, Any]:
+    """Play one hand: take every exchange, tute and cante offered, otherwise the first legal action."""
+    from reference_engine import Game, rules_for
+    from reference_engine.actions import Cante, Exchange, Tute
+
+    game = Game.from_seed(rules_for(profile), seed, dealer)
+    start = {
+        "hands": [sorted((card.code for card in hand), key=lambda code: (code[-1], code)) for hand in game.hands],
+        "muestra": game.muestra.code if game.muestra else "",
+        "trump": game.trump.spanish,
+        "stock": len(game.stock),
+        "dealer": game.dealer,
+        "mano": game.mano,
+        "players": game.players,
+    }
+    tricks: list[TrickRecord] = []
+    current = TrickRecord(1, game.phase, game.leader)
+    final: dict[str, Any] = {}
+
+    def remark(text: str) -> None:
+        if current.cards or not tricks:
+            current.after.append(f"during the trick: {text}")
+        else:
+            tricks[-1].after.append(text)
+
+    for _ in range(1000):
+        if game.hand_result is not None:
+            break
+        actions = game.legal_actions()
+        choice = next((a for a in actions if isinstance(a, Exchange | Tute | Cante)), actions[0])
+        phase = game.phase
+        for event in game.apply(choice):
+            details = dict(event.details)
+            if event.kind == "card_played":
+                if not current.cards:
+                    current.phase = phase
+                current.cards[details["seat"]] = details["card"]
+            elif event.kind == "trick_won":
+                current.winner = details["seat"]
+                current.points = details["points"]
+                tricks.append(current)
+                current = TrickRecord(len(tricks) + 1, game.phase, details["seat"])
+            elif event.kind == "cards_drawn":
+                remark("draw: " + ", ".join(f"seat {seat} {card}" for seat, card in details["draws"]))
+            elif event.kind == "arrastre_begins":
+                remark("the stock is gone: the arrastre begins")
+            elif event.kind == "cante":
+                value = details["value"]
+                name = "las cuarenta" if value == 40 else "las veinte"
+                remark(f"seat {details['seat']} sings {name} in {_suit_name(details['suit'])} (+{value})")
+            elif event.kind == "exchange":
+                remark(f"seat {details['seat']} exchanges {details['gave']} for the muestra {details['took']}")
+            elif event.kind == "tute":
+                remark(f"seat {details['seat']} sings tute")
+            elif event.kind == "ultimas":
+                remark(f"side {details['side']} takes the diez de últimas (+{details['points']})")
+            elif event.kind == "hand_over":
+                final = details
+    final["cante_points"] = list(game.cante_points)
+    final["ultimas_side"] = game.ultimas_side
+    return {"start": start, "tricks": tricks, "final": final, "profile": profile, "seed": seed}
+
+
+def _suit_name(code: str) -> str:
+    return {"o": "oros", "c": "copas", "e": "espadas", "b": "bastos"}.get(code, code)
+
+
+class ExampleDirective(RulebookDirective):
+    """A full hand generated at build time by the reference engine (fixed profile and seed)."""
+
+    has_content = False
+    option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {
+        "profile": directives.unchanged,
+        "seed": directives.nonnegative_int,
+        "dealer": directives.nonnegative_int,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        self.note_engine_dependency()
+        data = self.data()
+        import reference_engine
+
+        for module in sorted(Path(str(reference_engine.__file__)).parent.glob("*.py")):
+            self.env.note_dependency(str(module))
+        profile = str(self.options.get("profile", "lascuarenta"))
+        seed = int(self.options.get("seed", 8))
+        dealer = int(self.options.get("dealer", 0))
+        try:
+            played = play_example(profile, seed, dealer)
+        except Exception as error:  # the engine is the project's; a failure is worth a warning
+            logger.warning("guinote-example: the reference engine failed: %s", error, location=self.get_location())
+            return self.finish([note(text_para(f"The example could not be generated: {error}"), kind=nodes.warning)])
+        start = played["start"]
+        players = start["players"]
+        out: list[nodes.Node] = []
+        fields = nodes.field_list(classes=["guinote-example-setup"])
+        fields += field_item("Profile", para(ref_to(f"profile-{profile.split('+')[0]}", literal(profile), self.env.docname, warn=False)))
+        fields += field_item("Seed", para(literal(str(seed))))
+        fields += field_item("Dealer", para(nodes.Text(f"seat {start['dealer']}; the mano (first to play) is seat {start['mano']}")))
+        fields += field_item(
+            "Muestra",
+            para(literal(start["muestra"]), nodes.Text(f": {start['trump']} are trumps; {start['stock']} cards stay in the stock above it")),
+        )
+        out.append(fields)
+        seat_rows: list[list[Cell]] = []
+        for seat in range(players):
+            side = seat % 2 if players == 4 else seat
+            seat_rows.append([f"seat {seat}", f"side {side}", [literal(" ".join(start["hands"][seat]))]])
+        out.append(nodes.rubric("The deal", "The deal"))
+        out.append(table(["Seat", "Side", "Cards dealt (by suit)"], seat_rows, ["guinote-example-deal"]))
+        out.append(nodes.rubric("Trick by trick", "Trick by trick"))
+        headers = ["#", "Phase", *(f"seat {seat}" for seat in range(players)), "Won by", "Points", "Then"]
+        rows: list[list[Cell]] = []
+        for trick in played["tricks"]:
+            row: list[Cell] = [str(trick.number), trick.phase]
+            for seat in range(players):
+                code = trick.cards.get(seat, "")
+                text = f"{code}*" if seat == trick.leader else code
+                row.append([nodes.strong(text, text)] if seat == trick.winner else [literal(text)] if text else "")
+            row += [f"seat {trick.winner}", str(trick.points), "; ".join(trick.after) or ""]
+            rows.append(row)
+        out.append(table(headers, rows, ["guinote-example-tricks"]))
+        out.append(
+            text_para("* marks the card that led the trick; the winning card is in bold.", ["guinote-legend"])
+        )
+        out.append(nodes.rubric("The count", "The count"))
+        final = played["final"]
+        count_rows: list[list[Cell]] = []
+        for side in range(2):
+            ultimas = 10 if final.get("ultimas_side") == side else 0
+            count_rows.append(
+                [
+                    f"side {side}",
+                    str(final.get("card_points", [0, 0])[side]),
+                    str(final.get("cante_points", [0, 0])[side]),
+                    str(ultimas),
+                    str(final.get("totals", [0, 0])[side]),
+                ]
+            )
+        out.append(table(["Side", "Card points", "Cantes", "Últimas", "Total"], count_rows, ["guinote-example-count"]))
+        outcome: list[nodes.Node]
+        winner = final.get("winner")
+        rule = str(final.get("rule", ""))
+        reason = str(final.get("reason", ""))
+        if winner is None:
+            outcome = [nodes.Text("Neither side wins the point: the hand goes de vueltas (")]
+        else:
+            outcome = [nodes.Text(f"Side {winner} wins the point (reason “{reason}”, ")]
+        outcome += [*linked_text(rule, data.rules, self.env.docname), nodes.Text(").")]
+        out.append(para(*outcome, classes=["guinote-example-outcome"]))
+        return self.finish(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# API reference: one automodule per module of a package.
+
+
+class AutomodulesDirective(SphinxDirective):
+    """``.. guinote-automodules:: reference_engine``: an ``automodule`` section per module."""
+
+    required_arguments = 1
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        name = self.arguments[0].strip()
+        package = import_module(name)
+        modules = [name]
+        if hasattr(package, "__path__"):
+            modules += [f"{name}.{info.name}" for info in pkgutil.iter_modules(package.__path__) if not info.name.startswith("_")]
+        lines: list[str] = []
+        for module in modules:
+            lines += [module, "~" * len(module), "", f".. automodule:: {module}"]
+            if module != name or not hasattr(package, "__path__"):
+                lines += ["   :members:", "   :show-inheritance:"]
+            lines.append("")
+        return nested_parse_to_nodes(self.state, "\n".join(lines), source=self.get_source_info()[0])
+
+
+# ---------------------------------------------------------------------------------------------
+# Roles.
+
+
+class RuleRole(SphinxRole):
+    """``:rule:`ARR-01```: a link to the rule's section."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        rule_id = self.text.strip().upper()
+        data = load_data(self.env)
+        for path in data.data_files():
+            self.env.note_dependency(str(path))
+        if rule_id in data.rules:
+            return [rule_ref(rule_id, self.env.docname, warn=True)], []
+        area = area_of_rule(rule_id)
+        if not RULE_ID.match(rule_id) or area is None or area in data.indexed_area_ids():
+            logger.warning("guinote: unknown rule %s", rule_id, location=self.get_location())
+        else:
+            logger.info("guinote: rule %s: its area %s is not indexed yet", rule_id, area, location=self.get_location())
+        return [literal(rule_id, ["guinote-rule-ref"])], []
+
+
+class FlagRole(SphinxRole):
+    """``:flag:`deal``` (or ``:flag:`deal=three_three```): a link to the flag's section."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        text = self.text.strip()
+        name = text.split("=", 1)[0]
+        flags, _ = _engine_flags()
+        if name not in flags:
+            logger.warning("guinote: unknown flag %s", name, location=self.get_location())
+            return [literal(text)], []
+        value = text.split("=", 1)[1] if "=" in text else None
+        if value is not None and value not in flags[name].values:
+            logger.warning("guinote: flag %s has no value %s", name, value, location=self.get_location())
+        return [ref_to(f"flag-{name}", literal(text), self.env.docname, warn=True)], []
+
+
+class SourceRole(SphinxRole):
+    """``:source:`S004```: a link to the source's description."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        source = self.text.strip().upper()
+        if source not in SOURCE_IDS:
+            logger.warning("guinote: unknown source %s", source, location=self.get_location())
+            return [nodes.Text(source)], []
+        return [ref_to(f"source-{source.lower()}", nodes.inline(source, source), self.env.docname, warn=True)], []
+
+
+# ---------------------------------------------------------------------------------------------
+# Environment bookkeeping: re-read the pages when a data file appears or disappears.
+
+
+def _all_data_files(env: BuildEnvironment) -> tuple[tuple[str, int, int], ...]:
+    data = RulebookData(repo_root(env), features_dir(env))
+    files = data.data_files() + sorted(schemas_dir(env).glob("*.json"))
+    return _signature(files)
+
+
+def _get_outdated(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]) -> list[str]:
+    signature = _all_data_files(env)
+    previous = getattr(env, "guinote_signature", None)
+    env.guinote_signature = signature  # type: ignore[attr-defined]
+    if previous is None or previous == signature:
+        return []
+    return sorted(set(getattr(env, "guinote_docs", set())) - removed)
+
+
+def _purge_doc(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
+    getattr(env, "guinote_docs", set()).discard(docname)
+
+
+def _merge_info(app: Sphinx, env: BuildEnvironment, docnames: set[str], other: BuildEnvironment) -> None:
+    docs: set[str] = getattr(env, "guinote_docs", set())
+    docs.update(set(getattr(other, "guinote_docs", set())) & docnames)
+    env.guinote_docs = docs  # type: ignore[attr-defined]
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_config_value("guinote_root", "", "env", str)
+    app.add_config_value("guinote_features_dir", "", "env", str)
+    app.add_config_value("guinote_schemas_dir", "", "env", str)
+    app.add_config_value("guinote_results", "", "env", str)
+    passthrough = (_visit_passthrough, _depart_passthrough)
+    others = {"latex": passthrough, "text": passthrough, "man": passthrough, "texinfo": passthrough}
+    app.add_node(details, html=(_visit_details_html, _depart_details_html), **others)
+    app.add_node(summary, html=(_visit_summary_html, _depart_summary_html), **others)
+    app.add_node(scenario_block, html=(_visit_scenario_html, _depart_div_html), **others)
+    app.add_directive("guinote-area", AreaDirective)
+    app.add_directive("guinote-flags-matrix", FlagsMatrixDirective)
+    app.add_directive("guinote-flags", FlagsDirective)
+    app.add_directive("guinote-profiles", ProfilesDirective)
+    app.add_directive("guinote-schemas", SchemasDirective)
+    app.add_directive("guinote-results", ResultsDirective)
+    app.add_directive("guinote-coverage", CoverageDirective)
+    app.add_directive("guinote-example", ExampleDirective)
+    app.add_directive("guinote-automodules", AutomodulesDirective)
+    app.add_role("rule", RuleRole())
+    app.add_role("flag", FlagRole())
+    app.add_role("source", SourceRole())
+    app.connect("env-get-outdated", _get_outdated)
+    app.connect("env-purge-doc", _purge_doc)
+    app.connect("env-merge-info", _merge_info)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 1}

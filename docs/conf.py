@@ -1,0 +1,63 @@
+"""Sphinx configuration of the annotated rulebook (build: ``tox -e docs``)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+DOCS = Path(__file__).resolve().parent
+ROOT = DOCS.parent
+# The project's packages (rule index, catalogue, reference engine) and the extension.
+sys.path[:0] = [str(ROOT), str(DOCS / "_ext")]
+
+project = "Guiñote conformance suite"
+author = "The Guiñote conformance suite contributors"
+copyright = "the Guiñote conformance suite contributors"
+release = "0.1.0"
+version = release
+
+extensions = [
+    "myst_parser",
+    "sphinx_copybutton",
+    "sphinx.ext.autodoc",
+    "guinote_rulebook",
+]
+
+source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
+root_doc = "index"
+exclude_patterns = ["_build", "_ext", "locale", "Thumbs.db", ".DS_Store"]
+templates_path: list[str] = []
+
+language = "en"
+locale_dirs = ["locale/"]
+gettext_compact = False
+gettext_uuid = False
+
+pygments_style = "sphinx"
+highlight_language = "none"
+
+# MyST: the protocol pages are Markdown.
+myst_enable_extensions = ["colon_fence", "deflist"]
+myst_heading_anchors = 3
+
+# autodoc: the reference engine and the engine interface (imported from the work tree).
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
+autodoc_default_options = {"undoc-members": False}
+
+# sphinx-copybutton: copy commands without prompts.
+copybutton_prompt_text = r"\$ |>>> "
+copybutton_prompt_is_regexp = True
+
+html_theme = "furo"
+html_title = "Guiñote: the annotated rulebook"
+html_static_path = ["_static"]
+html_css_files = ["guinote.css"]
+html_theme_options = {
+    "navigation_with_keys": True,
+}
+
+# The extension's data: defaults are the repository's features/, adapters/schemas/ and
+# docs/_static/results/reference.json; the environment variable GUINOTE_RESULTS picks another
+# results file.
+guinote_root = str(ROOT)
