@@ -85,6 +85,18 @@ def classify_tags(tags: list[str], where: str) -> tuple[list[str], list[str], di
     return rules, sources, flags, interpretation
 
 
+def _parser_message(path: Path, error: Exception) -> str:
+    """One ``path:line:column: problem`` line per Gherkin parser error."""
+    errors = getattr(error, "errors", None) or [error]
+    lines = []
+    for each in errors:
+        location = getattr(each, "location", None) or {}
+        text = str(each)
+        text = re.sub(r"^\(\d+:\d+\): ", "", text)
+        lines.append(f"{path}:{location.get('line', '?')}:{location.get('column', '?')}: {text}")
+    return "\n".join(lines)
+
+
 def _steps(raw_steps: list[dict[str, Any]]) -> tuple[Step, ...]:
     steps = []
     for raw in raw_steps:
@@ -100,8 +112,8 @@ def parse_feature(path: Path) -> list[Scenario]:
     """Every scenario of one feature file, with inherited tags and Background steps."""
     try:
         document = Parser().parse(TokenScanner(path.read_text(encoding="utf-8")))
-    except Exception as error:  # the parser's own errors carry "(line:column)"
-        raise FeatureError(f"{path}: {error}") from None
+    except Exception as error:
+        raise FeatureError(_parser_message(path, error)) from None
     feature = document.get("feature")
     if not feature:
         return []

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from adapters.interface import Engine, EngineError, EngineInfo
-from conformance.catalogue import Scenario, parse_feature
+from conformance.catalogue import FeatureError, Scenario, parse_feature
 from conformance.driver import FeatureInputError, Location, NotApplicable, ScenarioRun
 from conformance.engines import load_engine
 
@@ -150,23 +150,33 @@ class GuinotePlugin:
             return
         keep, drop = [], []
         for item in items:
-            scenario = self.item_scenario(item)
+            try:
+                scenario = self.item_scenario(item)
+            except FeatureInputError:
+                scenario = None  # keep it: running it reports the error
             (keep if scenario is None or self.selected(scenario) else drop).append(item)
         if drop:
             config.hook.pytest_deselected(items=drop)
             items[:] = keep
 
     def item_scenario(self, item: pytest.Item) -> Scenario | None:
+        """The catalogue entry of a scenario test; a malformed feature file raises FeatureInputError."""
         template = _template_of(item)
         if template is None:
             return None
-        return self.scenario(template.feature.filename, template.name)
+        try:
+            return self.scenario(template.feature.filename, template.name)
+        except FeatureError as error:
+            raise FeatureInputError(str(error)) from None
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, None]:
         outcome = yield
         report: pytest.TestReport = outcome.get_result()
-        scenario = self.item_scenario(item)
+        try:
+            scenario = self.item_scenario(item)
+        except FeatureInputError:
+            return  # the setup error already names the file and line
         callspec = getattr(item, "callspec", None)
         if scenario is None or callspec is None:
             return

@@ -128,8 +128,9 @@ def tute_refusal(game: Game, seat: int, rank: Rank) -> Refusal | None:
         return Refusal("CANTE_NO_WON_TRICK", "CANTE-22", "tute is sung only after the singer's side wins a trick")
     if _one_per_trick_used(game):
         return Refusal("CANTE_ONE_PER_TRICK", "CANTE-10", "only one cante is allowed per won trick")
-    if not tute_rank_held(game.hands[seat], rank):
-        return Refusal("TUTE_NOT_HELD", "CANTE-22", f"seat {seat} does not hold the four {rank.spanish}s")
+    if rank not in TUTE_RANKS or not tute_rank_held(game.hands[seat], rank):
+        what = {Rank.REY: "Reyes", Rank.SOTA: "Sotas"}.get(rank, f"{rank.spanish} cards (a tute is Reyes or Sotas)")
+        return Refusal("TUTE_NOT_HELD", "CANTE-22", f"seat {seat} does not hold the four {what}")
     return None
 
 

@@ -9,11 +9,13 @@ and the rule ID. The rules themselves live in one module per area (``arrastre``,
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from reference_engine import arrastre, cantes, scoring, seven
 from reference_engine.actions import (
+    DRAW,
     Action,
     Cante,
     Claim,
@@ -23,9 +25,11 @@ from reference_engine.actions import (
     Exchange,
     IllegalAction,
     Play,
+    Refusal,
     Tute,
+    play_action,
 )
-from reference_engine.cards import Card, CardError, Rank, Suit, parse_card, shuffled_deck, strength_table
+from reference_engine.cards import Card, CardError, Rank, Suit, codes, parse_card, shuffled_deck, strength_table
 from reference_engine.deal import DealtHand, check_cards_once, check_explicit_deal, deal_from_deck
 from reference_engine.flags import Rules
 from reference_engine.match import MatchScore, next_dealer
@@ -34,12 +38,22 @@ from reference_engine.tricks import draw_order, next_seat, side_of, trick_points
 
 
 class Game:
-    """One match of Guiñote under a set of :class:`~reference_engine.flags.Rules`."""
+    """One match of Guiñote under a set of :class:`~reference_engine.flags.Rules`.
 
-    def __init__(self, rules: Rules, dealt: DealtHand, dealer: int) -> None:
+    The state is public and read by :mod:`reference_engine.views`; change it only through
+    :meth:`apply`. ``start`` describes how the first hand was set up, in JSON, and
+    ``history`` lists every accepted action: together they replay the game
+    (:mod:`reference_engine.records`).
+    """
+
+    def __init__(self, rules: Rules, dealt: DealtHand, dealer: int, start: Mapping[str, Any] | None = None) -> None:
         self.rules = rules
         self.players = rules.player_count
         self.sides = 2
+        self.seat_sides = tuple(side_of(seat, self.players) for seat in range(self.players))
+        self.side_seats = tuple(
+            tuple(seat for seat in range(self.players) if self.seat_sides[seat] == side) for side in range(self.sides)
+        )
         self.strength = strength_table(rules.rank_8_9)
         self.match = MatchScore(int(rules.points_per_coto), int(rules.cotos_to_win))
         self.carried = [0, 0]
@@ -47,15 +61,17 @@ class Game:
         self.hand_in_point = 0
         self.hands_played = 0
         self.history: list[Action] = []
+        self.start: dict[str, Any] = dict(start) if start is not None else _explicit_deal_json(dealt)
+        self.first_dealer = dealer
         self._start_hand(dealt, dealer)
 
     # ------------------------------------------------------------------ construction
 
     @classmethod
     def from_deck(cls, rules: Rules, deck_order: Sequence[Card], dealer: int = 0) -> Game:
-        """Deal the first hand from an explicit deck order, top card first."""
+        """Deal the first hand from an explicit deck order, top card first (DEAL)."""
         dealt = deal_from_deck(deck_order, rules.player_count, dealer, rules.deal, rules.deck_size)
-        return cls(rules, dealt, dealer)
+        return cls(rules, dealt, dealer, {"deck": codes(deck_order)})
 
     @classmethod
     def from_seed(cls, rules: Rules, seed: int, dealer: int = 0) -> Game:
@@ -68,6 +84,8 @@ class Game:
     ) -> Game:
         """Start from explicit hands (seat order), the muestra and the stock (top first)."""
         check_explicit_deal(hands, muestra, stock, rules.player_count, rules.deck_size)
+        if not 0 <= dealer < rules.player_count:
+            raise CardError(f"dealer seat {dealer} is not a seat of a {rules.player_count}-player table")
         dealt = DealtHand(tuple(tuple(hand) for hand in hands), muestra, tuple(stock))
         return cls(rules, dealt, dealer)
 
@@ -76,7 +94,9 @@ class Game:
         """Start in the middle of a hand (see :func:`reference_engine.position.load_position`)."""
         from reference_engine.position import load_position
 
-        return load_position(cls, rules, position)
+        game = load_position(cls, rules, position)
+        game.start = {"position": json.loads(json.dumps(position))}
+        return game
 
     def _start_hand(self, dealt: DealtHand, dealer: int) -> None:
         self.dealer = dealer
@@ -108,81 +128,80 @@ class Game:
     # ------------------------------------------------------------------ queries
 
     def side(self, seat: int) -> int:
-        return side_of(seat, self.players)
+        """The side (0 or 1) ``seat`` plays for (PRE-01, TWO-07)."""
+        return self.seat_sides[seat]
+
+    @property
+    def in_arrastre(self) -> bool:
+        """PLAY-13: the hand is in the arrastre once the muestra, always the last card of the
+        stock, has been drawn."""
+        return self.muestra is None and self.hand_result is None
 
     @property
     def phase(self) -> str:
         """``free``, ``arrastre``, ``hand_over`` (waiting for the next deal) or ``match_over``."""
-        if self.match.winner is not None:
-            return "match_over"
         if self.hand_result is not None:
-            return "hand_over"
-        if self.stock or self.muestra is not None:
-            return "free"
-        return "arrastre"  # PLAY-13
+            return "match_over" if self.match.winner is not None else "hand_over"
+        return "arrastre" if self.muestra is None else "free"  # PLAY-07 / PLAY-13
 
     def playable_cards(self, seat: int) -> list[Card]:
         """The cards ``seat`` may play now (empty if it is not his turn)."""
         if seat != self.turn or self.draw_pending or self.hand_result is not None:
             return []
-        if self.phase == "free":
+        if self.muestra is not None:
             return list(self.hands[seat])  # PLAY-07: free play while the stock lasts
         return arrastre.legal_cards(self.hands[seat], seat, self.trick, self.trump, self.strength, self.rules)
 
     def legal_actions(self) -> list[Action]:
-        """Every action that :meth:`apply` would accept now, for any seat."""
-        if self.match.winner is not None:
-            return []
+        """Every action that :meth:`apply` would accept now, for any seat.
+
+        A :class:`Deal` in the list has an empty deck: it stands for a deal of any order of
+        the deck (see :meth:`deal_next`).
+        """
         if self.hand_result is not None:
-            return [Deal()]
-        actions: list[Action] = []
+            return [] if self.match.winner is not None else [Deal()]
+        actions: list[Action]
         if self.draw_pending:
-            actions.append(Draw())
-        elif self.turn is not None:
-            actions.extend(Play(self.turn, card) for card in self.playable_cards(self.turn))
+            actions = [DRAW]
+        else:
+            turn = self.turn
+            assert turn is not None
+            actions = [play_action(turn, card) for card in self.playable_cards(turn)]
         if self.window_side is not None and not self.trick:
-            actions.extend(self._window_actions())
+            actions.extend(self._window_actions(self.window_side))
         if self.muestra is not None and not self.exchange_done:
-            for seat in range(self.players):
-                if self._accepts(lambda s=seat: seven.check_exchange(self, s)):
-                    actions.append(Exchange(seat))
+            seat = seven.exchanger(self)
+            if seat is not None:
+                actions.append(Exchange(seat))
         return actions
 
-    def _window_actions(self) -> list[Action]:
+    def _window_actions(self, side: int) -> list[Action]:
+        """Cantes, tutes and claims of the side that won the trick just completed."""
         actions: list[Action] = []
-        for seat in range(self.players):
-            if self.side(seat) != self.window_side:
-                continue
-            for suit in Suit:
-                if self._accepts(lambda s=seat, u=suit: cantes.check_cante(self, s, u)):
-                    actions.append(Cante(seat, suit))
-            for rank in (Rank.REY, Rank.SOTA):
-                if self.rules.tute == "wins_point" and self._accepts(lambda s=seat, r=rank: cantes.check_tute(self, s, r)):
-                    actions.append(Tute(seat, rank))
-            if self._accepts(lambda s=seat: self._check_claim(s)):
+        claims = self.rules.vueltas_end == "claim" and self.hand_in_point > 0
+        tutes = self.rules.tute == "wins_point"
+        for seat in self.side_seats[side]:
+            actions.extend(Cante(seat, suit) for suit in cantes.singable_suits(self, seat))
+            if tutes:
+                actions.extend(Tute(seat, rank) for rank in cantes.tute_ranks(self, seat))
+            if claims and self._claim_refusal(seat) is None:
                 actions.append(Claim(seat))
         return actions
-
-    @staticmethod
-    def _accepts(check: Any) -> bool:
-        try:
-            check()
-        except IllegalAction:
-            return False
-        return True
 
     # ------------------------------------------------------------------ applying actions
 
     def apply(self, action: Action) -> list[Event]:
         """Do ``action``; return its events or raise :class:`IllegalAction`."""
-        if self.match.winner is not None:
-            raise IllegalAction("MATCH_OVER", "MATCH-05", "the match is over")
-        if self.hand_result is not None and not isinstance(action, Deal):
-            raise IllegalAction("HAND_OVER", "SCORE-02", "the hand is over; the next action is the deal")
-        self._check_seat(action)
-        if isinstance(action, Play):
+        if self.hand_result is not None:
+            if self.match.winner is not None:
+                raise IllegalAction("MATCH_OVER", "MATCH-05", "the match is over")
+            if not isinstance(action, Deal):
+                raise IllegalAction("HAND_OVER", "SCORE-02", "the hand is over; the next action is the deal")
+        kind = type(action)
+        if kind is Play:
+            assert isinstance(action, Play)
             events = self._play(action.seat, action.card)
-        elif isinstance(action, Draw):
+        elif kind is Draw:
             events = self._draw()
         elif isinstance(action, Cante):
             events = self._cante(action.seat, action.suit)
@@ -192,71 +211,84 @@ class Game:
             events = self._claim(action.seat)
         elif isinstance(action, Tute):
             events = self._tute(action.seat, action.rank)
-        else:
+        elif isinstance(action, Deal):
             events = self._deal(action.deck)
+        else:
+            raise TypeError(f"not an action: {action!r}")
         self.history.append(action)
         return events
 
-    def _check_seat(self, action: Action) -> None:
-        seat = getattr(action, "seat", None)
-        if seat is not None and not 0 <= seat < self.players:
+    def _check_seat(self, seat: int) -> None:
+        if not 0 <= seat < self.players:
             raise IllegalAction("NO_SUCH_SEAT", "PRE-01", f"seat {seat} does not exist at a {self.players}-player table")
 
     def _play(self, seat: int, card: Card) -> list[Event]:
+        self._check_seat(seat)
         if self.draw_pending:
             raise IllegalAction("MUST_DRAW_FIRST", "PLAY-09", "every player draws before the next trick is led")
         if seat != self.turn:
-            rule = "RENUNCIO-04" if self.phase == "arrastre" else "PLAY-02"
+            # RENUNCIO-04 / C-18: out-of-turn play is refused in both phases, never penalised
+            rule = "RENUNCIO-04" if self.muestra is None else "PLAY-02"
             raise IllegalAction("NOT_YOUR_TURN", rule, f"it is seat {self.turn}'s turn, not seat {seat}'s")
-        if card not in self.hands[seat]:
+        hand = self.hands[seat]
+        if card not in hand:
             raise IllegalAction("CARD_NOT_IN_HAND", "PLAY-02", f"seat {seat} does not hold {card.code}")
-        events: list[Event] = []
-        if self.phase == "arrastre":
-            refusal = arrastre.refusal(card, self.hands[seat], seat, self.trick, self.trump, self.strength, self.rules)
-            if refusal is not None:
-                if self.rules.renuncio_handling == "block":  # RENUNCIO-08
-                    raise IllegalAction(refusal.code, refusal.rule, refusal.message)
-                events.append(Event("renuncio", {"seat": seat, "card": card.code, "code": refusal.code, "rule": refusal.rule}))
-        self.hands[seat].remove(card)
+        refused: Refusal | None = None
+        if self.muestra is None:  # ARR-11: the obligations hold only in the arrastre
+            refused = arrastre.refusal(card, hand, seat, self.trick, self.trump, self.strength, self.rules)
+            if refused is not None and self.rules.renuncio_handling == "block":  # RENUNCIO-08
+                raise refused.error()
+        hand.remove(card)
         self.trick.append((seat, card))
         self.window_side = None  # CANTE-06: the lead closes the cante window
         self.cantes_in_window = 0
-        events.insert(0, Event("card_played", {"seat": seat, "card": card.code}))
-        if events[-1].kind == "renuncio":
-            # RENUNCIO-07 (interpretation): the renuncio is called at once and costs the point
-            events += self._finish_hand(PointDecision(1 - self.side(seat), "renuncio", "RENUNCIO-07"))
-            return events
+        events = [Event("card_played", {"seat": seat, "card": card.code})]
+        if refused is not None:
+            return events + self._renuncio(seat, card, refused)
         if len(self.trick) < self.players:
-            self.turn = next_seat(seat, self.players)
+            self.turn = next_seat(seat, self.players)  # PLAY-02
             return events
         return events + self._complete_trick()
 
+    def _renuncio(self, seat: int, card: Card, refused: Refusal) -> list[Event]:
+        """RENUNCIO-07 (``renuncio_handling=lose_point``): the offending side loses the point.
+
+        interpretation (C-17): the renuncio is called at once, the hand stops there, and the
+        point goes to the opponents even in a hand de vueltas.
+        """
+        event = Event("renuncio", {"seat": seat, "card": card.code, "code": refused.code, "rule": refused.rule})
+        return [event, *self._finish_hand(PointDecision(1 - self.side(seat), "renuncio", "RENUNCIO-07"))]
+
     def _complete_trick(self) -> list[Event]:
-        winner, _ = self.trick[winning_index(self.trick, self.trump, self.strength)]  # PLAY-05
-        side = self.side(winner)
-        points = trick_points(self.trick)
-        self.card_points[side] += points
-        self.won_cards[side].extend(card for _, card in self.trick)
+        trick = self.trick
+        winner = trick[winning_index(trick, self.trump, self.strength)][0]  # PLAY-05
+        side = self.seat_sides[winner]
+        points = trick_points(trick)
+        self.card_points[side] += points  # PLAY-16: tricks belong to the side
+        self.won_cards[side].extend(card for _, card in trick)
         self.tricks_won[side] += 1
         self.tricks_played += 1
-        events = [Event("trick_won", {"seat": winner, "side": side, "points": points, "cards": [c.code for _, c in self.trick]})]
-        self.last_trick = self.trick
+        events = [Event("trick_won", {"seat": winner, "side": side, "points": points, "cards": [c.code for _, c in trick]})]
+        self.last_trick = trick
         self.trick = []
         self.last_trick_winner = winner
         self.leader = self.turn = winner  # PLAY-04
-        self.window_side = side
-        if self.phase == "free":
+        self.window_side = side  # CANTE-05: the winning side may sing until the next lead
+        hand_done = False
+        if self.muestra is not None:
             self.draw_pending = True  # PLAY-08
         elif not any(self.hands):
-            self.ultimas_side = side  # SCORE-01
+            hand_done = True
+            self.ultimas_side = side  # SCORE-01 (B-36: the final trick of the hand)
             events.append(Event("ultimas", {"side": side, "points": scoring.ULTIMAS}))
-        events += self._after_scoring(side)
-        if self.hand_result is None and not any(self.hands) and not self.draw_pending:
+        if self.hand_in_point > 0:
+            events += self._after_scoring(side)
+        if hand_done and self.hand_result is None:
             events += self._finish_hand(scoring.decide_complete_hand(self))
         return events
 
     def _after_scoring(self, side: int) -> list[Event]:
-        """VUELTAS-07: in a hand de vueltas, check the running total after points are added."""
+        """VUELTAS-07: in a hand de vueltas, check the running total after ``side`` scored."""
         if self.hand_in_point == 0:
             return []
         if self.first_over is None and scoring.total(self, side) >= scoring.WIN_THRESHOLD:
@@ -279,23 +311,26 @@ class Game:
             draws.append([seat, card.code])
         self.draw_pending = False
         events = [Event("cards_drawn", {"draws": draws})]
-        if self.phase == "arrastre":
-            events.append(Event("arrastre_begins", {}))
+        if self.muestra is None:
+            events.append(Event("arrastre_begins", {}))  # PLAY-13
         return events
 
     def _cante(self, seat: int, suit: Suit) -> list[Event]:
+        self._check_seat(seat)
         cantes.check_cante(self, seat, suit)
         side = self.side(seat)
         value = cantes.cante_value(suit, self.trump)
-        self.cante_points[side] += value
+        self.cante_points[side] += value  # CANTE-04
         self.sung_suits.add(suit)
         self.cantes_in_window += 1
-        in_arrastre = self.phase == "arrastre"
+        # CANTE-15: the record keeps whether the twenty was sung in the arrastre (views hide its suit)
+        in_arrastre = self.muestra is None
         self.cantes.append({"seat": seat, "side": side, "suit": suit.value, "value": value, "arrastre": in_arrastre})
         events = [Event("cante", {"seat": seat, "side": side, "suit": suit.value, "value": value})]
         return events + self._after_scoring(side)
 
     def _exchange(self, seat: int) -> list[Event]:
+        self._check_seat(seat)
         given = seven.check_exchange(self, seat)
         taken = self.muestra
         assert taken is not None
@@ -303,32 +338,46 @@ class Game:
         self.hands[seat].append(taken)
         self.muestra = given  # SEVEN-11: the given card lies in the muestra's place
         self.exchange_done = True
-        return [Event("exchange", {"seat": seat, "gave": given.code, "took": taken.code})]
+        return [Event("exchange", {"seat": seat, "gave": given.code, "took": taken.code})]  # C-06: public
 
-    def _check_claim(self, seat: int) -> None:
+    def _claim_refusal(self, seat: int) -> Refusal | None:
+        """VUELTAS-05 / B-28: when a claim of 101 may be made.
+
+        interpretation (B-28): the claim is made after a trick won by the claimant's side and
+        before the next lead, so after the cantes of that trick and before or after its draw.
+        """
         if self.rules.vueltas_end != "claim" or self.hand_in_point == 0:
-            raise IllegalAction("CLAIM_NOT_ALLOWED", "VUELTAS-05", "a claim is made only in a hand de vueltas with vueltas_end=claim")
+            return Refusal(
+                "CLAIM_NOT_ALLOWED", "VUELTAS-05", "a claim is made only in a hand de vueltas with vueltas_end=claim"
+            )
         if not cantes.window_open_for(self, seat):
-            raise IllegalAction("CLAIM_NOT_NOW", "VUELTAS-05", "a claim follows a trick won by the claimant's side")
+            return Refusal("CLAIM_NOT_NOW", "VUELTAS-05", "a claim follows a trick won by the claimant's side")
         if self.rules.vueltas_claim_by == "trick_winner" and seat != self.last_trick_winner:
-            raise IllegalAction("CLAIM_NOT_TRICK_WINNER", "VUELTAS-05", "only the player who won the trick may claim")
+            return Refusal("CLAIM_NOT_TRICK_WINNER", "VUELTAS-05", "only the player who won the trick may claim")
+        return None
 
     def _claim(self, seat: int) -> list[Event]:
-        self._check_claim(seat)
+        self._check_seat(seat)
+        refused = self._claim_refusal(seat)
+        if refused is not None:
+            raise refused.error()
         decision = scoring.decide_claim(self, self.side(seat))
         events = [Event("claim", {"seat": seat, "side": self.side(seat), "valid": decision.winner == self.side(seat)})]
         return events + self._finish_hand(decision)
 
     def _tute(self, seat: int, rank: Rank) -> list[Event]:
+        self._check_seat(seat)
         cantes.check_tute(self, seat, rank)
         side = self.side(seat)
         events = [Event("tute", {"seat": seat, "side": side, "rank": rank.value})]
+        # CANTE-22 / MATCH-09; interpretation (C-23): also in a hand de vueltas
         return events + self._finish_hand(PointDecision(side, "tute", "CANTE-22"))
 
     def _finish_hand(self, decision: PointDecision) -> list[Event]:
         """Close the hand: give the point, or carry the totals into a hand de vueltas."""
         self.hand_result = decision
         self.turn = None
+        self.window_side = None
         self.hands_played += 1
         totals = [scoring.total(self, side) for side in range(self.sides)]
         events = [
@@ -345,8 +394,8 @@ class Game:
             )
         ]
         if decision.winner is None:  # VUELTAS-02: totals carry into the next hand
-            for side in range(self.sides):
-                self.carried_malas[side] = scoring.malas(self, side) if self.rules.thirty_malas_scope == "all_hands" else 0
+            all_hands = self.rules.thirty_malas_scope == "all_hands"
+            self.carried_malas = [scoring.malas(self, side) if all_hands else 0 for side in range(self.sides)]
             self.carried = totals
             self.hand_in_point += 1
             events.append(Event("de_vueltas", {"totals": totals}))
@@ -355,27 +404,37 @@ class Game:
         self.carried_malas = [0, 0]
         self.hand_in_point = 0
         completed = self.match.award_point(decision.winner)
-        events.append(
-            Event("point_won", {"side": decision.winner, "points": list(self.match.points), "cotos": list(self.match.cotos)})
-        )
+        details = {"side": decision.winner, "points": list(self.match.points), "cotos": list(self.match.cotos)}
+        events.append(Event("point_won", details))
         events.extend(Event(f"{what}_won", {"side": decision.winner}) for what in completed)
         return events
 
     def _deal(self, order: Sequence[Card]) -> list[Event]:
+        """VUELTAS-01: every hand, de vueltas or not, is dealt like the first.
+        PRE-10 / C-10: the winner of the last trick played deals."""
         if self.hand_result is None:
             raise IllegalAction("HAND_IN_PROGRESS", "PRE-10", "the next hand is dealt when this one is over")
-        assert self.last_trick_winner is not None
-        dealer = next_dealer(self.last_trick_winner)
+        dealer = self.next_dealer()
         dealt = deal_from_deck(order, self.players, dealer, self.rules.deal, self.rules.deck_size)
         self._start_hand(dealt, dealer)
         return [Event("hand_dealt", {"dealer": dealer, "mano": self.mano, "muestra": dealt.muestra.code})]
+
+    def next_dealer(self) -> int:
+        """Who deals the next hand (PRE-10): the winner of the last trick of this one."""
+        assert self.last_trick_winner is not None, "a hand always ends after a trick"
+        return next_dealer(self.last_trick_winner)
 
     def deal_next(self, seed: int) -> list[Event]:
         """Deal the next hand from a seeded shuffle."""
         return self.apply(Deal(tuple(shuffled_deck(self.rules.deck_size, seed))))
 
 
+def _explicit_deal_json(dealt: DealtHand) -> dict[str, Any]:
+    return {"hands": [codes(hand) for hand in dealt.hands], "muestra": dealt.muestra.code, "stock": codes(dealt.stock)}
+
+
 def cards_from_codes(codes: Sequence[str]) -> list[Card]:
+    """Read card codes (see :func:`reference_engine.cards.parse_card`)."""
     return [parse_card(code) for code in codes]
 
 

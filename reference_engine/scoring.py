@@ -3,8 +3,9 @@
 A side's score for a hand is its card points, its cantes and the diez de últimas
 (SCORE-01, SCORE-02). In the first hand of a point a side wins with 101 or more (SCORE-04);
 if both reach 101 the side with the últimas wins (SCORE-07); if neither does the hand goes
-de vueltas (SCORE-13). The thirty malas (SCORE-09) and everything about vueltas follow
-the flags; each decision names the rule it applies.
+de vueltas (SCORE-13), where the totals carry over (VUELTAS-02). The thirty malas
+(SCORE-09) and the end of a hand de vueltas follow the flags; each decision names the rule
+it applies.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from reference_engine.game import Game
 
-WIN_THRESHOLD = 101  # SCORE-04: more than 100 ("51 buenas", SCORE-05)
+WIN_THRESHOLD = 101  # SCORE-04: more than 100 ("51 buenas", SCORE-05); C-21: 100 is not enough
 THIRTY_MALAS = 30  # SCORE-09
 ULTIMAS = 10  # SCORE-01
 
@@ -36,13 +37,19 @@ def hand_score(game: Game, side: int) -> int:
 
 
 def total(game: Game, side: int) -> int:
-    """VUELTAS-02: the point's running total, carried from earlier hands of the point."""
+    """VUELTAS-02 / VUELTAS-10: the point's running total: the totals carried from earlier
+    hands of the point plus this hand's score (cards, cantes and últimas).
+
+    interpretation (C-09): totals start from zero for every point (MATCH-02)."""
     return game.carried[side] + hand_score(game, side)
 
 
 def malas(game: Game, side: int) -> int:
-    """SCORE-10 (``thirty_malas_count``): the points that count toward the thirty malas.
-    Under ``thirty_malas_scope=all_hands`` they accumulate over the point (interpretation)."""
+    """SCORE-10 (B-24 ``thirty_malas_count``): the points that count toward the thirty malas:
+    card points, plus the diez de últimas under ``cards_plus_ultimas``; never the cantes.
+
+    interpretation (B-25): under ``thirty_malas_scope=all_hands`` they accumulate over the
+    hands of the point, like the totals."""
     counted = game.card_points[side]
     if game.rules.thirty_malas_count == "cards_plus_ultimas" and game.ultimas_side == side:
         counted += ULTIMAS
@@ -52,6 +59,7 @@ def malas(game: Game, side: int) -> int:
 
 
 def _thirty_applies(game: Game, both_over: bool) -> bool:
+    """SCORE-11 (B-25 scope) and B-26 (trigger): whether the thirty malas are checked now."""
     if game.hand_in_point > 0 and game.rules.thirty_malas_scope == "first_hand_only":
         return False  # SCORE-11
     if game.rules.thirty_malas_trigger == "both_over_only":
@@ -59,53 +67,72 @@ def _thirty_applies(game: Game, both_over: bool) -> bool:
     return True
 
 
-def _apply_thirty(game: Game, candidate: int, both_over: bool) -> PointDecision:
-    """SCORE-09/SCORE-12: a would-be winner without thirty malas, per ``thirty_malas``."""
+def _apply_thirty(game: Game, candidate: int, both_over: bool, rule: str) -> PointDecision:
+    """SCORE-09/SCORE-12: give the point to ``candidate`` (under ``rule``) unless it lacks the
+    thirty malas; then B-23 ``thirty_malas`` decides.
+
+    interpretation (B-23): under ``cannot_win`` the opponents take the point only if they
+    have 101 themselves; otherwise the hand goes de vueltas, as if nobody had reached 101.
+    """
     other = 1 - candidate
     if not _thirty_applies(game, both_over) or malas(game, candidate) >= THIRTY_MALAS:
-        return PointDecision(candidate, "over_100", "SCORE-07" if both_over else "SCORE-06")
-    rule = game.rules.thirty_malas
-    if rule == "lose":
+        return PointDecision(candidate, "over_100", rule)
+    flag = game.rules.thirty_malas
+    if flag == "lose":
         return PointDecision(other, "thirty_malas_lose", "SCORE-12")
-    if rule == "cannot_win" and total(game, other) >= WIN_THRESHOLD:
+    if flag == "cannot_win" and total(game, other) >= WIN_THRESHOLD:
         return PointDecision(other, "thirty_malas_cannot_win", "SCORE-12")
     return PointDecision(None, "thirty_malas_vueltas", "SCORE-12")
 
 
 def decide_complete_hand(game: Game) -> PointDecision:
-    """The result of a hand played to its last trick."""
+    """SCORE-06/07/13, VUELTAS-03: the result of a hand played to its last trick."""
     totals = [total(game, side) for side in range(game.sides)]
     over = [side for side in range(game.sides) if totals[side] >= WIN_THRESHOLD]
     if game.hand_in_point > 0 and game.first_over is not None and len(over) == 2:
-        # interpretation (C-07): in a hand de vueltas played out, the first side past 100 wins
-        return _apply_thirty(game, game.first_over, both_over=True)
+        # interpretation (C-07): a hand de vueltas played out with both sides past 100 (a
+        # claim hand nobody claimed, or a hand the thirty malas kept going) goes to the
+        # side that passed 100 first, as under vueltas_end=automatic.
+        return _apply_thirty(game, game.first_over, both_over=True, rule="VUELTAS-03")
     if len(over) == 2:
         assert game.ultimas_side is not None
-        return _apply_thirty(game, game.ultimas_side, both_over=True)  # SCORE-07
+        return _apply_thirty(game, game.ultimas_side, both_over=True, rule="SCORE-07")
     if len(over) == 1:
-        return _apply_thirty(game, over[0], both_over=False)  # SCORE-06
+        rule = "VUELTAS-03" if game.hand_in_point > 0 else "SCORE-06"
+        return _apply_thirty(game, over[0], both_over=False, rule=rule)
     return PointDecision(None, "vueltas", "SCORE-13")
 
 
 def decide_automatic(game: Game, side: int) -> PointDecision | None:
     """VUELTAS-07 (``vueltas_end=automatic``): in a hand de vueltas the point is given the
-    moment a side reaches 101, unless the thirty-malas rule stops it (then play goes on)."""
+    moment ``side``, which has just scored, reaches 101.
+
+    interpretation (C-08): the check follows every trick (its card points, and at the last
+    trick the últimas) and every cante. interpretation (B-25): if the thirty malas stop the
+    win (``thirty_malas_scope=all_hands``) play goes on, unless ``thirty_malas=lose`` gives
+    the point to the opponents. interpretation (B-23): when both sides were carried over
+    with 101 or more (``thirty_malas=vueltas``), the first side to score takes the point.
+    """
     if game.hand_in_point == 0 or game.rules.vueltas_end != "automatic":
-        return None
+        return None  # C-22: the first hand of a point is always played out
     if total(game, side) < WIN_THRESHOLD:
         return None
-    decision = _apply_thirty(game, side, both_over=False)
+    decision = _apply_thirty(game, side, both_over=False, rule="VUELTAS-07")
     if decision.winner is None:
         return None
-    return PointDecision(decision.winner, "vueltas_reached_101" if decision.winner == side else decision.reason, "VUELTAS-07")
+    reason = "vueltas_reached_101" if decision.winner == side else decision.reason
+    return PointDecision(decision.winner, reason, "VUELTAS-07")
 
 
 def decide_claim(game: Game, side: int) -> PointDecision:
     """VUELTAS-06: a claim of 101 is checked against the accumulated total; a false claim
-    gives the point to the opponents."""
+    gives the point to the opponents.
+
+    interpretation (B-25): where the thirty malas apply in a hand de vueltas, a claim by a
+    side that lacks them is false."""
     other = 1 - side
     if total(game, side) >= WIN_THRESHOLD:
-        decision = _apply_thirty(game, side, both_over=False)
+        decision = _apply_thirty(game, side, both_over=False, rule="VUELTAS-06")
         if decision.winner == side:
             return PointDecision(side, "claim_correct", "VUELTAS-06")
     return PointDecision(other, "claim_false", "VUELTAS-06")

@@ -2,42 +2,61 @@
 
 The holder of the seven of trumps may exchange it for the face-up muestra (SEVEN-01) if the
 muestra outranks it (SEVEN-02, ``seven_exchange_min``) and the won-trick condition of
-``seven_exchange_requires`` holds (SEVEN-03/04/05), inside the ``seven_exchange_window``.
-The exchanged card lies in the muestra's place and is drawn last (SEVEN-11); the exchange
-happens at most once per hand (interpretation, C-15). When the muestra is itself the seven,
-``seven_is_muestra=swap_with_two`` lets the holder of the dos of trumps take it (SEVEN-09);
-the 36-card deck has no dos, so no exchange is possible there (interpretation, B-40).
+``seven_exchange_requires`` holds (SEVEN-03/04/05), inside the ``seven_exchange_window``,
+and only while the muestra is still under the stock (SEVEN-06). The exchange is optional
+(SEVEN-08). The exchanged card lies in the muestra's place and is drawn last (SEVEN-11).
+When the muestra is itself the seven, ``seven_is_muestra=swap_with_two`` lets the holder
+of the dos of trumps take it (SEVEN-09).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from reference_engine.actions import IllegalAction
+from reference_engine.actions import IllegalAction, Refusal
 from reference_engine.cards import Card, Rank
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
 
+__all__ = ["IllegalAction", "check_exchange", "exchange_card", "exchange_refusal", "exchanger"]
+
+_REQUIRES_RULE = {
+    "exchanger_won_last_trick": "SEVEN-03",
+    "own_side_won_last_trick": "SEVEN-05",
+    "own_side_won_any_trick": "SEVEN-04",
+}
+
 
 def exchange_card(game: Game) -> Card | None:
-    """The trump card that may be exchanged for the current muestra, if any (SEVEN-02/09)."""
+    """SEVEN-02 / SEVEN-09: the trump that may be given for the current muestra, if any.
+
+    interpretation (C-15): one exchange per hand. After it the seven lies as the muestra,
+    and even under ``swap_with_two`` the dos cannot take it back.
+    """
     muestra = game.muestra
     if muestra is None or game.exchange_done:
         return None
     seven = Card(Rank.SIETE, game.trump)
-    if muestra == seven:
+    if muestra is seven:
+        # SEVEN-09 / B-14. interpretation (B-40): the 36-card deck has no dos, so a seven
+        # muestra is never exchanged there.
         if game.rules.seven_is_muestra == "swap_with_two" and game.rules.deck_size != 36:
             return Card(Rank.DOS, game.trump)
         return None
-    if game.strength[muestra.rank] <= game.strength[Rank.SIETE]:
-        return None  # SEVEN-02: a muestra below the seven is never taken
+    if game.strength[muestra] <= game.strength[seven]:
+        return None  # SEVEN-02 / B-13: a muestra below the seven is never taken
     if game.rules.seven_exchange_min == "value_card" and muestra.points == 0:
-        return None  # S000: only As, Tres, Rey, Sota or Caballo
+        return None  # SEVEN-02 (S000): only As, Tres, Rey, Sota or Caballo; not a 9 or 8 (B-39)
     return seven
 
 
 def _won_trick_condition(game: Game, seat: int) -> bool:
+    """SEVEN-03/04/05 (B-11 ``seven_exchange_requires``).
+
+    interpretation (B-14): the holder of the dos taking a seven muestra meets the same
+    condition as the holder of the seven.
+    """
     requires = game.rules.seven_exchange_requires
     if requires == "exchanger_won_last_trick":
         return game.last_trick_winner == seat
@@ -47,25 +66,62 @@ def _won_trick_condition(game: Game, seat: int) -> bool:
 
 
 def _in_window(game: Game) -> bool:
+    """B-12 ``seven_exchange_window``.
+
+    ``after_won_trick_before_draw`` (S000): between the end of a trick and its draw, so the
+    exchange at the last draw (SEVEN-07) is the one before the muestra is drawn.
+    interpretation (B-12): ``while_muestra_visible`` (S002) allows it at any moment, also in
+    the middle of a trick and out of turn.
+    """
     if game.rules.seven_exchange_window == "after_won_trick_before_draw":
         return game.draw_pending
-    return True  # while_muestra_visible: the muestra is checked by exchange_card
+    return True
+
+
+def exchange_refusal(game: Game, seat: int) -> Refusal | None:
+    """Why ``seat`` may not exchange now, or ``None`` if he may.
+
+    interpretation (C-16): the exchanger may be the player who will draw the exchanged
+    seven back at the last draw; that is allowed with no special case.
+    """
+    if game.hand_result is not None or game.muestra is None:
+        return Refusal("EXCHANGE_NO_MUESTRA", "SEVEN-06", "the muestra has already been drawn")
+    card = exchange_card(game)
+    if card is None:
+        why = "the muestra has already been exchanged this hand" if game.exchange_done else "it cannot be taken"
+        return Refusal("EXCHANGE_MUESTRA_NOT_ELIGIBLE", "SEVEN-02", f"the muestra {game.muestra.code}: {why}")
+    if card not in game.hands[seat]:
+        return Refusal("EXCHANGE_CARD_NOT_HELD", "SEVEN-01", f"seat {seat} does not hold {card.code}")
+    if not _won_trick_condition(game, seat):
+        requires = game.rules.seven_exchange_requires
+        return Refusal(
+            "EXCHANGE_NO_WON_TRICK",
+            _REQUIRES_RULE[requires],
+            f"seven_exchange_requires={requires} is not met for seat {seat}",
+        )
+    if not _in_window(game):
+        return Refusal(
+            "EXCHANGE_WINDOW_CLOSED", "SEVEN-03", "the exchange is made after a won trick and before the draw"
+        )
+    return None
 
 
 def check_exchange(game: Game, seat: int) -> Card:
     """Return the card ``seat`` gives up, or raise :class:`IllegalAction` naming the rule."""
-    if game.hand_result is not None or game.muestra is None:
-        raise IllegalAction("EXCHANGE_NO_MUESTRA", "SEVEN-06", "the muestra has already been drawn")
+    refused = exchange_refusal(game, seat)
+    if refused is not None:
+        raise refused.error()
+    card = exchange_card(game)
+    assert card is not None
+    return card
+
+
+def exchanger(game: Game) -> int | None:
+    """The seat that may exchange now, if any (only the holder of the card can)."""
     card = exchange_card(game)
     if card is None:
-        raise IllegalAction("EXCHANGE_MUESTRA_NOT_ELIGIBLE", "SEVEN-02", f"the muestra {game.muestra.code} cannot be taken in exchange")
-    if card not in game.hands[seat]:
-        raise IllegalAction("EXCHANGE_CARD_NOT_HELD", "SEVEN-01", f"seat {seat} does not hold {card.code}")
-    if not _won_trick_condition(game, seat):
-        rule = {"exchanger_won_last_trick": "SEVEN-03", "own_side_won_last_trick": "SEVEN-05"}.get(
-            game.rules.seven_exchange_requires, "SEVEN-04"
-        )
-        raise IllegalAction("EXCHANGE_NO_WON_TRICK", rule, f"seven_exchange_requires={game.rules.seven_exchange_requires} is not met for seat {seat}")
-    if not _in_window(game):
-        raise IllegalAction("EXCHANGE_WINDOW_CLOSED", "SEVEN-03", "the exchange is made after a won trick and before the draw")
-    return card
+        return None
+    for seat, hand in enumerate(game.hands):
+        if card in hand:
+            return seat if exchange_refusal(game, seat) is None else None
+    return None

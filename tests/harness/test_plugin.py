@@ -1,0 +1,140 @@
+"""The runner end to end on small feature files: statuses, not applicable, expectations, bad input."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import pytest
+
+CONFTEST = "from tests.conformance.conftest import *  # noqa: F403\n"
+TEST_MODULE = textwrap.dedent(
+    """
+    import pytest
+    from pytest_bdd import scenarios
+
+    pytestmark = pytest.mark.usefixtures("guinote_case")
+    scenarios("features")
+    """
+)
+TRICK = textwrap.dedent(
+    """
+    Feature: Tiny
+      Rule: DECK-05 ranks
+
+        @DECK-05 @S000
+        Scenario: The Tres beats the Rey in a tiny suite
+          Given a hand in the arrastre, trumps in bastos, seat 0 to lead:
+            | seat 0 | Ro |
+            | seat 1 | 3o |
+            | seat 2 | 4o |
+            | seat 3 | 5o |
+          When these tricks are played:
+            | Ro 3o 4o 5o |
+          Then seat {winner} wins the trick
+    """
+)
+
+
+def make_suite(pytester: pytest.Pytester, feature: str, name: str = "tiny") -> None:
+    (pytester.path / "features").mkdir(exist_ok=True)
+    for old in (pytester.path / "features").glob("*.feature"):
+        old.unlink()
+    # pytest-bdd caches parsed features by file name for the whole process: use fresh names
+    (pytester.path / "features" / f"{name}.feature").write_text(feature, encoding="utf-8")
+    pytester.makeconftest(CONFTEST)
+    pytester.makepyfile(test_tiny=TEST_MODULE)
+
+
+def run(pytester: pytest.Pytester, *args: str) -> tuple[pytest.RunResult, dict[str, object]]:
+    results = pytester.path / "results.json"
+    outcome = pytester.runpytest("-p", "conformance.plugin", "--guinote-results", str(results), *args)
+    data = json.loads(results.read_text(encoding="utf-8")) if results.exists() else {}
+    return outcome, data
+
+
+def statuses(data: dict[str, object]) -> list[tuple[str, str]]:
+    return [(r["profile"], r["status"]) for r in data["results"]]  # type: ignore[index, union-attr]
+
+
+def test_a_correct_scenario_passes_under_every_profile(pytester: pytest.Pytester) -> None:
+    make_suite(pytester, TRICK.format(winner=1))
+    outcome, data = run(pytester)
+    outcome.assert_outcomes(passed=4)
+    assert {status for _, status in statuses(data)} == {"pass"}
+
+
+def test_a_wrong_expectation_fails_with_expected_and_got(pytester: pytest.Pytester) -> None:
+    make_suite(pytester, TRICK.format(winner=2))
+    outcome, data = run(pytester, "--profile", "ludoteka")
+    outcome.assert_outcomes(failed=1)
+    (result,) = data["results"]  # type: ignore[index]
+    assert result["status"] == "fail"
+    assert "expected 2, got 1" in result["message"]
+    assert "tiny.feature:14" in result["message"]  # the failing step's line
+    assert "--scenario" in result["rerun"] and "tiny.feature:6" in result["rerun"]
+
+
+def test_an_unknown_card_is_reported_with_file_and_line(pytester: pytest.Pytester) -> None:
+    make_suite(pytester, TRICK.format(winner=1).replace("| seat 3 | 5o |", "| seat 3 | 5x |"))
+    outcome, data = run(pytester, "--profile", "ludoteka")
+    outcome.assert_outcomes(errors=0, failed=1)
+    (result,) = data["results"]  # type: ignore[index]
+    assert result["status"] == "error"
+    assert "tiny.feature:7" in result["message"] and "unknown card '5x'" in result["message"]
+
+
+def test_a_scenario_needing_an_unsupported_flag_is_not_applicable(pytester: pytest.Pytester) -> None:
+    make_suite(pytester, TRICK.format(winner=1).replace("@DECK-05 @S000", "@DECK-05 @S000 @players=2"))
+    outcome, data = run(pytester, "--engine", "py:tests.harness.limited_engine:make")
+    outcome.assert_outcomes(skipped=1)
+    (result,) = data["results"]  # type: ignore[index]
+    assert result["status"] == "not_applicable"
+    assert "players=2" in result["message"]
+
+
+def test_a_position_scenario_is_not_applicable_without_the_capability(pytester: pytest.Pytester) -> None:
+    make_suite(pytester, TRICK.format(winner=1))
+    outcome, data = run(pytester, "--engine", "py:tests.harness.limited_engine:make")
+    outcome.assert_outcomes(skipped=1)
+    assert statuses(data) == [("mine", "not_applicable")]
+    assert "positions" in data["results"][0]["message"]  # type: ignore[index]
+
+
+def test_an_expected_failure_is_xfail_and_an_unexpected_pass_fails_the_run(pytester: pytest.Pytester) -> None:
+    expectations = pytester.path / "known.toml"
+    expectations.write_text('[[expect]]\nrule = "DECK-05"\nreason = "known bug #12"\n', encoding="utf-8")
+    make_suite(pytester, TRICK.format(winner=2))
+    outcome, data = run(pytester, "--profile", "ludoteka", "--expectations", str(expectations))
+    outcome.assert_outcomes(xfailed=1)
+    assert statuses(data) == [("ludoteka", "xfail")]
+
+    make_suite(pytester, TRICK.format(winner=1), name="tiny_fixed")
+    outcome, data = run(pytester, "--profile", "ludoteka", "--expectations", str(expectations))
+    outcome.assert_outcomes(failed=1)
+    assert statuses(data) == [("ludoteka", "xpass")]
+
+
+def test_an_unknown_tag_is_an_error_naming_the_file_and_line(pytester: pytest.Pytester) -> None:
+    make_suite(pytester, TRICK.format(winner=1).replace("@DECK-05 @S000", "@DECK-05 @S000 @bogus"))
+    outcome, _ = run(pytester, "--profile", "ludoteka")
+    outcome.assert_outcomes(errors=1)
+    text = outcome.stdout.str()
+    assert "tiny.feature:6: unknown tag @bogus" in text
+
+
+def test_an_unknown_profile_is_a_usage_error(pytester: pytest.Pytester) -> None:
+    make_suite(pytester, TRICK.format(winner=1))
+    outcome, _ = run(pytester, "--profile", "nowhere")
+    assert outcome.ret != pytest.ExitCode.OK
+    assert "no profile 'nowhere'" in outcome.stdout.str() + outcome.stderr.str()
+
+
+def test_results_feed_the_html_report(pytester: pytest.Pytester, tmp_path: Path) -> None:
+    from conformance.report import write_html
+
+    make_suite(pytester, TRICK.format(winner=2))
+    run(pytester)
+    html = write_html(pytester.path / "results.json", tmp_path).read_text(encoding="utf-8")
+    assert "DECK-05" in html and "expected 2, got 1" in html and "guinote-conformance run" in html
