@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from adapters.interface import JSON, Accepted, Action, EngineInfo, Outcome, Rejected, Setup, SetupRejected
-from reference_engine import Game, __name__ as engine_package
+from reference_engine import Game
+from reference_engine import __name__ as engine_package
 from reference_engine.actions import ActionFormatError, IllegalAction, action_from_json
 from reference_engine.cards import CardError, parse_card
 from reference_engine.flags import RulesError, flag_specs, make_rules, profile_names, rules_for

@@ -9,8 +9,18 @@ import re
 
 SUITS = {"o": "oros", "c": "copas", "e": "espadas", "b": "bastos"}
 RANKS = {
-    "A": "as", "3": "tres", "R": "rey", "S": "sota", "C": "caballo", "9": "nueve", "8": "ocho",
-    "7": "siete", "6": "seis", "5": "cinco", "4": "cuatro", "2": "dos",
+    "A": "as",
+    "3": "tres",
+    "R": "rey",
+    "S": "sota",
+    "C": "caballo",
+    "9": "nueve",
+    "8": "ocho",
+    "7": "siete",
+    "6": "seis",
+    "5": "cinco",
+    "4": "cuatro",
+    "2": "dos",
 }
 DECK_RANKS = {
     40: ["A", "2", "3", "4", "5", "6", "7", "S", "C", "R"],

@@ -150,7 +150,8 @@ def parse_feature(path: Path) -> list[Scenario]:
                     )
                 )
 
-    walk(feature["children"], feature_tags, (), "")
+    children: list[dict[str, Any]] = [dict(child) for child in feature["children"]]
+    walk(children, feature_tags, (), "")
     return scenarios
 
 

@@ -12,6 +12,7 @@ Examples::
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated, Any
@@ -28,12 +29,17 @@ from conformance.report import BAD, GLYPHS, STATUSES, load_results, summary_by_a
 from conformance.rule_index import load_areas
 
 REPO = Path(__file__).resolve().parent.parent
-app = typer.Typer(help="Check a Guiñote engine against the rulebook's scenarios.", no_args_is_help=True, add_completion=False)
-console = Console()
+app = typer.Typer(
+    help="Check a Guiñote engine against the rulebook's scenarios.", no_args_is_help=True, add_completion=False
+)
+# Piped output (CI logs, files) gets wide tables rather than truncated cells.
+console = Console(width=None if sys.stdout.isatty() else 200)
 
 EngineOption = Annotated[
     list[str] | None,
-    typer.Option("--engine", "-e", help="reference | py:module:factory | cmd:<command line> | serve:reference (repeatable)"),
+    typer.Option(
+        "--engine", "-e", help="reference | py:module:factory | cmd:<command line> | serve:reference (repeatable)"
+    ),
 ]
 
 
@@ -62,24 +68,35 @@ class ProgressPlugin:
 def run(
     engine: EngineOption = None,
     profile: Annotated[list[str] | None, typer.Option(help="only these profiles (repeatable)")] = None,
-    scenario: Annotated[list[str] | None, typer.Option(help="only the scenario at FILE:LINE or matching a name glob")] = None,
+    scenario: Annotated[
+        list[str] | None, typer.Option(help="only the scenario at FILE:LINE or matching a name glob")
+    ] = None,
     expectations: Annotated[Path | None, typer.Option(help="TOML file of the engine's known failures")] = None,
     report_dir: Annotated[Path, typer.Option(help="where results.json, junit.xml and index.html go")] = Path("reports"),
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="parallel workers (pytest-xdist); 1 = serial")] = 2,
     timeout: Annotated[float, typer.Option(help="seconds an engine may take to answer one request")] = 10.0,
 ) -> None:
     """Run the scenarios against the engine(s) under each of their profiles; write the reports."""
+    for spec in engine or ["reference"]:
+        _engine_info(spec)  # fail fast, with the engine's own error, before any scenario runs
     report_dir = report_dir.resolve()
     report_dir.mkdir(parents=True, exist_ok=True)
     results_path = report_dir / "results.json"
     results_path.unlink(missing_ok=True)
     args = [
         str(REPO / "tests" / "conformance"),
-        "--rootdir", str(REPO), "-c", str(REPO / "pyproject.toml"),
-        "-p", "no:terminal",
-        "--guinote-results", str(results_path),
-        "--junitxml", str(report_dir / "junit.xml"),
-        "--engine-timeout", str(timeout),
+        "--rootdir",
+        str(REPO),
+        "-c",
+        str(REPO / "pyproject.toml"),
+        "-p",
+        "no:terminal",
+        "--guinote-results",
+        str(results_path),
+        "--junitxml",
+        str(report_dir / "junit.xml"),
+        "--engine-timeout",
+        str(timeout),
     ]
     for spec in engine or ["reference"]:
         args += ["--engine", spec]
@@ -91,10 +108,14 @@ def run(
         args += ["--expectations", str(expectations.resolve())]
     if jobs > 1:
         args += ["-n", str(jobs)]
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=console) as progress:
+    with Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=console
+    ) as progress:
         code = pytest.main(list(args), plugins=[ProgressPlugin(progress)])
     if not results_path.exists():
-        console.print(f"[red]no results were produced (pytest exit code {int(code)}); run pytest {' '.join(args)} to see why")
+        console.print(
+            f"[red]no results were produced (pytest exit code {int(code)}); run pytest {' '.join(args)} to see why"
+        )
         raise typer.Exit(2)
     html = write_html(results_path, report_dir)
     data = load_results(results_path)
@@ -117,21 +138,28 @@ def print_summary(data: dict[str, Any]) -> None:
     console.print(table)
     for result in results:
         if result["status"] in BAD:
-            console.print(f"[red]{GLYPHS[result['status']]} {result['status']}[/red] {result['scenario']} [{result['profile']}] "
-                          f"({', '.join(result['rules'])})\n    {result['message']}\n    re-run: {result['rerun']}")
+            console.print(
+                f"[red]{GLYPHS[result['status']]} {result['status']}[/red] {result['scenario']} [{result['profile']}] "
+                f"({', '.join(result['rules'])})\n    {result['message']}\n    re-run: {result['rerun']}"
+            )
     counts = ", ".join(f"{data['summary'].get(s, 0)} {s.replace('_', ' ')}" for s in STATUSES if data["summary"].get(s))
     console.print(f"{len(results)} scenario runs: {counts}")
 
 
 @app.command()
-def rules(as_json: Annotated[bool, typer.Option("--json", help="print the machine-readable rule index")] = False) -> None:
+def rules(
+    as_json: Annotated[bool, typer.Option("--json", help="print the machine-readable rule index")] = False,
+) -> None:
     """List every rule with its sources, agreement, flag and the scenarios that cover it."""
     covered = scenarios_by_rule(load_scenarios())
     entries = []
     for area in load_areas():
         for rule in area.rules:
             entry = asdict(rule)
-            entry["scenarios"] = [{"name": s.name, "location": f"{s.path.relative_to(REPO)}:{s.line}", "flags": s.flags} for s in covered.get(rule.id, [])]
+            entry["scenarios"] = [
+                {"name": s.name, "location": f"{s.path.relative_to(REPO)}:{s.line}", "flags": s.flags}
+                for s in covered.get(rule.id, [])
+            ]
             entries.append(entry)
     if as_json:
         typer.echo(json.dumps(entries, indent=1, ensure_ascii=False))
@@ -140,12 +168,18 @@ def rules(as_json: Annotated[bool, typer.Option("--json", help="print the machin
     for column in ("rule", "area", "agreement", "flag", "scenarios", "statement"):
         table.add_column(column)
     for entry in entries:
-        status = str(len(entry["scenarios"])) if entry["scenarios"] else ("not executable" if entry["not_executable"] else "MISSING")
+        status = (
+            str(len(entry["scenarios"]))
+            if entry["scenarios"]
+            else ("not executable" if entry["not_executable"] else "MISSING")
+        )
         table.add_row(entry["id"], entry["area"], entry["agreement"], entry["flag"] or "", status, entry["statement"])
     console.print(table)
     executable = [e for e in entries if not e["not_executable"]]
-    console.print(f"{len(entries)} rules: {sum(1 for e in executable if e['scenarios'])} covered by scenarios, "
-                  f"{len(entries) - len(executable)} not executable, {sum(1 for e in executable if not e['scenarios'])} missing")
+    console.print(
+        f"{len(entries)} rules: {sum(1 for e in executable if e['scenarios'])} covered by scenarios, "
+        f"{len(entries) - len(executable)} not executable, {sum(1 for e in executable if not e['scenarios'])} missing"
+    )
 
 
 @app.command()
@@ -180,7 +214,11 @@ def _engine_info(spec: str) -> Any:
     try:
         engine = load_engine(spec)
     except EngineSpecError as error:
-        raise typer.BadParameter(str(error)) from None
+        console.print(f"[red]error:[/red] {error}")
+        raise typer.Exit(2) from None
+    except Exception as error:  # the engine itself failed to start
+        console.print(f"[red]error:[/red] engine {spec!r} could not start: {error}")
+        raise typer.Exit(2) from None
     try:
         return engine.info()
     finally:

@@ -84,7 +84,9 @@ class ScenarioRun:
 
     def seat(self, number: int) -> int:
         if not 0 <= number < self.players:
-            raise self.fail_input(f"seat {number} does not exist at a {self.players}-player table (seats 0..{self.players - 1})")
+            raise self.fail_input(
+                f"seat {number} does not exist at a {self.players}-player table (seats 0..{self.players - 1})"
+            )
         return number
 
     @property
@@ -128,7 +130,9 @@ class ScenarioRun:
         if rest:
             order += self._rest_of_deck(order)
         if len(order) != self.deck_size:
-            raise self.fail_input(f"the deck has {len(order)} cards, expected {self.deck_size} (end it with '...' for the rest)")
+            raise self.fail_input(
+                f"the deck has {len(order)} cards, expected {self.deck_size} (end it with '...' for the rest)"
+            )
         self.setup = {"dealer": self.seat(dealer), "deck": order}
         self.setup_line = Location(self.location.path, self.location.line)
 
@@ -136,7 +140,9 @@ class ScenarioRun:
         parsed: dict[str, list[str]] = {}
         for row in rows:
             if len(row) != 2:
-                raise self.fail_input(f"each row has two cells: a label ({', '.join(labels)}) and cards; got {list(row)}")
+                raise self.fail_input(
+                    f"each row has two cells: a label ({', '.join(labels)}) and cards; got {list(row)}"
+                )
             label = row[0].strip().lower()
             if label not in labels:
                 raise self.fail_input(f"unknown row {row[0]!r}; rows are {', '.join(labels)}")
@@ -167,7 +173,9 @@ class ScenarioRun:
         self.setup = {"dealer": self.seat(dealer), "hands": hands, "muestra": muestra, "stock": stock}
         self.setup_line = Location(self.location.path, self.location.line)
 
-    def position_hands(self, rows: Sequence[Sequence[str]], leader: int, *, muestra: str | None, trump: str | None) -> None:
+    def position_hands(
+        self, rows: Sequence[Sequence[str]], leader: int, *, muestra: str | None, trump: str | None
+    ) -> None:
         """A mid-hand position: each seat's hand, who leads, and the muestra or the trump."""
         self._check_not_started()
         seats = [f"seat {n}" for n in range(self.players)]
@@ -199,7 +207,9 @@ class ScenarioRun:
             return self.game
         if self.position is not None:
             if "positions" not in self.info.capabilities:
-                raise NotApplicable("the scenario starts from a mid-hand position; the engine lacks the 'positions' capability")
+                raise NotApplicable(
+                    "the scenario starts from a mid-hand position; the engine lacks the 'positions' capability"
+                )
             setup: dict[str, Any] = {"position": self.position}
         elif self.setup:
             setup = dict(self.setup)
@@ -269,7 +279,9 @@ class ScenarioRun:
 
     def observation(self, seat: int, name: str) -> JSON:
         if "observations" not in self.info.capabilities:
-            raise NotApplicable("the scenario checks a player's observation; the engine lacks the 'observations' capability")
+            raise NotApplicable(
+                "the scenario checks a player's observation; the engine lacks the 'observations' capability"
+            )
         return self.ensure_game().observation(seat, name)
 
     def last_event(self, kind: str) -> dict[str, JSON]:
@@ -286,7 +298,8 @@ class ScenarioRun:
             raise self.fail_input("'is refused' needs a preceding 'tries to' step")
         assert self.last_action is not None
         if isinstance(outcome, Accepted):
-            raise AssertionError(f"expected {describe(self.last_action)} to be refused{f' as {code}' if code else ''}, but it was accepted")
+            wanted = f" as {code}" if code else ""
+            raise AssertionError(f"expected {describe(self.last_action)} to be refused{wanted}, but it was accepted")
         if code and "reason_codes" in self.info.capabilities:
             assert outcome.code == code, f"{describe(self.last_action)} was refused as {outcome.code}, expected {code}"
             if rule:
@@ -298,9 +311,8 @@ class ScenarioRun:
         if self.outcome is None or self.last_action is None:
             raise self.fail_input("'is accepted' needs a preceding 'tries to' step")
         if isinstance(self.outcome, Rejected):
-            raise AssertionError(
-                f"expected {describe(self.last_action)} to be accepted, but it was refused: {self.outcome.code} {self.outcome.message}"
-            )
+            refusal = f"{self.outcome.code} {self.outcome.message}"
+            raise AssertionError(f"expected {describe(self.last_action)} to be accepted, but it was refused: {refusal}")
 
     def expect_equal(self, what: str, expected: Any, got: Any) -> None:
         if _normal(expected) != _normal(got):

@@ -47,4 +47,6 @@ def load_engine(spec: str, *, timeout: float = 10.0) -> Engine:
         if not argv:
             raise EngineSpecError(f"{spec!r}: the command is empty")
         return SubprocessEngine(argv, timeout=timeout)
-    raise EngineSpecError(f"unknown engine {spec!r}: use reference, py:module:factory, cmd:<command> or serve:reference")
+    raise EngineSpecError(
+        f"unknown engine {spec!r}: use reference, py:module:factory, cmd:<command> or serve:reference"
+    )

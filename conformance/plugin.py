@@ -32,12 +32,26 @@ RESULTS_FORMAT = "guinote-conformance-results/1"
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("guinote", "Guiñote conformance")
-    group.addoption("--engine", action="append", default=None, help="engine to check (reference, py:module:factory, cmd:<command>); repeatable")
-    group.addoption("--profile", action="append", default=None, help="run only these profiles of the engine; repeatable")
-    group.addoption("--scenario", action="append", default=None, help="run only the scenario at FILE:LINE (or a name glob); repeatable")
+    group.addoption(
+        "--engine",
+        action="append",
+        default=None,
+        help="engine to check (reference, py:module:factory, cmd:<command>); repeatable",
+    )
+    group.addoption(
+        "--profile", action="append", default=None, help="run only these profiles of the engine; repeatable"
+    )
+    group.addoption(
+        "--scenario",
+        action="append",
+        default=None,
+        help="run only the scenario at FILE:LINE (or a name glob); repeatable",
+    )
     group.addoption("--expectations", default=None, help="TOML file of known failures of the engine under test")
     group.addoption("--guinote-results", default=None, help="write the results as JSON to this path")
-    group.addoption("--engine-timeout", type=float, default=10.0, help="seconds an engine may take to answer one request")
+    group.addoption(
+        "--engine-timeout", type=float, default=10.0, help="seconds an engine may take to answer one request"
+    )
 
 
 @dataclass(frozen=True)
@@ -70,6 +84,11 @@ def load_expectations(path: str | None) -> list[Expectation]:
             raise pytest.UsageError(f"expectations file {path}: entry {number} needs a scenario glob or a rule ID")
         entries.append(Expectation(raw.get("scenario", ""), raw.get("profile", ""), raw.get("rule", ""), raw["reason"]))
     return entries
+
+
+def relative(path: Path) -> Path:
+    """``path`` relative to the working directory when it is inside it (shorter reports)."""
+    return path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd()) else path
 
 
 def scenario_id(scenario: Scenario) -> str:
@@ -117,7 +136,9 @@ class GuinotePlugin:
             if self.profile_filter:
                 unknown = [p for p in self.profile_filter if p not in info.profiles]
                 if unknown:
-                    raise pytest.UsageError(f"engine {spec!r} has no profile {unknown[0]!r}; its profiles: {', '.join(profiles)}")
+                    raise pytest.UsageError(
+                        f"engine {spec!r} has no profile {unknown[0]!r}; its profiles: {', '.join(profiles)}"
+                    )
                 profiles = [p for p in profiles if p in self.profile_filter]
             pairs += [(spec, profile) for profile in profiles]
         return pairs
@@ -127,15 +148,22 @@ class GuinotePlugin:
             return True
         for wanted in self.scenario_filter:
             path, _, line = wanted.rpartition(":")
-            if line.isdigit() and path and Path(path).resolve() == scenario.path.resolve() and int(line) == scenario.line:
+            if (
+                line.isdigit()
+                and path
+                and Path(path).resolve() == scenario.path.resolve()
+                and int(line) == scenario.line
+            ):
                 return True
             if fnmatch.fnmatchcase(scenario.name, wanted) or fnmatch.fnmatchcase(scenario_id(scenario), wanted):
                 return True
         return False
 
     def rerun_command(self, scenario: Scenario, spec: str, profile: str) -> str:
-        location = f"{scenario.path.relative_to(Path.cwd()) if scenario.path.is_relative_to(Path.cwd()) else scenario.path}:{scenario.line}"
-        return shlex.join(["guinote-conformance", "run", "--engine", spec, "--profile", profile, "--scenario", location])
+        location = f"{relative(scenario.path)}:{scenario.line}"
+        return shlex.join(
+            ["guinote-conformance", "run", "--engine", spec, "--profile", profile, "--scenario", location]
+        )
 
     # -------------------------------------------------------------- pytest hooks
 
@@ -148,7 +176,8 @@ class GuinotePlugin:
     def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
         if not self.scenario_filter:
             return
-        keep, drop = [], []
+        keep: list[pytest.Item] = []
+        drop: list[pytest.Item] = []
         for item in items:
             try:
                 scenario = self.item_scenario(item)
@@ -191,9 +220,12 @@ class GuinotePlugin:
             if status in ("fail", "error", "timeout"):
                 status, message = "xfail", f"expected failure ({expected.reason}): {message}"
                 report.outcome = "skipped"
-                report.wasxfail = expected.reason  # type: ignore[attr-defined]
+                report.wasxfail = expected.reason
             elif status == "pass":
-                status, message = "xpass", f"expected to fail ({expected.reason}) but passed: remove it from the expectations file"
+                status, message = (
+                    "xpass",
+                    f"expected to fail ({expected.reason}) but passed: remove it from the expectations file",
+                )
                 report.outcome = "failed"
                 report.longrepr = message
         run = getattr(item, "_guinote_run", None)
@@ -206,7 +238,7 @@ class GuinotePlugin:
                 {
                     "id": scenario_id(scenario),
                     "scenario": scenario.name,
-                    "feature": str(scenario.path.relative_to(Path.cwd())) if scenario.path.is_relative_to(Path.cwd()) else str(scenario.path),
+                    "feature": str(relative(scenario.path)),
                     "line": scenario.line,
                     "rules": list(scenario.rules),
                     "engine": spec,
@@ -244,6 +276,7 @@ class GuinotePlugin:
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         for name, value in report.user_properties:
             if name == "guinote":
+                assert isinstance(value, dict)
                 self.results.append(dict(value))
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
@@ -251,7 +284,12 @@ class GuinotePlugin:
             return  # xdist workers: the controller writes the results
         path = self.config.getoption("guinote_results")
         if path and self.results:
-            write_results(Path(path), self.results, [self.infos[s] for s in self.specs if s in self.infos], time.time() - self.started)
+            write_results(
+                Path(path),
+                self.results,
+                [self.infos[s] for s in self.specs if s in self.infos],
+                time.time() - self.started,
+            )
         for engine in self.engines.values():
             engine.close()
 
@@ -259,7 +297,9 @@ class GuinotePlugin:
     def pytest_bdd_apply_tag(self, tag: str, function: object) -> bool:
         return True  # rule IDs, sources and flags are read from the catalogue, not turned into markers
 
-    def pytest_bdd_before_step(self, request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any, step_func: Any) -> None:
+    def pytest_bdd_before_step(
+        self, request: pytest.FixtureRequest, feature: Any, scenario: Any, step: Any, step_func: Any
+    ) -> None:
         run: ScenarioRun | None = getattr(request.node, "_guinote_run", None)
         if run is not None:
             run.location = Location(run.location.path, step.line_number)
@@ -319,17 +359,19 @@ def _guinote_scenario(request: pytest.FixtureRequest) -> None:
         return
     plugin = _plugin(request.config)
     spec, profile = request.getfixturevalue("guinote_case")
-    scenario = plugin.item_scenario(request.node)  # type: ignore[arg-type]
+    scenario = plugin.item_scenario(request.node)
     if scenario is None:
         return
     engine, info = plugin.engine(spec)
     flags = {**info.profiles[profile], **scenario.flags}
-    request.node._guinote_flags = flags  # type: ignore[attr-defined]
+    request.node._guinote_flags = flags
     unsupported = [f"{name}={value}" for name, value in scenario.flags.items() if value not in info.flags.get(name, ())]
     if unsupported:
         pytest.skip(f"{NOT_APPLICABLE}engine {info.name} does not support {', '.join(unsupported)}")
-    run = ScenarioRun(engine=engine, info=info, profile=profile, flags=flags, location=Location(str(scenario.path), scenario.line))
-    request.node._guinote_run = run  # type: ignore[attr-defined]
+    run = ScenarioRun(
+        engine=engine, info=info, profile=profile, flags=flags, location=Location(str(scenario.path), scenario.line)
+    )
+    request.node._guinote_run = run
 
 
 @pytest.hookimpl(wrapper=True)

@@ -47,7 +47,9 @@ class Cell:
 
     @property
     def label(self) -> str:
-        return " ".join(f"{GLYPHS[s]}{n}" for s, n in sorted(self.counts.items(), key=lambda kv: STATUSES.index(kv[0])) if n)
+        return " ".join(
+            f"{GLYPHS[s]}{n}" for s, n in sorted(self.counts.items(), key=lambda kv: STATUSES.index(kv[0])) if n
+        )
 
 
 def columns(results: list[dict[str, Any]]) -> list[str]:

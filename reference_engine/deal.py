@@ -4,6 +4,11 @@ Six cards go to each player (DEAL-01), from the top of the deck, starting with t
 player to the dealer's right (PRE-09), either one at a time (DEAL-02, ``deal=one_by_one``)
 or in two rounds of three (DEAL-03, ``deal=three_three``). The next card is the muestra: it
 is turned face up under the stock, fixes the trump suit and is drawn last (DEAL-05..08).
+The rest is the stock, drawn from the top (DEAL-12, PLAY-18).
+
+Shuffling and cutting (PRE-11..17) are not modelled: a deal starts from a deck order, which
+stands for the pack as the dealer holds it after the cut (C-04). Misdeals cannot happen
+(C-05); a deck order that is not the whole deck once is refused with a :class:`CardError`.
 """
 
 from __future__ import annotations
@@ -11,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from reference_engine.cards import Card, CardError, check_deck, deck
+from reference_engine.cards import Card, CardError, check_deck, deck_set
 from reference_engine.tricks import next_seat
 
 HAND_SIZE = 6  # DEAL-01
@@ -19,13 +24,19 @@ HAND_SIZE = 6  # DEAL-01
 
 @dataclass(frozen=True)
 class DealtHand:
+    """The result of a deal: each seat's six cards, the muestra and the stock."""
+
     hands: tuple[tuple[Card, ...], ...]
     muestra: Card
     stock: tuple[Card, ...]  # face down, top first; the muestra lies under it
 
 
 def deal_from_deck(order: Sequence[Card], players: int, dealer: int, method: str, deck_size: int) -> DealtHand:
-    """Deal ``order`` (top card first) to ``players`` seats, the mano first."""
+    """DEAL-01..07: deal ``order`` (top card first) to ``players`` seats, the mano first.
+
+    interpretation (DEAL-04/B-02): the cards go round in playing order, so the mano gets
+    the first card (or packet of three) and the dealer the last.
+    """
     check_deck(order, deck_size)
     if not 0 <= dealer < players:
         raise CardError(f"dealer seat {dealer} is not a seat of a {players}-player table")
@@ -38,14 +49,15 @@ def deal_from_deck(order: Sequence[Card], players: int, dealer: int, method: str
             hands[seat].extend(order[position : position + packet])
             position += packet
             seat = next_seat(seat, players)
-    muestra = order[position]  # DEAL-06/07: card 25 (4 players) or 13 (2 players) with 40 cards
+    muestra = order[position]  # DEAL-06/07: card 25 (4 players) or 13 (2 players)
     return DealtHand(tuple(tuple(hand) for hand in hands), muestra, tuple(order[position + 1 :]))
 
 
 def check_explicit_deal(
     hands: Sequence[Sequence[Card]], muestra: Card, stock: Sequence[Card], players: int, deck_size: int
 ) -> None:
-    """An explicit deal must give six cards to each seat and use the whole deck once."""
+    """DEAL-01 / C-19: an explicit deal gives six cards to each seat and uses the whole deck
+    once: the hands, the muestra and a stock of the remaining cards."""
     if len(hands) != players:
         raise CardError(f"the deal gives hands to {len(hands)} seats, but {players} play")
     for seat, hand in enumerate(hands):
@@ -59,7 +71,7 @@ def check_explicit_deal(
 
 def check_cards_once(cards: Sequence[Card], deck_size: int) -> None:
     """No card twice, and every card belongs to the deck in use."""
-    valid = set(deck(deck_size))
+    valid = deck_set(deck_size)
     seen: set[Card] = set()
     for card in cards:
         if card not in valid:

@@ -132,14 +132,11 @@ class Game:
         return self.seat_sides[seat]
 
     @property
-    def in_arrastre(self) -> bool:
-        """PLAY-13: the hand is in the arrastre once the muestra, always the last card of the
-        stock, has been drawn."""
-        return self.muestra is None and self.hand_result is None
-
-    @property
     def phase(self) -> str:
-        """``free``, ``arrastre``, ``hand_over`` (waiting for the next deal) or ``match_over``."""
+        """``free``, ``arrastre``, ``hand_over`` (waiting for the next deal) or ``match_over``.
+
+        PLAY-13: the arrastre starts once the muestra, always the last card of the stock, has
+        been drawn; so within a hand ``muestra is None`` is the cheap test for the arrastre."""
         if self.hand_result is not None:
             return "match_over" if self.match.winner is not None else "hand_over"
         return "arrastre" if self.muestra is None else "free"  # PLAY-07 / PLAY-13
@@ -281,8 +278,7 @@ class Game:
             hand_done = True
             self.ultimas_side = side  # SCORE-01 (B-36: the final trick of the hand)
             events.append(Event("ultimas", {"side": side, "points": scoring.ULTIMAS}))
-        if self.hand_in_point > 0:
-            events += self._after_scoring(side)
+        events += self._after_scoring(side)
         if hand_done and self.hand_result is None:
             events += self._finish_hand(scoring.decide_complete_hand(self))
         return events

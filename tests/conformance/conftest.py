@@ -187,12 +187,16 @@ def may_play(guinote_run: ScenarioRun, seat: str, what: str) -> None:
     number = guinote_run.seat(int(seat))
     playable = guinote_run.playable(number)
     if what == "any card":
-        guinote_run.expect_equal(f"cards seat {number} may play (its whole hand)", guinote_run.state(f"hand.{number}"), playable)
+        guinote_run.expect_equal(
+            f"cards seat {number} may play (its whole hand)", guinote_run.state(f"hand.{number}"), playable
+        )
     elif what.startswith("exactly "):
         guinote_run.expect_equal(f"cards seat {number} may play", guinote_run.cards(what[8:]), playable)
     else:
         for card in guinote_run.cards(what):
-            assert card in playable, f"seat {number} may play {card}, but the engine allows only {' '.join(playable) or 'nothing'}"
+            assert card in playable, (
+                f"seat {number} may play {card}, but the engine allows only {' '.join(playable) or 'nothing'}"
+            )
 
 
 @then(parsers.re(rf"{SEAT} may not play (?P<cards>.+)$"))
@@ -214,7 +218,12 @@ def _may(guinote_run: ScenarioRun, allowed: bool, action: dict[str, Any], descri
 @then(parsers.re(rf"{SEAT} (?P<modal>may|may not) sing {SUIT}$"))
 def may_sing(guinote_run: ScenarioRun, seat: str, modal: str, suit: str) -> None:
     number = guinote_run.seat(int(seat))
-    _may(guinote_run, modal == "may", {"type": "cante", "seat": number, "suit": guinote_run.suit(suit)}, f"seat {number} singing {suit}")
+    _may(
+        guinote_run,
+        modal == "may",
+        {"type": "cante", "seat": number, "suit": guinote_run.suit(suit)},
+        f"seat {number} singing {suit}",
+    )
 
 
 @then(parsers.re(rf"{SEAT} (?P<modal>may|may not) exchange for the muestra$"))
@@ -243,7 +252,9 @@ def draw_due(guinote_run: ScenarioRun, modal: str) -> None:
 
 @then(parsers.re(rf"{SEAT} wins the trick$"))
 def wins_trick(guinote_run: ScenarioRun, seat: str) -> None:
-    guinote_run.expect_equal("winner of the trick", guinote_run.seat(int(seat)), guinote_run.last_event("trick_won").get("seat"))
+    guinote_run.expect_equal(
+        "winner of the trick", guinote_run.seat(int(seat)), guinote_run.last_event("trick_won").get("seat")
+    )
 
 
 @then(parsers.re(r"the trick carries (?P<points>\d+) points$"))
@@ -300,9 +311,18 @@ def turn_is(guinote_run: ScenarioRun, seat: str) -> None:
     guinote_run.expect_equal("seat to play", guinote_run.seat(int(seat)), guinote_run.state("turn"))
 
 
-@then(parsers.re(r"side (?P<side>[01]) has (?P<value>\d+) (?P<what>card points|cante points|points in the hand|points in total)$"))
+@then(
+    parsers.re(
+        r"side (?P<side>[01]) has (?P<value>\d+) (?P<what>card points|cante points|points in the hand|points in total)$"
+    )
+)
 def side_points(guinote_run: ScenarioRun, side: str, value: str, what: str) -> None:
-    field = {"card points": "card_points", "cante points": "cante_points", "points in the hand": "score", "points in total": "total"}[what]
+    field = {
+        "card points": "card_points",
+        "cante points": "cante_points",
+        "points in the hand": "score",
+        "points in total": "total",
+    }[what]
     guinote_run.expect_equal(f"{what} of side {side}", int(value), guinote_run.state(f"{field}.{side}"))
 
 
@@ -356,7 +376,9 @@ def state_field(guinote_run: ScenarioRun, name: str, value: str) -> None:
 @then(parsers.re(rf'{SEAT} sees "(?P<name>[\w.]+)" as (?P<value>.+)$'))
 def observation_field(guinote_run: ScenarioRun, seat: str, name: str, value: str) -> None:
     number = guinote_run.seat(int(seat))
-    guinote_run.expect_equal(f"field {name} as seen by seat {number}", _json(guinote_run, value), guinote_run.observation(number, name))
+    guinote_run.expect_equal(
+        f"field {name} as seen by seat {number}", _json(guinote_run, value), guinote_run.observation(number, name)
+    )
 
 
 @then(parsers.re(r"an? (?P<kind>[a-z_]+) event (?P<modal>happens|does not happen)$"))

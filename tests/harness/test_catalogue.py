@@ -36,7 +36,9 @@ def test_tags_are_inherited_and_classified(tmp_path: Path) -> None:
 
 def test_conflicting_flag_tags_are_an_error(tmp_path: Path) -> None:
     path = tmp_path / "f.feature"
-    path.write_text(FEATURE.replace("@ARR-10 @partner", "@ARR-10 @partner_winning_exempts=yes @partner"), encoding="utf-8")
+    path.write_text(
+        FEATURE.replace("@ARR-10 @partner", "@ARR-10 @partner_winning_exempts=yes @partner"), encoding="utf-8"
+    )
     with pytest.raises(FeatureError, match=r"f.feature:10: flag partner_winning_exempts is tagged both"):
         parse_feature(path)
 

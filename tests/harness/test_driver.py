@@ -12,7 +12,9 @@ from conformance.driver import FeatureInputError, Location, ScenarioRun
 def run() -> ScenarioRun:
     engine = ReferenceEngine()
     info = engine.info()
-    return ScenarioRun(engine, info, "lascuarenta", dict(info.profiles["lascuarenta"]), location=Location("features/x.feature", 12))
+    return ScenarioRun(
+        engine, info, "lascuarenta", dict(info.profiles["lascuarenta"]), location=Location("features/x.feature", 12)
+    )
 
 
 def test_an_unknown_card_names_the_text_and_the_line(run: ScenarioRun) -> None:
@@ -26,15 +28,25 @@ def test_a_card_of_another_deck_is_refused(run: ScenarioRun) -> None:
 
 
 def test_a_card_dealt_twice_is_refused(run: ScenarioRun) -> None:
-    rows = [["seat 0", "Ao 2o 3o 4o 5o 6o"], ["seat 1", "Ao 7o So Co Ro Ac"], ["seat 2", "2c 3c 4c 5c 6c 7c"],
-            ["seat 3", "Sc Cc Rc Ae 2e 3e"], ["muestra", "4e"]]
-    with pytest.raises(FeatureInputError, match="x.feature:12: card Ao is dealt twice"):
+    rows = [
+        ["seat 0", "Ao 2o 3o 4o 5o 6o"],
+        ["seat 1", "Ao 7o So Co Ro Ac"],
+        ["seat 2", "2c 3c 4c 5c 6c 7c"],
+        ["seat 3", "Sc Cc Rc Ae 2e 3e"],
+        ["muestra", "4e"],
+    ]
+    with pytest.raises(FeatureInputError, match=r"x\.feature:12: card Ao is dealt twice"):
         run.explicit_deal(0, rows)
 
 
 def test_a_hand_of_the_wrong_size_is_refused(run: ScenarioRun) -> None:
-    rows = [["seat 0", "Ao 2o 3o 4o 5o"], ["seat 1", "6o 7o So Co Ro Ac"], ["seat 2", "2c 3c 4c 5c 6c 7c"],
-            ["seat 3", "Sc Cc Rc Ae 2e 3e"], ["muestra", "4e"]]
+    rows = [
+        ["seat 0", "Ao 2o 3o 4o 5o"],
+        ["seat 1", "6o 7o So Co Ro Ac"],
+        ["seat 2", "2c 3c 4c 5c 6c 7c"],
+        ["seat 3", "Sc Cc Rc Ae 2e 3e"],
+        ["muestra", "4e"],
+    ]
     with pytest.raises(FeatureInputError, match="seat 0 is dealt 5 cards; every player gets 6"):
         run.explicit_deal(0, rows)
 
@@ -72,7 +84,9 @@ def test_setup_after_play_has_started_is_refused(run: ScenarioRun) -> None:
 
 
 def test_an_impossible_position_is_reported_at_its_setup_line(run: ScenarioRun) -> None:
-    run.position_hands([["seat 0", "Ao 2o"], ["seat 1", "3o"], ["seat 2", "4o"], ["seat 3", "5o"]], 0, muestra=None, trump="b")
+    run.position_hands(
+        [["seat 0", "Ao 2o"], ["seat 1", "3o"], ["seat 2", "4o"], ["seat 3", "5o"]], 0, muestra=None, trump="b"
+    )
     run.location = Location("features/x.feature", 20)
     with pytest.raises(FeatureInputError, match=r"x.feature:12: the engine refused the setup: .*same number of cards"):
         run.state("phase")

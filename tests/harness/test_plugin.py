@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -47,15 +48,15 @@ def make_suite(pytester: pytest.Pytester, feature: str, name: str = "tiny") -> N
     pytester.makepyfile(test_tiny=TEST_MODULE)
 
 
-def run(pytester: pytest.Pytester, *args: str) -> tuple[pytest.RunResult, dict[str, object]]:
+def run(pytester: pytest.Pytester, *args: str) -> tuple[pytest.RunResult, dict[str, Any]]:
     results = pytester.path / "results.json"
     outcome = pytester.runpytest("-p", "conformance.plugin", "--guinote-results", str(results), *args)
     data = json.loads(results.read_text(encoding="utf-8")) if results.exists() else {}
     return outcome, data
 
 
-def statuses(data: dict[str, object]) -> list[tuple[str, str]]:
-    return [(r["profile"], r["status"]) for r in data["results"]]  # type: ignore[index, union-attr]
+def statuses(data: dict[str, Any]) -> list[tuple[str, str]]:
+    return [(r["profile"], r["status"]) for r in data["results"]]
 
 
 def test_a_correct_scenario_passes_under_every_profile(pytester: pytest.Pytester) -> None:
@@ -69,7 +70,7 @@ def test_a_wrong_expectation_fails_with_expected_and_got(pytester: pytest.Pytest
     make_suite(pytester, TRICK.format(winner=2))
     outcome, data = run(pytester, "--profile", "ludoteka")
     outcome.assert_outcomes(failed=1)
-    (result,) = data["results"]  # type: ignore[index]
+    (result,) = data["results"]
     assert result["status"] == "fail"
     assert "expected 2, got 1" in result["message"]
     assert "tiny.feature:14" in result["message"]  # the failing step's line
@@ -80,7 +81,7 @@ def test_an_unknown_card_is_reported_with_file_and_line(pytester: pytest.Pyteste
     make_suite(pytester, TRICK.format(winner=1).replace("| seat 3 | 5o |", "| seat 3 | 5x |"))
     outcome, data = run(pytester, "--profile", "ludoteka")
     outcome.assert_outcomes(errors=0, failed=1)
-    (result,) = data["results"]  # type: ignore[index]
+    (result,) = data["results"]
     assert result["status"] == "error"
     assert "tiny.feature:7" in result["message"] and "unknown card '5x'" in result["message"]
 
@@ -89,7 +90,7 @@ def test_a_scenario_needing_an_unsupported_flag_is_not_applicable(pytester: pyte
     make_suite(pytester, TRICK.format(winner=1).replace("@DECK-05 @S000", "@DECK-05 @S000 @players=2"))
     outcome, data = run(pytester, "--engine", "py:tests.harness.limited_engine:make")
     outcome.assert_outcomes(skipped=1)
-    (result,) = data["results"]  # type: ignore[index]
+    (result,) = data["results"]
     assert result["status"] == "not_applicable"
     assert "players=2" in result["message"]
 
@@ -99,7 +100,7 @@ def test_a_position_scenario_is_not_applicable_without_the_capability(pytester: 
     outcome, data = run(pytester, "--engine", "py:tests.harness.limited_engine:make")
     outcome.assert_outcomes(skipped=1)
     assert statuses(data) == [("mine", "not_applicable")]
-    assert "positions" in data["results"][0]["message"]  # type: ignore[index]
+    assert "positions" in data["results"][0]["message"]
 
 
 def test_an_expected_failure_is_xfail_and_an_unexpected_pass_fails_the_run(pytester: pytest.Pytester) -> None:

@@ -61,7 +61,9 @@ def test_flag_tags_name_known_flags_and_values(scenarios: list[Scenario]) -> Non
             if name not in specs:
                 problems.append(f"{scenario.location}: unknown flag {name}")
             elif value not in specs[name].values:
-                problems.append(f"{scenario.location}: unknown value {name}={value}; valid: {', '.join(specs[name].values)}")
+                problems.append(
+                    f"{scenario.location}: unknown value {name}={value}; valid: {', '.join(specs[name].values)}"
+                )
     assert not problems, "\n".join(problems)
 
 

@@ -1,0 +1,1 @@
+"""Engine interface, shared vocabulary and adapters for checking Guiñote engines."""

@@ -1,0 +1,1 @@
+"""The conformance runner: scenario catalogue, rule index, pytest plugin, CLI and reports."""

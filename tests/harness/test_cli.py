@@ -1,0 +1,56 @@
+"""The guinote-conformance command, run as a user would (in a subprocess)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def cli(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "conformance", *args], cwd=cwd, capture_output=True, text=True, timeout=300, check=False
+    )
+
+
+def test_rules_json_lists_every_rule_with_its_scenarios() -> None:
+    done = cli("rules", "--json")
+    assert done.returncode == 0, done.stderr
+    entries = json.loads(done.stdout)
+    by_id = {entry["id"]: entry for entry in entries}
+    assert "DECK-05" in by_id
+    assert any(s["location"].startswith("features/deck.feature:") for s in by_id["DECK-05"]["scenarios"])
+    assert all(entry["sources"] or entry["agreement"] in ("derived", "interpretation") for entry in entries)
+
+
+def test_run_one_scenario_writes_the_three_reports(tmp_path: Path) -> None:
+    done = cli(
+        "run", "--profile", "ludoteka", "--scenario", "features/deck.feature:8", "--jobs", "1", "--report-dir", str(tmp_path)
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    data = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))
+    assert [(r["scenario"], r["status"]) for r in data["results"]] == [("The Tres beats the Rey of the suit led", "pass")]
+    assert (tmp_path / "junit.xml").read_text(encoding="utf-8").count("<testcase") == 1
+    assert "DECK-05" in (tmp_path / "index.html").read_text(encoding="utf-8")
+    assert "1 scenario runs: 1 pass" in done.stdout
+
+
+def test_flags_lists_each_reading_with_its_sources() -> None:
+    done = cli("flags")
+    assert done.returncode == 0, done.stderr
+    assert "partner_winning_exempts" in done.stdout and "S004" in done.stdout
+
+
+def test_profiles_show_the_flag_values_of_each_profile() -> None:
+    done = cli("profiles")
+    assert done.returncode == 0, done.stderr
+    assert "tradicional_literal" in done.stdout and "previous_opponent_card" in done.stdout
+
+
+def test_an_unknown_engine_spec_is_a_clear_error(tmp_path: Path) -> None:
+    done = cli("run", "--engine", "carrier-pigeon", "--report-dir", str(tmp_path))
+    assert done.returncode != 0
+    assert "unknown engine 'carrier-pigeon'" in done.stdout + done.stderr

@@ -1,0 +1,21 @@
+"""Serves the reference engine, but answers ``legal`` with a debug print instead of JSON."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from adapters.reference import ReferenceEngine
+from adapters.serve import Server
+
+
+class Garbage(Server):
+    def dispatch(self, request: dict[str, Any]) -> dict[str, Any]:
+        if request.get("cmd") == "legal":
+            sys.__stdout__.write("DEBUG: computing legal moves for seat 1\n")  # type: ignore[union-attr]
+            sys.__stdout__.flush()  # type: ignore[union-attr]
+        return super().dispatch(request)
+
+
+if __name__ == "__main__":
+    raise SystemExit(Garbage(ReferenceEngine()).run(sys.stdin.buffer, sys.stdout.buffer))
