@@ -252,6 +252,34 @@ def _harness(mode: str, spec: str) -> None:
 
 
 @app.command()
+def export(out: Annotated[Path | None, typer.Option(help="write to this file instead of stdout")] = None) -> None:
+    """Export every scenario as plain JSON data (rules, sources, flags, steps with their tables)."""
+    cases = [
+        {
+            "id": f"{s.path.stem}::{s.name}",
+            "name": s.name,
+            "feature": str(s.path.relative_to(REPO)) if s.path.is_relative_to(REPO) else str(s.path),
+            "line": s.line,
+            "rules": list(s.rules),
+            "sources": list(s.sources),
+            "interpretation": s.interpretation,
+            "flags": s.flags,
+            "steps": [
+                {"keyword": st.keyword, "text": st.text, "line": st.line, "table": [list(r) for r in st.table]}
+                for st in s.steps
+            ],
+        }
+        for s in load_scenarios()
+    ]
+    text = json.dumps({"format": "guinote-conformance-cases/1", "cases": cases}, indent=1, ensure_ascii=False)
+    if out:
+        out.write_text(text + "\n", encoding="utf-8")
+        console.print(f"wrote {len(cases)} scenarios to {out}")
+    else:
+        typer.echo(text)
+
+
+@app.command()
 def report(
     results: Annotated[Path, typer.Argument(help="a results.json written by run")],
     out: Annotated[Path, typer.Option(help="folder for index.html")] = Path("reports"),

@@ -54,3 +54,12 @@ def test_an_unknown_engine_spec_is_a_clear_error(tmp_path: Path) -> None:
     done = cli("run", "--engine", "carrier-pigeon", "--report-dir", str(tmp_path))
     assert done.returncode != 0
     assert "unknown engine 'carrier-pigeon'" in done.stdout + done.stderr
+
+
+def test_export_gives_every_scenario_as_data() -> None:
+    done = cli("export")
+    assert done.returncode == 0, done.stderr
+    cases = json.loads(done.stdout)["cases"]
+    tres = next(c for c in cases if c["name"] == "The Tres beats the Rey of the suit led")
+    assert tres["rules"] == ["DECK-05"] and tres["feature"] == "features/deck.feature"
+    assert tres["steps"][0]["table"][0] == ["seat 0", "Ro"]
