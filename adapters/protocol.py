@@ -221,7 +221,7 @@ class _Compiler:
             self.compiled[uri] = slot[0]
         return self.compiled[uri]
 
-    def compile(self, base: str, node: Any) -> Check:  # noqa: C901 - one branch per keyword
+    def compile(self, base: str, node: Any) -> Check:
         if node is True:
             return _always
         if node is False:
@@ -258,7 +258,9 @@ class _Compiler:
         checks.extend(self._object_checks(base, node))
         checks.extend(self._array_checks(base, node))
         if "allOf" in node:
-            checks.append(self._dispatch(base, node["allOf"]) or _all([self.compile(base, sub) for sub in node["allOf"]]))
+            checks.append(
+                self._dispatch(base, node["allOf"]) or _all([self.compile(base, sub) for sub in node["allOf"]])
+            )
         if "anyOf" in node:
             alternatives = [self.compile(base, sub) for sub in node["anyOf"]]
             checks.append(lambda v: any(alternative(v) for alternative in alternatives))
@@ -277,14 +279,18 @@ class _Compiler:
 
         Exactly equivalent: a non-object, or an object without ``K``, satisfies every ``if``.
         """
-        keys = set()
+        keys: set[str] = set()
         table: dict[str, Check] = {}
         for branch in branches:
-            condition = branch.get("if") if isinstance(branch, dict) else None
-            if set(branch) - {"if", "then"} or not isinstance(condition, dict) or set(condition) != {"properties"}:
+            if not isinstance(branch, dict) or set(branch) - {"if", "then"}:
                 return None
-            [(key, test)] = condition["properties"].items() if len(condition["properties"]) == 1 else [(None, None)]
-            if key is None or set(test) != {"const"} or not isinstance(test["const"], str) or test["const"] in table:
+            condition = branch.get("if")
+            if not isinstance(condition, dict) or set(condition) != {"properties"} or len(condition["properties"]) != 1:
+                return None
+            [(key, test)] = condition["properties"].items()
+            if not isinstance(test, dict) or set(test) != {"const"} or not isinstance(test["const"], str):
+                return None
+            if test["const"] in table:
                 return None
             keys.add(key)
             table[test["const"]] = self.compile(base, branch.get("then", True))
@@ -308,7 +314,9 @@ class _Compiler:
             required = tuple(node["required"])
             checks.append(lambda v: not isinstance(v, dict) or all(key in v for key in required))
         properties = {key: self.compile(base, sub) for key, sub in node.get("properties", {}).items()}
-        patterns = [(re.compile(p).search, self.compile(base, sub)) for p, sub in node.get("patternProperties", {}).items()]
+        patterns = [
+            (re.compile(p).search, self.compile(base, sub)) for p, sub in node.get("patternProperties", {}).items()
+        ]
         extra = node.get("additionalProperties", True)
         additional = None if extra is True else self.compile(base, extra)
         if additional is None and not patterns:
@@ -363,8 +371,10 @@ class _Compiler:
             checks.append(lambda v: not isinstance(v, list) or len(v) >= fewest)
         if node.get("uniqueItems"):
             checks.append(
-                lambda v: not isinstance(v, list)
-                or not any(_equal(v[i], v[j]) for i in range(len(v)) for j in range(i + 1, len(v)))
+                lambda v: (
+                    not isinstance(v, list)
+                    or not any(_equal(v[i], v[j]) for i in range(len(v)) for j in range(i + 1, len(v)))
+                )
             )
         return checks
 
@@ -391,7 +401,7 @@ def _all(checks: list[Check]) -> Check:
     frozen = tuple(checks)
 
     def check_all(v: Any) -> bool:
-        for check in frozen:
+        for check in frozen:  # noqa: SIM110 - a plain loop is faster than all() over a generator
             if not check(v):
                 return False
         return True

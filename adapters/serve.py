@@ -90,24 +90,27 @@ class Server:
         return 0
 
     @staticmethod
-    def write(stdout: BinaryIO, answer: JSONObject) -> None:
-        stdout.write(json.dumps(answer, separators=(",", ":"), allow_nan=False).encode("ascii") + b"\n")
+    def encode(answer: JSONObject) -> bytes:
+        """One answer line; an answer that is not JSON becomes an ``engine_error`` answer."""
+        try:
+            return json.dumps(answer, separators=(",", ":"), allow_nan=False).encode("ascii") + b"\n"
+        except (TypeError, ValueError) as error:
+            failure = _error(answer.get("id"), "engine_error", f"the engine's answer is not JSON: {error}")
+            return json.dumps(failure, separators=(",", ":")).encode("ascii") + b"\n"
+
+    def write(self, stdout: BinaryIO, answer: JSONObject) -> None:
+        stdout.write(self.encode(answer))
         stdout.flush()
 
     def answer_line(self, line: bytes) -> JSONObject:
-        """The answer to one request line (never raises)."""
+        """The answer to one request line (never raises; :meth:`encode` checks it is JSON)."""
         try:
             request = json.loads(line)
         except ValueError as error:
             return _error(None, "bad_request", f"the request is not JSON: {error}")
         if not isinstance(request, dict):
             return _error(None, "bad_request", "a request is a JSON object")
-        answer = self.dispatch(request)
-        try:  # the answer must be JSON: check here rather than send a broken line
-            json.dumps(answer, allow_nan=False)
-        except (TypeError, ValueError) as error:
-            return _error(request.get("id"), "engine_error", f"the engine's answer is not JSON: {error}")
-        return answer
+        return self.dispatch(request)
 
     def dispatch(self, request: JSONObject) -> JSONObject:
         """The answer to one parsed request (never raises). Override to alter behaviour."""
@@ -131,7 +134,9 @@ class Server:
     def hello(self, request: JSONObject) -> JSONObject:
         version = request.get("protocol")
         if not isinstance(version, int) or isinstance(version, bool) or version < PROTOCOL_VERSION:
-            raise RequestError("unsupported_protocol", f"this engine speaks protocol {PROTOCOL_VERSION}, not {version!r}")
+            raise RequestError(
+                "unsupported_protocol", f"this engine speaks protocol {PROTOCOL_VERSION}, not {version!r}"
+            )
         return {"protocol": PROTOCOL_VERSION, "engine": info_to_json(self.engine.info())}
 
     def start(self, request: JSONObject) -> JSONObject:
@@ -224,7 +229,7 @@ def load_engine(spec: str) -> Engine:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m adapters.serve", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m adapters.serve", description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--engine", default="reference", help="'reference' (default) or 'module:factory'")
     args = parser.parse_args(argv)
     stdout = sys.stdout.buffer

@@ -17,11 +17,13 @@ What it guarantees, whatever the engine does:
 * **useful failures**: an :class:`EngineFailure` (an :class:`~adapters.interface.EngineError`)
   says what was sent, what came back and the end of the engine's stderr, which is kept in a
   bounded ring buffer (:meth:`SubprocessEngine.stderr_tail`);
-* **one crash costs one scenario**: when the process crashes, hangs or breaks the protocol it
-  is killed and the game that was talking to it is *broken* (every later call on that handle
-  raises); the next call relaunches the process and replays the handshake, and every other
-  open game is rebuilt on the new process by replaying its setup and accepted actions (the
-  events must come out the same, or the game is broken as nondeterministic).
+* **one crash costs one scenario**: when the process crashes, hangs or breaks the protocol
+  while answering a request, it is killed and the game that sent the request is *broken*
+  (every later call on that handle raises); the next call relaunches the process and replays
+  the handshake, and every other open game is rebuilt on the new process, when it is next
+  used, by replaying its setup and accepted actions (the events must come out the same, or
+  the game is broken as nondeterministic). A process found dead between requests is
+  relaunched the same way, and no game is broken.
 
 An ``engine_error`` answer (the engine reports its own failure) raises an
 :class:`EngineFailure` but keeps the process; after an ``apply`` it also breaks the game,
@@ -30,10 +32,11 @@ whose state is then unknown.
 
 from __future__ import annotations
 
-import copy
+import contextlib
 import json
 import os
 import queue
+import selectors
 import shlex
 import signal
 import subprocess
@@ -43,7 +46,7 @@ import weakref
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import IO, Any, Literal
 
 from adapters import protocol
 from adapters.interface import (
@@ -60,6 +63,7 @@ from adapters.interface import (
 )
 
 _SHOWN = 300  # characters of a sent or received line quoted in an error message
+_LAUNCH_MARK = "--- gcp: launch "
 
 
 class UnknownField(KeyError):
@@ -149,16 +153,18 @@ class _Failure(Exception):
 
 
 class _Stderr:
-    """Drain a pipe into a bounded ring buffer of lines, on a daemon thread."""
+    """Drain a pipe into a bounded ring buffer of lines, on a daemon thread that owns (and
+    finally closes) the pipe."""
 
-    def __init__(self, fd: int, ring: deque[str], max_line: int = 1000) -> None:
+    def __init__(self, pipe: IO[bytes], ring: deque[str], max_line: int = 1000) -> None:
         self.ring = ring
         self.max_line = max_line
-        self.thread = threading.Thread(target=self._drain, args=(fd,), name="gcp-stderr", daemon=True)
+        self.thread = threading.Thread(target=self._drain, args=(pipe,), name="gcp-stderr", daemon=True)
         self.thread.start()
 
-    def _drain(self, fd: int) -> None:
+    def _drain(self, pipe: IO[bytes]) -> None:
         partial = b""
+        fd = pipe.fileno()
         while True:
             try:
                 chunk = os.read(fd, 65536)
@@ -172,6 +178,7 @@ class _Stderr:
                 self.ring.append(_clip(line, self.max_line))
         if partial:
             self.ring.append(_clip(partial, self.max_line))
+        pipe.close()
 
     def join(self, timeout: float) -> None:
         self.thread.join(timeout)
@@ -185,13 +192,12 @@ def _clip(line: bytes, limit: int) -> str:
 class _SelectorStdout:
     """Chunks of the engine's stdout with a deadline, by ``select`` (POSIX)."""
 
-    def __init__(self, fd: int) -> None:
-        import selectors
-
-        self.fd = fd
-        os.set_blocking(fd, False)
+    def __init__(self, pipe: IO[bytes]) -> None:
+        self.pipe = pipe
+        self.fd = pipe.fileno()
+        os.set_blocking(self.fd, False)
         self.selector = selectors.DefaultSelector()
-        self.selector.register(fd, selectors.EVENT_READ)
+        self.selector.register(self.fd, selectors.EVENT_READ)
 
     def read(self, timeout: float) -> bytes | None:
         """Up to 64 KiB; ``b""`` at end of file; ``None`` if nothing came within ``timeout``."""
@@ -207,29 +213,33 @@ class _SelectorStdout:
 
     def close(self) -> None:
         self.selector.close()
+        self.pipe.close()
 
 
 class _ThreadStdout:
     """Chunks of the engine's stdout with a deadline, by a reader thread (any platform).
 
-    The queue is bounded, so an engine flooding stdout is held back by the pipe.
+    The queue is bounded, so an engine flooding stdout is held back by the pipe. The thread
+    owns the pipe and closes it at the end of file.
     """
 
-    def __init__(self, fd: int) -> None:
-        self.fd = fd
+    def __init__(self, pipe: IO[bytes]) -> None:
+        self.pipe = pipe
         self.chunks: queue.Queue[bytes] = queue.Queue(maxsize=64)
         self.eof = False
         self.thread = threading.Thread(target=self._pump, name="gcp-stdout", daemon=True)
         self.thread.start()
 
     def _pump(self) -> None:
+        fd = self.pipe.fileno()
         while True:
             try:
-                chunk = os.read(self.fd, 65536)
+                chunk = os.read(fd, 65536)
             except OSError:
                 chunk = b""
             self.chunks.put(chunk)
             if not chunk:
+                self.pipe.close()
                 return
 
     def read(self, timeout: float) -> bytes | None:
@@ -243,7 +253,13 @@ class _ThreadStdout:
         return chunk
 
     def close(self) -> None:
-        return None
+        """Unblock the thread (the process is dead: it reaches the end of file soon)."""
+        while True:
+            try:
+                self.chunks.get_nowait()
+            except queue.Empty:
+                break
+        self.thread.join(0.5)
 
 
 Reader = Literal["auto", "select", "thread"]
@@ -276,14 +292,16 @@ class _Process:
         assert self.popen.stdin is not None and self.popen.stdout is not None and self.popen.stderr is not None
         self.pid = self.popen.pid
         self.stdin_fd = self.popen.stdin.fileno()
-        self.stderr = _Stderr(self.popen.stderr.fileno(), ring)
+        self.stderr = _Stderr(self.popen.stderr, ring)
         use_select = reader == "select" or (reader == "auto" and posix)
         self.stdout: _SelectorStdout | _ThreadStdout = (
-            _SelectorStdout(self.popen.stdout.fileno()) if use_select else _ThreadStdout(self.popen.stdout.fileno())
+            _SelectorStdout(self.popen.stdout) if use_select else _ThreadStdout(self.popen.stdout)
         )
-        self.nonblocking_stdin = use_select
-        if use_select:
+        self.writable: selectors.BaseSelector | None = None
+        if use_select:  # a write that would block waits for the deadline, not forever
             os.set_blocking(self.stdin_fd, False)
+            self.writable = selectors.DefaultSelector()
+            self.writable.register(self.stdin_fd, selectors.EVENT_WRITE)
         self.max_line_bytes = max_line_bytes
         self.buffer = bytearray()
         self.scanned = 0
@@ -308,7 +326,8 @@ class _Process:
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
                     raise _Failure("timeout", "the engine does not read its stdin")
-                _wait_writable(self.stdin_fd, remaining)
+                if self.writable is not None:
+                    self.writable.select(remaining)
 
     def readline(self, deadline: float) -> bytes:
         while True:
@@ -362,10 +381,9 @@ class _Process:
     def stop(self, grace: float) -> None:
         """Wait ``grace`` seconds for a clean exit, then terminate, then kill."""
         self.dead = True
-        try:
-            os.close(self.stdin_fd)  # end of stdin: a well-behaved engine exits
-        except OSError:
-            pass
+        with contextlib.suppress(OSError):
+            assert self.popen.stdin is not None
+            self.popen.stdin.close()  # end of stdin: a well-behaved engine exits
         try:
             self.popen.wait(timeout=grace)
         except subprocess.TimeoutExpired:
@@ -378,20 +396,14 @@ class _Process:
         self._close_pipes()
 
     def _close_pipes(self) -> None:
+        """Close our ends of stdin and stdout; the stderr thread closes stderr at its end of file."""
         self.stdout.close()
-        for pipe in (self.popen.stdin, self.popen.stdout, self.popen.stderr):
-            try:
-                if pipe is not None:
-                    pipe.close()
-            except OSError:
-                pass
+        if self.writable is not None:
+            self.writable.close()
+        with contextlib.suppress(OSError):
+            assert self.popen.stdin is not None
+            self.popen.stdin.close()
         self._finalizer.detach()
-
-
-def _wait_writable(fd: int, timeout: float) -> None:
-    import select
-
-    select.select([], [fd], [], timeout)
 
 
 def _signal(popen: subprocess.Popen[bytes], sig: int) -> None:
@@ -408,10 +420,8 @@ def _signal(popen: subprocess.Popen[bytes], sig: int) -> None:
 
 def _kill_quietly(popen: subprocess.Popen[bytes]) -> None:
     _signal(popen, getattr(signal, "SIGKILL", signal.SIGTERM))
-    try:
+    with contextlib.suppress(subprocess.TimeoutExpired):
         popen.wait(timeout=2.0)
-    except subprocess.TimeoutExpired:  # pragma: no cover - unkillable
-        pass
 
 
 # --------------------------------------------------------------------------- the engine
@@ -466,6 +476,7 @@ class SubprocessEngine:
         self._failed_launches = 0
         self._closed = False
         self._orphans: list[_Slot] = []
+        self._last_raw = b""
         #: how many times the process was launched (1 + restarts)
         self.generation = 0
 
@@ -488,7 +499,7 @@ class SubprocessEngine:
         """Start a game; raise :class:`SetupRejected` for an unsupported or impossible setup."""
         self._end_orphans()
         slot = self._start_slot(setup)
-        return SubprocessGame(self, copy.deepcopy(dict(setup)), slot)
+        return SubprocessGame(self, json.dumps(dict(setup)), slot)
 
     def close(self) -> None:
         """Send ``stop``, then end of stdin; terminate, then kill if the engine does not exit."""
@@ -499,10 +510,8 @@ class SubprocessEngine:
         if process is None:
             return
         if process.alive():
-            try:
+            with contextlib.suppress(_Failure):
                 self._exchange(process, {"cmd": "stop"}, self.stop_timeout)
-            except _Failure:
-                pass
         process.stop(self.stop_timeout)
 
     def __enter__(self) -> SubprocessEngine:
@@ -512,9 +521,18 @@ class SubprocessEngine:
         self.close()
 
     def stderr_tail(self, lines: int = 20) -> list[str]:
-        """The last ``lines`` lines the engine wrote to stderr (across restarts)."""
+        """The last ``lines`` lines the engine wrote to stderr, across restarts (each launch
+        is marked by a line ``--- gcp: launch N ---``)."""
         tail = list(self._stderr)
         return tail[-lines:] if lines > 0 else []
+
+    def _process_stderr(self, lines: int = 20) -> list[str]:
+        """The end of the current process's stderr (after its launch marker)."""
+        tail = list(self._stderr)
+        marker = f"{_LAUNCH_MARK}{self.generation} ---"
+        if marker in tail:
+            tail = tail[len(tail) - tail[::-1].index(marker) :]
+        return tail[-lines:]
 
     @property
     def alive(self) -> bool:
@@ -530,16 +548,21 @@ class SubprocessEngine:
         if self._closed:
             raise EngineFailure("closed", "the engine was closed", argv=self.argv)
         if self._process is not None and not self._process.dead:
-            return self._process
+            status = self._process.popen.poll()
+            if status is None:
+                return self._process
+            # it died between requests: nobody's request failed, so relaunch and replay silently
+            self._stderr.append(f"--- gcp: the engine exited between requests (status {status}) ---")
+            self._drop(self._process)
         if self._failed_launches >= self.max_failed_launches:
             raise EngineFailure(
                 "gave_up",
                 f"the engine failed to start {self._failed_launches} times in a row; not trying again",
                 argv=self.argv,
-                stderr=self.stderr_tail(),
+                stderr=self._process_stderr(),
             )
         self.generation += 1
-        self._stderr.append(f"--- gcp: launch {self.generation} ---")
+        self._stderr.append(f"{_LAUNCH_MARK}{self.generation} ---")
         try:
             process = _Process(
                 self.argv,
@@ -561,7 +584,9 @@ class SubprocessEngine:
             )
             if not answer["ok"]:
                 raise EngineFailure(
-                    "launch", f"the engine refused the handshake: {answer['error']}: {answer['message']}", argv=self.argv
+                    "launch",
+                    f"the engine refused the handshake: {answer['error']}: {answer['message']}",
+                    argv=self.argv,
                 )
         except EngineFailure as failure:
             self._failed_launches += 1
@@ -616,6 +641,7 @@ class SubprocessEngine:
             answer = json.loads(raw)
         except ValueError as error:
             raise _Failure("garbage", f"the answer is not JSON ({error})", raw) from None
+        self._last_raw = raw
         if not isinstance(answer, dict):
             raise _Failure("garbage", "the answer is not a JSON object", raw)
         if answer.get("id") != request_id or isinstance(answer.get("id"), bool):
@@ -644,7 +670,7 @@ class SubprocessEngine:
                 argv=self.argv,
                 sent=sent,
                 received=failure.received,
-                stderr=self.stderr_tail(),
+                stderr=self._process_stderr(),
                 details=failure.details,
             ) from None
 
@@ -661,7 +687,7 @@ class SubprocessEngine:
             argv=self.argv,
             sent=protocol.encode({"id": answer.get("id"), **message}),
             received=protocol.encode(answer),
-            stderr=self.stderr_tail(),
+            stderr=self._process_stderr(),
         )
 
     # ------------------------------------------------------------------ games
@@ -684,23 +710,28 @@ class SubprocessEngine:
             slot = self._orphans.pop()
             if self._process is None or self._process.dead or slot.generation != self.generation:
                 continue
-            answer = self._call({"cmd": "end", "game": slot.game})
+            try:  # a failure here belongs to no scenario: note it, and let the start relaunch if needed
+                answer = self._call({"cmd": "end", "game": slot.game})
+            except EngineFailure as failure:
+                self._stderr.append(f"--- gcp: ending forgotten game {slot.game} failed: {failure.summary} ---")
+                continue
             if not answer["ok"] and answer["error"] != "unknown_game":
-                raise self._refused({"cmd": "end", "game": slot.game}, answer)
+                self._stderr.append(f"--- gcp: ending forgotten game {slot.game} failed: {answer['message']} ---")
 
     def _revive(self, game: SubprocessGame) -> None:
         """Rebuild ``game`` on a relaunched process: its setup, then its accepted actions."""
         slot = game._slot
         try:
-            fresh = self._start_slot(game._setup)
+            fresh = self._start_slot(json.loads(game._setup))
         except SetupRejected as rejected:
             raise EngineFailure("replay", f"the relaunched engine refused the game's setup: {rejected}") from None
         slot.game, slot.generation = fresh.game, fresh.generation
-        for number, (action, events) in enumerate(game._history, 1):
-            message = {"cmd": "apply", "game": slot.game, "action": action}
+        for number, (action_text, first_answer) in enumerate(game._history, 1):
+            message = {"cmd": "apply", "game": slot.game, "action": json.loads(action_text)}
             answer = self._call(message)
             if not answer["ok"]:
                 raise self._refused(message, answer, "replay")
+            events = json.loads(first_answer)["events"]
             if not answer["accepted"] or answer["events"] != events:
                 raise EngineFailure(
                     "replay",
@@ -716,11 +747,12 @@ class SubprocessEngine:
 class SubprocessGame:
     """One game inside a :class:`SubprocessEngine` (a :class:`~adapters.interface.GameHandle`)."""
 
-    def __init__(self, engine: SubprocessEngine, setup: dict[str, Any], slot: _Slot) -> None:
+    def __init__(self, engine: SubprocessEngine, setup: str, slot: _Slot) -> None:
         self._engine = engine
-        self._setup = setup
+        self._setup = setup  # JSON text, for replays
         self._slot = slot
-        self._history: list[tuple[dict[str, Any], EventList]] = []
+        #: accepted actions (JSON text) with the raw answer line that accepted them, for replays
+        self._history: list[tuple[str, bytes]] = []
         self._broken: str | None = None
         self._ended = False
         self._finalizer = weakref.finalize(self, engine._orphans.append, slot)
@@ -742,7 +774,7 @@ class SubprocessGame:
         answer = self._request({"cmd": "apply", "action": dict(action)})
         if answer["accepted"]:
             events: EventList = answer["events"]
-            self._history.append((copy.deepcopy(dict(action)), copy.deepcopy(events)))
+            self._history.append((json.dumps(action), self._engine._last_raw))
             return Accepted(events)
         return Rejected(answer["code"], answer.get("rule", ""), answer.get("message", ""))
 
@@ -769,11 +801,12 @@ class SubprocessGame:
         if self._ended:
             raise EngineFailure("broken", "this game was ended")
         try:
-            engine._ensure_process()
+            process = engine._ensure_process()
             if self._slot.generation != engine.generation:
                 engine._revive(self)
+                process = engine._ensure_process()
             message = {"cmd": message["cmd"], "game": self._slot.game, **message}
-            answer = engine._call(message)
+            answer = engine._call_on(process, message, engine.timeout)
         except EngineFailure as failure:
             self._break(failure)
             raise
@@ -782,10 +815,10 @@ class SubprocessGame:
         code = answer["error"]
         if code == "unknown_field" and message["cmd"] in ("state", "observe"):
             raise UnknownField(answer["message"])
-        failure = engine._refused(message, answer)
+        refused = engine._refused(message, answer)
         if message["cmd"] == "apply" or code == "unknown_game":
-            self._break(failure)
-        raise failure
+            self._break(refused)
+        raise refused
 
     def _break(self, failure: EngineFailure) -> None:
         if failure.kind != "closed":

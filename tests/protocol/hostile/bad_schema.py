@@ -12,7 +12,7 @@ from adapters.serve import Server
 class BadSchema(Server):
     def dispatch(self, request: dict[str, Any]) -> dict[str, Any]:
         answer = super().dispatch(request)
-        if request.get("cmd") == "legal":
+        if request.get("cmd") == "legal" and answer["ok"]:
             answer["actions"] = [{"type": "play", "seat": "one", "card": "as"}]
         return answer
 

@@ -12,8 +12,8 @@ from adapters.serve import Server
 class Garbage(Server):
     def dispatch(self, request: dict[str, Any]) -> dict[str, Any]:
         if request.get("cmd") == "legal":
-            sys.__stdout__.write("DEBUG: computing legal moves for seat 1\n")  # type: ignore[union-attr]
-            sys.__stdout__.flush()  # type: ignore[union-attr]
+            sys.stdout.buffer.write(b"DEBUG: computing legal moves for seat 1\n")
+            sys.stdout.buffer.flush()
         return super().dispatch(request)
 
 

@@ -1,0 +1,221 @@
+#!/usr/bin/env python3
+"""Skeleton of a Guiñote engine that speaks GCP/1, the Guiñote conformance protocol.
+
+Copy this file next to your engine and fill in the places marked ``TODO(engine)``. It needs
+nothing but the Python standard library, and it already runs: the handshake works, setups
+with flag values you do not declare are refused as ``unsupported``, and every command you
+have not implemented yet is answered with ``engine_error`` ("not implemented: ...").
+
+The protocol, in one paragraph: the harness starts this program ONCE and writes one JSON
+request per line on its stdin; the program writes exactly one JSON answer per line on its
+stdout, echoing the request's ``id``, and flushes. stdout carries nothing else (log to
+stderr). The program exits after answering ``stop``, or when stdin ends. The reference is
+``docs/checking/protocol.md``; the JSON Schemas are in ``adapters/schemas/``.
+
+Check your progress with::
+
+    python -m adapters.harness_check validate -- python3 skeleton_engine.py
+    python -m adapters.harness_check smoke -- python3 skeleton_engine.py
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import traceback
+from typing import Any
+
+PROTOCOL = 1
+
+# TODO(engine): who your engine is.
+ENGINE = {"name": "my-guinote", "version": "0.0.1", "language": "python"}
+
+# TODO(engine): for each rule flag, the values your engine can play. These are the values of
+# the "lascuarenta" profile; add the values you support, one list per flag.
+FLAGS: dict[str, list[str]] = {
+    "players": ["4"],
+    "deck": ["40"],
+    "rank_8_9": ["below_caballo"],
+    "deal": ["three_three"],
+    "cante_per_trick": ["one"],
+    "cante_order": ["forty_first"],
+    "tute": ["wins_point"],
+    "seven_exchange_requires": ["own_side_won_any_trick"],
+    "seven_exchange_window": ["while_muestra_visible"],
+    "seven_exchange_min": ["higher_than_seven"],
+    "seven_is_muestra": ["swap_with_two"],
+    "partner_winning_exempts": ["yes"],
+    "overtake_reference": ["current_winning_card"],
+    "renuncio_handling": ["block"],
+    "thirty_malas": ["vueltas"],
+    "thirty_malas_count": ["cards_plus_ultimas"],
+    "thirty_malas_scope": ["first_hand_only"],
+    "thirty_malas_trigger": ["any_winner"],
+    "vueltas_end": ["automatic"],
+    "vueltas_claim_by": ["trick_winner"],
+    "points_per_coto": ["3"],
+    "cotos_to_win": ["1"],
+}
+
+# TODO(engine): your named profiles (a value for every flag). One minimal profile to start.
+PROFILES: dict[str, dict[str, str]] = {"lascuarenta": {flag: values[0] for flag, values in FLAGS.items()}}
+
+# TODO(engine): the optional features you implement: "positions" (start from a mid-hand
+# position), "observations" (observe), "reason_codes" (rejections carry the suite's reason
+# codes and rule IDs), "match" (several hands: points, cotos, the next deal).
+CAPABILITIES: list[str] = []
+
+
+class BadSetup(Exception):
+    """Raise from Game() for an impossible deal (a card twice, a wrong number of cards...)."""
+
+
+class UnknownField(Exception):
+    """Raise from Game.state/observe for a field name (or seat) that does not exist."""
+
+
+class Game:
+    """One game in progress. TODO(engine): wrap your own game object here."""
+
+    def __init__(self, setup: dict[str, Any]) -> None:
+        # setup["flags"]: the value of every flag. Then one of:
+        #   setup["deck"]: the deck order, top card first, and setup["dealer"]: the dealer's seat;
+        #   setup["hands"], setup["muestra"], setup["stock"], setup["dealer"]: an explicit deal;
+        #   setup["position"]: a mid-hand position (only with the "positions" capability).
+        # Cards are two characters: rank (A 3 R S C 9 8 7 6 5 4 2) and suit (o c e b), e.g. "Ao".
+        raise NotImplementedError("start: create your game from the setup")  # TODO(engine)
+
+    def legal(self) -> list[dict[str, Any]]:
+        # Every action the game accepts now, for any seat, e.g.
+        # {"type": "play", "seat": 1, "card": "Ao"}, {"type": "draw"}, {"type": "cante", "seat": 0, "suit": "o"}.
+        raise NotImplementedError("legal")  # TODO(engine)
+
+    def apply(self, action: dict[str, Any]) -> dict[str, Any]:
+        # Accepted: {"accepted": True, "events": [{"type": "card_played", "seat": 1, "card": "Ao"}, ...]}
+        # Refused (a normal answer, not an error):
+        #   {"accepted": False, "code": "MUST_FOLLOW_SUIT", "rule": "ARR-01", "message": "..."}
+        raise NotImplementedError("apply")  # TODO(engine)
+
+    def state(self, field: str) -> Any:
+        # The value of a state field of the vocabulary: "phase", "turn", "hand.2", "score.0"...
+        # Raise UnknownField for a name that is not a field.
+        raise NotImplementedError(f"state {field}")  # TODO(engine)
+
+    def observe(self, seat: int, field: str) -> Any:
+        # The field as `seat` sees it: hidden information is None (capability "observations").
+        raise NotImplementedError(f"observe {field}")  # TODO(engine)
+
+
+# --------------------------------------------------------------------------- the protocol loop
+# You should not need to change anything below.
+
+
+class Failure(Exception):
+    def __init__(self, code: str, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.code, self.message, self.extra = code, message, extra
+
+
+games: dict[str, Game] = {}
+started = 0
+
+
+def game_of(request: dict[str, Any]) -> Game:
+    game = games.get(request.get("game"))  # type: ignore[arg-type]
+    if game is None:
+        raise Failure("unknown_game", f"no game {request.get('game')!r}")
+    return game
+
+
+def handle(request: dict[str, Any]) -> dict[str, Any]:
+    global started
+    cmd = request.get("cmd")
+    if cmd == "hello":
+        if not isinstance(request.get("protocol"), int) or request["protocol"] < PROTOCOL:
+            raise Failure("unsupported_protocol", f"this engine speaks protocol {PROTOCOL}")
+        engine = {**ENGINE, "profiles": PROFILES, "flags": FLAGS, "capabilities": CAPABILITIES}
+        return {"protocol": PROTOCOL, "engine": engine}
+    if cmd == "start":
+        setup = request.get("setup")
+        if not isinstance(setup, dict) or not isinstance(setup.get("flags"), dict):
+            raise Failure("bad_request", "start needs a setup with its flags")
+        missing = [f"{flag}={value}" for flag, value in setup["flags"].items() if value not in FLAGS.get(flag, [])]
+        if "position" in setup and "positions" not in CAPABILITIES:
+            missing.append("positions")
+        if missing:
+            raise Failure("unsupported", "this engine does not play " + ", ".join(missing), unsupported=missing)
+        try:
+            game = Game(setup)
+        except BadSetup as error:
+            raise Failure("bad_setup", str(error)) from None
+        started += 1
+        games[f"g{started}"] = game
+        return {"game": f"g{started}"}
+    if cmd == "legal":
+        return {"actions": game_of(request).legal()}
+    if cmd == "apply":
+        return game_of(request).apply(request["action"])
+    if cmd in ("state", "observe"):
+        game = game_of(request)
+        try:
+            if cmd == "state":
+                return {"value": game.state(request["field"])}
+            return {"value": game.observe(request["seat"], request["field"])}
+        except UnknownField as error:
+            raise Failure("unknown_field", str(error)) from None
+    if cmd == "end":
+        game_of(request)
+        del games[request["game"]]
+        return {}
+    if cmd == "stop":
+        return {}
+    raise Failure("bad_request", f"unknown command {cmd!r}")
+
+
+def answer(line: str) -> tuple[dict[str, Any], bool]:
+    """The answer to one request line, and whether to stop."""
+    try:
+        request = json.loads(line)
+    except ValueError as error:
+        return {"id": None, "ok": False, "error": "bad_request", "message": f"not JSON: {error}"}, False
+    if not isinstance(request, dict):
+        return {"id": None, "ok": False, "error": "bad_request", "message": "not a JSON object"}, False
+    request_id = request.get("id")
+    try:
+        return {"id": request_id, "ok": True, **handle(request)}, request.get("cmd") == "stop"
+    except Failure as failure:
+        return {
+            "id": request_id,
+            "ok": False,
+            "error": failure.code,
+            "message": failure.message,
+            **failure.extra,
+        }, False
+    except NotImplementedError as error:
+        return {"id": request_id, "ok": False, "error": "engine_error", "message": f"not implemented: {error}"}, False
+    except Exception as error:  # a bug: report it and keep serving
+        traceback.print_exc(file=sys.stderr)
+        return {
+            "id": request_id,
+            "ok": False,
+            "error": "engine_error",
+            "message": f"{type(error).__name__}: {error}",
+        }, False
+
+
+def main() -> int:
+    out = sys.stdout
+    sys.stdout = sys.stderr  # a stray print() must not corrupt the protocol stream
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        reply, stop = answer(line)
+        out.write(json.dumps(reply) + "\n")
+        out.flush()
+        if stop:
+            break
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,215 @@
+"""The GCP/1 schemas: well formed, versioned, in step with the vocabulary, and the fast check agrees."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from adapters import protocol
+from adapters.reference import ReferenceEngine
+from adapters.serve import Server
+from adapters.vocabulary import ACTION_TYPES
+
+from .conftest import deck_setup
+
+pytestmark = pytest.mark.timeout(60)
+
+
+def test_every_command_has_a_request_and_a_response_schema() -> None:
+    names = set(protocol.load_schemas())
+    for cmd in protocol.COMMANDS:
+        assert protocol.schema_name(cmd, "request") in names
+        assert protocol.schema_name(cmd, "response") in names
+    assert names == {f"{cmd}.{kind}.json" for cmd in protocol.COMMANDS for kind in ("request", "response")} | {
+        "common.json"
+    }
+
+
+@pytest.mark.parametrize("name", sorted(protocol.load_schemas()))
+def test_schemas_are_valid_draft_2020_12_and_versioned(name: str) -> None:
+    document = protocol.load_schemas()[name]
+    Draft202012Validator.check_schema(document)
+    assert document["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert document["$id"] == protocol.SCHEMA_BASE + name
+    assert f"/gcp/{protocol.PROTOCOL_VERSION}/" in document["$id"]
+    assert document.get("title") and document.get("description")
+
+
+def test_schemas_follow_the_vocabulary_and_the_protocol_module() -> None:
+    common = protocol.load_schemas()["common.json"]["$defs"]
+    assert common["action"]["properties"]["type"]["enum"] == list(ACTION_TYPES)
+    assert common["error"]["properties"]["error"]["enum"] == list(protocol.ERROR_CODES)
+    for cmd in protocol.COMMANDS:
+        response = protocol.schema(cmd, "response")
+        assert response["else"]["properties"]["error"]["enum"] == list(protocol.COMMAND_ERRORS[cmd])
+        assert protocol.schema(cmd, "request")["properties"]["cmd"] == {"const": cmd}
+    hello = protocol.schema("hello", "response")["then"]["properties"]["protocol"]
+    assert hello == {"const": protocol.PROTOCOL_VERSION}
+
+
+def test_the_fast_validator_refuses_unknown_keywords() -> None:
+    compiler = protocol._Compiler({})
+    with pytest.raises(protocol.ProtocolSchemaError, match="maxItems"):
+        compiler.compile("x:", {"type": "array", "maxItems": 3})
+
+
+# --------------------------------------------------------------------------- a corpus of real messages
+
+
+def recorded_session(seed: int) -> Iterator[tuple[str, dict[str, Any], dict[str, Any]]]:
+    """(cmd, request, answer) of a served reference session: one random hand and some errors."""
+    server = Server(ReferenceEngine())
+    rng = random.Random(seed)
+    number = 0
+
+    def ask(message: dict[str, Any]) -> tuple[str, dict[str, Any], dict[str, Any]]:
+        nonlocal number
+        number += 1
+        request = {"id": number, **message}
+        return message["cmd"], request, server.answer_line(json.dumps(request).encode())
+
+    yield ask({"cmd": "hello", "protocol": 1})
+    yield ask({"cmd": "start", "setup": {**deck_setup(seed), "flags": {"players": "9"}}})
+    yield ask({"cmd": "start", "setup": {**deck_setup(seed), "deck": ["Ao", "Ao"]}})
+    yield ask({"cmd": "start", "setup": deck_setup(seed)})
+    for step in range(200):
+        cmd, request, answer = ask({"cmd": "legal", "game": "g1"})
+        yield cmd, request, answer
+        yield ask(
+            {"cmd": "state", "game": "g1", "field": rng.choice(["phase", "trick", "cantes", "hand.1", "score.0"])}
+        )
+        yield ask({"cmd": "observe", "game": "g1", "seat": step % 4, "field": "hand.0"})
+        if not answer["actions"] or answer["actions"][0]["type"] == "deal":
+            break
+        yield ask({"cmd": "apply", "game": "g1", "action": {"type": "play", "seat": 9, "card": "Ao"}})
+        yield ask({"cmd": "apply", "game": "g1", "action": rng.choice(answer["actions"])})
+    yield ask({"cmd": "state", "game": "g1", "field": "nope"})
+    yield ask({"cmd": "observe", "game": "g1", "seat": 8, "field": "phase"})
+    yield ask({"cmd": "legal", "game": "g2"})
+    yield ask({"cmd": "end", "game": "g1"})
+    yield ask({"cmd": "stop"})
+
+
+CORPUS = [message for seed in range(3) for message in recorded_session(seed)]
+
+
+def test_the_served_reference_sends_only_valid_answers_to_valid_requests() -> None:
+    assert len(CORPUS) > 300
+    for cmd, request, answer in CORPUS:
+        assert protocol.request_violations(request) == [], request
+        assert protocol.request_is_valid(request)
+        assert protocol.response_violations(cmd, answer) == [], (request, answer)
+        assert protocol.response_is_valid(cmd, answer)
+        assert protocol.check_response(cmd, answer) == []
+
+
+def mutations(message: Any, rng: random.Random) -> Iterator[Any]:
+    """Variants of a message, most of them invalid: a member dropped, retyped, added..."""
+    odd_values: list[Any] = [None, True, 0, 1.5, -1, "", "x", "Zz", [], {}, [1], {"type": 3}]
+    paths: list[list[Any]] = []
+
+    def walk(node: Any, path: list[Any]) -> None:
+        paths.append(path)
+        if isinstance(node, dict):
+            for key, value in node.items():
+                walk(value, [*path, key])
+        elif isinstance(node, list):
+            for index, value in enumerate(node[:3]):
+                walk(value, [*path, index])
+
+    walk(message, [])
+    for path in paths:
+        if not path:
+            yield rng.choice(odd_values)
+            continue
+        *parents, last = path
+        for change in ("drop", "retype", "retype"):
+            variant = copy.deepcopy(message)
+            parent = variant
+            for key in parents:
+                parent = parent[key]
+            if change == "drop":
+                if isinstance(parent, dict):
+                    del parent[last]
+                else:
+                    parent.pop(last)
+            else:
+                parent[last] = rng.choice(odd_values)
+            yield variant
+    for extra in ("x-note", "unexpected"):
+        variant = copy.deepcopy(message)
+        if isinstance(variant, dict):
+            variant[extra] = 1
+        yield variant
+
+
+def test_the_fast_validator_agrees_with_jsonschema_on_mutated_answers() -> None:
+    rng = random.Random(7)
+    checked = invalid = 0
+    for cmd, _, answer in CORPUS[::6]:
+        for variant in mutations(answer, rng):
+            violations = protocol.response_violations(cmd, variant)
+            assert protocol.response_is_valid(cmd, variant) == (not violations), (cmd, variant, violations)
+            checked += 1
+            invalid += bool(violations)
+    assert checked > 500 and invalid > checked // 2
+
+
+def test_the_fast_validator_agrees_with_jsonschema_on_mutated_requests() -> None:
+    rng = random.Random(8)
+    for _, request, _ in CORPUS[::5]:
+        for variant in mutations(request, rng):
+            violations = protocol.request_violations(variant)
+            assert protocol.request_is_valid(variant) == (not violations), (variant, violations)
+
+
+@pytest.mark.parametrize(
+    ("cmd", "answer", "expected"),
+    [
+        ("hello", {"id": 1, "ok": True, "protocol": 2, "engine": {}}, "$.protocol"),
+        ("hello", {"id": 1, "ok": True, "protocol": 1, "engine": {"name": "x"}}, "'version' is a required property"),
+        ("start", {"id": 1, "ok": True}, "'game' is a required property"),
+        (
+            "start",
+            {"id": 1, "ok": False, "error": "unsupported", "message": ""},
+            "'unsupported' is a required property",
+        ),
+        ("start", {"id": 1, "ok": False, "error": "oops", "message": ""}, "$.error"),
+        ("legal", {"id": 1, "ok": True, "actions": [{"type": "play", "seat": 0}]}, "'card' is a required property"),
+        ("legal", {"id": 1, "ok": True, "actions": [{"type": "play", "seat": 0, "card": "1o"}]}, "$.actions[0].card"),
+        ("legal", {"id": 1, "ok": True, "actions": [{"type": "fly"}]}, "$.actions[0].type"),
+        ("legal", {"id": 1, "ok": False, "error": "unknown_field", "message": ""}, "$.error"),
+        ("apply", {"id": 1, "ok": True, "accepted": True}, "'events' is a required property"),
+        ("apply", {"id": 1, "ok": True, "accepted": False}, "'code' is a required property"),
+        ("apply", {"id": 1, "ok": True, "accepted": True, "events": [{"kind": "x"}]}, "'type' is a required property"),
+        ("state", {"id": 1, "ok": True}, "'value' is a required property"),
+        ("state", {"id": "1", "ok": True, "value": 1}, "$.id"),
+        ("state", {"id": 1, "ok": True, "value": 1, "extra": 2}, "extra"),
+        ("observe", {"ok": True, "value": 1}, "'id' is a required property"),
+        ("end", {"id": 1, "ok": "yes"}, "$.ok"),
+        ("stop", [], "is not of type 'object'"),
+    ],
+)
+def test_schema_validation_catches_malformed_answers(cmd: str, answer: Any, expected: str) -> None:
+    assert not protocol.response_is_valid(cmd, answer)
+    violations = protocol.check_response(cmd, answer)
+    assert violations
+    assert any(expected in str(violation) for violation in violations), violations
+
+
+def test_extension_members_are_allowed() -> None:
+    assert protocol.response_is_valid("state", {"id": 1, "ok": True, "value": None, "x-elapsed-us": 12})
+    assert protocol.request_is_valid({"id": 1, "cmd": "stop", "x-trace": "abc"})
+
+
+def test_encode_is_one_ascii_line() -> None:
+    line = protocol.encode({"id": 1, "cmd": "state", "field": "año\n"})
+    assert line.endswith(b"\n") and line.count(b"\n") == 1
+    assert line.isascii()
+    assert protocol.decode(line) == {"id": 1, "cmd": "state", "field": "año\n"}
