@@ -62,12 +62,14 @@ AGREEMENT_TEXT = {
     "derived": "follows from other rules; no source states it in so many words",
     "interpretation": "no source settles it; this is the project's reading",
 }
-SOURCE_NAMES = {
-    "S000": "Spanish summary based on Ludoteka and Wikipedia",
-    "S002": "Lascuarenta.es rules (Spanish)",
-    "S003": "Lascuarenta.es rules (Catalan text)",
-    "S004": "El juego del guiñote (traditional rulebook)",
-    "interpretation": "no source: the project's interpretation",
+REASONS = {
+    "over_100": "it has 101 or more",
+    "vueltas": "neither side has 101",
+    "thirty_malas_lose": "the other side lacks its treinta malas",
+    "thirty_malas_cannot_win": "the other side lacks its treinta malas",
+    "thirty_malas_vueltas": "the side over 100 lacks its treinta malas",
+    "tute": "it sang tute",
+    "renuncio": "the other side made a renuncio",
 }
 RULE_ID_IN_TEXT = re.compile(r"(?<![A-Za-z0-9-])([A-Z]+-\d{2})(?![0-9])")
 PREFIX_TO_AREA = {prefix: area_id for area_id, prefixes in AREAS for prefix in prefixes}
@@ -139,6 +141,7 @@ class RulebookData:
     scenarios: list[Scenario] = field(default_factory=list)
     by_rule: dict[str, list[Scenario]] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
+    errors_reported: bool = False
 
     def area(self, area_id: str) -> Area | None:
         return next((area for area in self.areas if area.id == area_id), None)
@@ -172,7 +175,7 @@ _DATA_CACHE: dict[tuple[str, tuple[tuple[str, int, int], ...]], RulebookData] = 
 
 def repo_root(env: BuildEnvironment) -> Path:
     configured = env.config.guinote_root
-    return Path(configured).resolve() if configured else Path(env.app.confdir).resolve().parent
+    return Path(configured).resolve() if configured else Path(env.srcdir).resolve().parent
 
 
 def features_dir(env: BuildEnvironment) -> Path:
@@ -188,7 +191,7 @@ def schemas_dir(env: BuildEnvironment) -> Path:
 def results_path(env: BuildEnvironment, option: str | None = None) -> Path:
     chosen = option or os.environ.get("GUINOTE_RESULTS") or env.config.guinote_results
     if not chosen:
-        return Path(env.app.confdir) / "_static" / "results" / "reference.json"
+        return Path(env.srcdir) / "_static" / "results" / "reference.json"
     path = Path(chosen)
     return path if path.is_absolute() else (Path.cwd() / path).resolve()
 
@@ -257,15 +260,23 @@ def literal(text: str, classes: Sequence[str] = ()) -> nodes.literal:
     return nodes.literal(text, text, classes=list(classes))
 
 
-def badge(text: str, kind: str) -> nodes.inline:
-    return nodes.inline(text, text, classes=["guinote-badge", f"guinote-badge-{kind}"])
+def badge(text: str, kind: str, link: str | None = None, docname: str = "") -> nodes.inline:
+    """A badge; with ``link``, the badge's text links to that label (silently, if it is missing)."""
+    classes = ["guinote-badge", f"guinote-badge-{kind}"]
+    if link is None:
+        return nodes.inline(text, text, classes=classes)
+    node = nodes.inline(classes=classes)
+    node += ref_to(link, text, docname, warn=False)
+    return node
 
 
-def ref_to(label: str, content: nodes.Node, docname: str, *, warn: bool) -> addnodes.pending_xref:
-    """A reference to an explicit label, showing ``content`` (no warning if ``warn`` is false)."""
-    node = addnodes.pending_xref(
+def ref_to(label: str, text: str, docname: str, *, warn: bool, classes: Sequence[str] = ()) -> nodes.Node:
+    """A link to an explicit label showing ``text``, inside an inline with ``classes`` (the
+    standard domain replaces the link's own content when it resolves it). Unresolved, it stays
+    plain text, with a warning only if ``warn`` is true."""
+    xref = addnodes.pending_xref(
         "",
-        content,
+        nodes.inline(text, text),
         refdomain="std",
         reftype="ref",
         reftarget=label,
@@ -273,25 +284,29 @@ def ref_to(label: str, content: nodes.Node, docname: str, *, warn: bool) -> addn
         refwarn=warn,
         refdoc=docname,
     )
-    return node
+    if not classes:
+        return xref
+    wrapper = nodes.inline(classes=list(classes))
+    wrapper += xref
+    return wrapper
 
 
 def rule_label(rule_id: str) -> str:
     return f"rule-{rule_id.lower()}"
 
 
-def rule_ref(rule_id: str, docname: str, *, warn: bool = False) -> addnodes.pending_xref:
-    return ref_to(rule_label(rule_id), literal(rule_id, ["guinote-rule-ref"]), docname, warn=warn)
+def rule_ref(rule_id: str, docname: str, *, warn: bool = False) -> nodes.Node:
+    return ref_to(rule_label(rule_id), rule_id, docname, warn=warn, classes=["guinote-code", "guinote-rule-ref"])
 
 
-def flag_ref(name: str, docname: str, text: str | None = None) -> addnodes.pending_xref:
-    return ref_to(f"flag-{name}", literal(text or name), docname, warn=False)
+def flag_ref(name: str, docname: str, text: str | None = None, *, warn: bool = False) -> nodes.Node:
+    return ref_to(f"flag-{name}", text or name, docname, warn=warn, classes=["guinote-code", "guinote-flag-ref"])
 
 
 def source_ref(source_id: str, docname: str) -> nodes.Node:
     if source_id not in SOURCE_IDS:
         return nodes.emphasis(source_id, source_id)
-    return ref_to(f"source-{source_id.lower()}", nodes.inline(source_id, source_id), docname, warn=False)
+    return ref_to(f"source-{source_id.lower()}", source_id, docname, warn=False)
 
 
 def linked_text(text: str, known: set[str] | dict[str, Any], docname: str) -> list[nodes.Node]:
@@ -356,28 +371,35 @@ def _cell(content: Cell) -> nodes.entry:
 
 
 def table(headers: Sequence[str], rows: Iterable[Sequence[Cell]], classes: Sequence[str] = ()) -> nodes.table:
-    node = nodes.table(classes=["guinote-table", *classes])
-    group = nodes.tgroup(cols=len(headers))
-    node += group
-    for _ in headers:
-        group += nodes.colspec(colwidth=1)
-    head = nodes.thead()
-    group += head
+    """A table; column widths follow the longest text of each column (for the text builders)."""
     header_row = nodes.row()
     for header in headers:
         header_row += _cell(header)
-    head += header_row
-    body = nodes.tbody()
-    group += body
+    body_rows = []
     for row in rows:
         table_row = nodes.row()
         for content in row:
             table_row += _cell(content)
-        body += table_row
+        body_rows.append(table_row)
+    widths = [max(4, len(header)) for header in headers]
+    for table_row in body_rows:
+        for index, entry in enumerate(table_row.children[: len(widths)]):
+            widths[index] = max(widths[index], min(40, len(entry.astext())))
+    node = nodes.table(classes=["guinote-table", *classes])
+    group = nodes.tgroup(cols=len(headers))
+    node += group
+    for width in widths:
+        group += nodes.colspec(colwidth=width)
+    head = nodes.thead()
+    group += head
+    head += header_row
+    body = nodes.tbody()
+    group += body
+    body.extend(body_rows)
     return node
 
 
-def note(*children: nodes.Node, kind: type[nodes.Admonition] = nodes.note) -> nodes.Admonition:
+def note(*children: nodes.Node, kind: type[nodes.Element] = nodes.note) -> nodes.Element:
     node = kind()
     node.extend(children)
     return node
@@ -405,7 +427,7 @@ def code_block(text: str, language: str, *, translatable: bool = False) -> nodes
 @cache
 def _lexes_cleanly(language: str, text: str) -> bool:
     lexer = get_lexer_by_name(language)
-    return not any(token in ErrorToken for token, _ in lexer.get_tokens(text))
+    return not any(str(token).startswith(str(ErrorToken)) for token, _ in lexer.get_tokens(text))
 
 
 def gherkin_block(text: str) -> nodes.literal_block:
@@ -456,15 +478,13 @@ def tag_badges(scenario: Scenario, known: set[str] | dict[str, Any], docname: st
     children: list[nodes.Node] = []
     for tag in scenario.tags:
         if RULE_ID.match(tag):
-            inner = badge(tag, "rule")
-            children.append(ref_to(rule_label(tag), inner, docname, warn=False) if tag in known else inner)
+            children.append(badge(tag, "rule", rule_label(tag) if tag in known else None, docname))
         elif tag in SOURCE_IDS:
             children.append(badge(tag, "source"))
         elif tag == "interpretation":
             children.append(badge(tag, "interpretation"))
         elif "=" in tag:
-            name = tag.split("=", 1)[0]
-            children.append(ref_to(f"flag-{name}", badge(tag, "flag"), docname, warn=False))
+            children.append(badge(tag, "flag", f"flag-{tag.split('=', 1)[0]}", docname))
         else:
             children.append(badge(tag, "other"))
         children.append(nodes.Text(" "))
@@ -478,11 +498,10 @@ def tag_badges(scenario: Scenario, known: set[str] | dict[str, Any], docname: st
 class RulebookDirective(SphinxDirective):
     def finish(self, result: list[nodes.Node]) -> list[nodes.Node]:
         """Stamp source info on every generated node (for gettext) and remember the page."""
-        source, line = self.get_source_info()
         for top in result:
             for node in top.findall(nodes.Element):
                 if not node.source:
-                    node.source, node.line = source, line
+                    self.set_source_info(node)
         docs: set[str] = getattr(self.env, "guinote_docs", set())
         docs.add(self.env.docname)
         self.env.guinote_docs = docs  # type: ignore[attr-defined]
@@ -492,8 +511,10 @@ class RulebookDirective(SphinxDirective):
         data = load_data(self.env)
         for path in data.data_files():
             self.env.note_dependency(str(path))
-        for error in data.errors:
-            logger.warning("guinote: %s", error, location=self.get_location(), type="guinote", subtype="data")
+        if not data.errors_reported:  # once per build (per process), at the first page that reads the data
+            data.errors_reported = True
+            for error in data.errors:
+                logger.warning("guinote: %s", error, location=self.get_location(), type="guinote", subtype="data")
         return data
 
     def note_engine_dependency(self) -> None:
@@ -520,7 +541,10 @@ class AreaDirective(RulebookDirective):
         known_areas = [area for area, _ in AREAS]
         if area_id not in known_areas:
             logger.warning(
-                "guinote-area: unknown area %r; areas are %s", area_id, ", ".join(known_areas), location=self.get_location()
+                "guinote-area: unknown area %r; areas are %s",
+                area_id,
+                ", ".join(known_areas),
+                location=self.get_location(),
             )
         area = data.area(area_id)
         if area is None or not area.rules:
@@ -583,7 +607,14 @@ class AreaDirective(RulebookDirective):
         head = para(flag_ref(rule.flag, docname), nodes.Text(f": {spec.summary}"))
         items = []
         for value in spec.values.values():
-            items.append([literal(value.name), nodes.Text(f": {value.reading} ("), *sources_inline(value.sources, docname), nodes.Text(")")])
+            items.append(
+                [
+                    literal(value.name),
+                    nodes.Text(f": {value.reading} ("),
+                    *sources_inline(value.sources, docname),
+                    nodes.Text(")"),
+                ]
+            )
         return [head, bullets(items, ["guinote-flag-values"])]
 
     def scenarios(self, rule: RuleEntry, data: RulebookData) -> list[nodes.Node]:
@@ -640,7 +671,11 @@ class FlagsMatrixDirective(RulebookDirective):
         rows: list[list[Cell]] = []
         for flag_name, spec in flags.items():
             row: list[Cell] = [
-                [flag_ref(flag_name, docname), nodes.Text(" "), *linked_text(f"({', '.join(spec.rules)})", data.rules, docname)]
+                [
+                    flag_ref(flag_name, docname),
+                    nodes.Text(" "),
+                    *linked_text(f"({', '.join(spec.rules)})", data.rules, docname),
+                ]
             ]
             for profile in [*names, *overlays]:
                 value = profiles[profile].flags.get(flag_name)
@@ -696,8 +731,10 @@ class FlagsDirective(RulebookDirective):
                     if index:
                         user_nodes.append(nodes.Text(", "))
                     label = f"+{name}" if profiles[name].overlay else name
-                    user_nodes.append(ref_to(f"profile-{name}", nodes.inline(label, label), docname, warn=False))
-                rows.append([literal(value.name), value.reading, sources_inline(value.sources, docname), user_nodes or "—"])
+                    user_nodes.append(ref_to(f"profile-{name}", label, docname, warn=False))
+                rows.append(
+                    [literal(value.name), value.reading, sources_inline(value.sources, docname), user_nodes or "—"]
+                )
             node += table(["Value", "Reading", "Sources", "Profiles"], rows, ["guinote-flag-values"])
             result.append(node)
         return self.finish(result)
@@ -737,11 +774,25 @@ class ProfilesDirective(RulebookDirective):
 # JSON Schemas.
 
 
+def _ref_target(ref: str, current: str) -> tuple[str, str] | None:
+    """``common.json#/$defs/id`` (or ``#/$defs/id`` inside ``current``) -> (file stem, definition)."""
+    document, _, pointer = ref.partition("#")
+    parts = pointer.strip("/").split("/")
+    if len(parts) != 2 or parts[0] not in ("$defs", "definitions"):
+        return None
+    stem = Path(document).stem if document else current
+    return stem, parts[1]
+
+
+def _definition_label(stem: str, name: str) -> str:
+    return f"schema-{stem}-{name}"
+
+
 def _schema_type(schema: Any) -> str:
     if not isinstance(schema, dict):
         return "any" if schema is True else "—"
     if "$ref" in schema:
-        return f"see {schema['$ref']}"
+        return str(schema["$ref"]).rpartition("/")[2]
     if "const" in schema:
         return f"= {json.dumps(schema['const'], ensure_ascii=False)}"
     if "enum" in schema:
@@ -757,6 +808,50 @@ def _schema_type(schema: Any) -> str:
     return text
 
 
+@dataclass
+class PropertyInfo:
+    schemas: list[Any] = field(default_factory=list)
+    required: str = ""
+
+
+def collect_properties(schema: dict[str, Any]) -> dict[str, PropertyInfo]:
+    """The properties of an object schema, including those of its if/then/else and
+    oneOf/anyOf/allOf branches; ``required`` is "yes" (always) or "in some cases"."""
+    found: dict[str, PropertyInfo] = {}
+
+    def walk(node: Any, top: bool) -> None:
+        if not isinstance(node, dict):
+            return
+        for name, prop in (node.get("properties") or {}).items():
+            found.setdefault(name, PropertyInfo()).schemas.append(prop)
+        for name in node.get("required", []):
+            info = found.setdefault(name, PropertyInfo())
+            if top:
+                info.required = "yes"
+            elif not info.required:
+                info.required = "in some cases"
+        for key in ("then", "else"):
+            walk(node.get(key), False)
+        for key in ("oneOf", "anyOf"):
+            for branch in node.get(key, []):
+                walk(branch, False)
+        for branch in node.get("allOf", []):
+            walk(branch, top)
+
+    walk(schema, True)
+    return found
+
+
+#: The protocol's commands in the order of a session; other schema files follow, by name.
+SCHEMA_ORDER = ("hello", "start", "legal", "apply", "state", "observe", "end", "stop", "common")
+
+
+def _schema_order(path: Path) -> tuple[int, str]:
+    command = path.name.split(".")[0]
+    position = SCHEMA_ORDER.index(command) if command in SCHEMA_ORDER else len(SCHEMA_ORDER)
+    return position, path.name
+
+
 class SchemasDirective(RulebookDirective):
     """Every JSON Schema of the wire protocol: title, description, properties, raw schema."""
 
@@ -764,10 +859,10 @@ class SchemasDirective(RulebookDirective):
 
     def run(self) -> list[nodes.Node]:
         folder = schemas_dir(self.env)
-        files = sorted(folder.glob("*.json")) if folder.is_dir() else []
+        files = sorted(folder.glob("*.json"), key=_schema_order) if folder.is_dir() else []
         if not files:
             return self.finish([note(text_para("No JSON Schema has been published yet (adapters/schemas/ is empty)."))])
-        result: list[nodes.Node] = []
+        schemas: dict[str, tuple[Path, dict[str, Any]]] = {}
         for path in files:
             self.env.note_dependency(str(path))
             try:
@@ -778,12 +873,18 @@ class SchemasDirective(RulebookDirective):
             if not isinstance(schema, dict):
                 logger.warning("guinote-schemas: %s is not a JSON object", path.name, location=self.get_location())
                 continue
-            result.append(self.schema_section(path, schema))
-        return self.finish(result)
+            schemas[path.stem] = (path, schema)
+        self.definitions = {
+            (stem, name): definition
+            for stem, (_, schema) in schemas.items()
+            for name, definition in (schema.get("$defs") or schema.get("definitions") or {}).items()
+            if isinstance(definition, dict)
+        }
+        return self.finish([self.schema_section(stem, path, schema) for stem, (path, schema) in schemas.items()])
 
-    def schema_section(self, path: Path, schema: dict[str, Any]) -> nodes.section:
+    def schema_section(self, stem: str, path: Path, schema: dict[str, Any]) -> nodes.section:
         title = str(schema.get("title") or path.stem)
-        node = section(f"schema-{path.stem}", title, self.state.document)
+        node = section(f"schema-{stem}", title, self.state.document)
         node["classes"].append("guinote-schema")
         if schema.get("description"):
             node += text_para(str(schema["description"]))
@@ -791,36 +892,91 @@ class SchemasDirective(RulebookDirective):
         fields += field_item("File", para(literal(f"adapters/schemas/{path.name}")))
         if schema.get("$id"):
             fields += field_item("$id", para(literal(str(schema["$id"]))))
-        fields += field_item("Type", para(nodes.Text(_schema_type(schema))))
+        if "type" in schema:
+            fields += field_item("Type", para(literal(_schema_type(schema))))
+        if schema.get("additionalProperties") is False:
+            fields += field_item(
+                "Other members", para(nodes.Text("not allowed, except those matching a pattern below"))
+            )
         node += fields
-        node += self.properties(schema, "Properties")
+        node += self.properties(schema, stem, "Members")
         for name, definition in (schema.get("$defs") or schema.get("definitions") or {}).items():
-            if isinstance(definition, dict):
-                heading = f"Definition {name}"
-                node += nodes.rubric(heading, heading)
-                if definition.get("description"):
-                    node += text_para(str(definition["description"]))
-                node += para(nodes.Text("Type: "), nodes.Text(_schema_type(definition)))
-                node += self.properties(definition, None)
+            if not isinstance(definition, dict):
+                continue
+            heading = f"{name} ({path.name})"
+            rubric = nodes.rubric(heading, heading, classes=["guinote-schema-definition"])
+            label = _definition_label(stem, name)
+            rubric["ids"].append(nodes.make_id(label))
+            rubric["names"].append(label)
+            self.state.document.note_explicit_target(rubric, rubric)
+            node += rubric
+            if definition.get("description"):
+                node += text_para(str(definition["description"]))
+            node += para(nodes.Text("Type: "), *self.type_nodes(definition, stem))
+            node += self.properties(definition, stem, None)
         raw = details()
-        raw += summary("", "The schema")
+        raw += summary("", f"The schema {path.name}")
         raw += code_block(json.dumps(schema, indent=2, ensure_ascii=False), "json")
         node += raw
         return node
 
-    def properties(self, schema: dict[str, Any], heading: str | None) -> list[nodes.Node]:
-        props = schema.get("properties")
-        if not isinstance(props, dict) or not props:
+    def type_nodes(self, schema: Any, stem: str) -> list[nodes.Node]:
+        text = _schema_type(schema)
+        ref = schema.get("$ref") if isinstance(schema, dict) else None
+        if ref is None and isinstance(schema, dict) and isinstance(schema.get("items"), dict):
+            ref = schema["items"].get("$ref")
+            if ref is not None:
+                target = _ref_target(str(ref), stem)
+                if target is not None:
+                    label = _definition_label(*target)
+                    return [
+                        nodes.Text("array of "),
+                        ref_to(label, target[1], self.env.docname, warn=False, classes=["guinote-code"]),
+                    ]
+        if ref is None:
+            return [literal(text)]
+        target = _ref_target(str(ref), stem)
+        if target is None:
+            return [literal(str(ref))]
+        return [ref_to(_definition_label(*target), target[1], self.env.docname, warn=False, classes=["guinote-code"])]
+
+    def description(self, schema: Any, stem: str) -> str:
+        if not isinstance(schema, dict):
+            return ""
+        if schema.get("description"):
+            return str(schema["description"])
+        ref = schema.get("$ref") or (schema.get("items") or {}).get("$ref")
+        target = _ref_target(str(ref), stem) if ref else None
+        definition = self.definitions.get(target) if target else None
+        return str(definition.get("description", "")) if definition else ""
+
+    def properties(self, schema: dict[str, Any], stem: str, heading: str | None) -> list[nodes.Node]:
+        props = collect_properties(schema)
+        patterns = schema.get("patternProperties") or {}
+        if not props and not patterns:
             return []
-        required = set(schema.get("required", []))
         rows: list[list[Cell]] = []
-        for name, prop in props.items():
+        for name, info in props.items():
+            typed = [s for s in info.schemas if isinstance(s, dict) and set(s) - {"description", "const"}]
+            consts = [s["const"] for s in info.schemas if isinstance(s, dict) and "const" in s]
+            if typed:
+                type_cell: Cell = self.type_nodes(typed[0], stem)
+            elif consts:
+                unique = list(dict.fromkeys(json.dumps(c, ensure_ascii=False) for c in consts))
+                type_cell = literal(("= " if len(unique) == 1 else "one of ") + ", ".join(unique))
+            else:
+                type_cell = literal("any")
+            description = next((self.description(s, stem) for s in info.schemas if self.description(s, stem)), "")
+            rows.append([literal(name), type_cell, info.required, description])
+        for pattern, prop in patterns.items():
             description = str(prop.get("description", "")) if isinstance(prop, dict) else ""
-            rows.append([literal(name), _schema_type(prop), "yes" if name in required else "", description])
+            rows.append(
+                [[nodes.Text("names matching "), literal(pattern)], literal(_schema_type(prop)), "", description]
+            )
         result: list[nodes.Node] = []
         if heading:
             result.append(nodes.rubric(heading, heading))
-        result.append(table(["Property", "Type", "Required", "Description"], rows, ["guinote-schema-properties"]))
+        result.append(table(["Member", "Type", "Required", "Description"], rows, ["guinote-schema-properties"]))
         return result
 
 
@@ -841,10 +997,15 @@ class ResultsDirective(RulebookDirective):
     def run(self) -> list[nodes.Node]:
         data = self.data()
         path = results_path(self.env, self.options.get("path"))
-        self.env.note_dependency(str(path))
         if not path.exists():
             return self.finish(
-                [note(text_para(f"No results file at {path}. Run the suite and point GUINOTE_RESULTS at its results.json."))]
+                [
+                    note(
+                        text_para(
+                            f"No results file at {path}. Run the suite and point GUINOTE_RESULTS at its results.json."
+                        )
+                    )
+                ]
             )
         try:
             results = json.loads(path.read_text(encoding="utf-8"))
@@ -854,16 +1015,19 @@ class ResultsDirective(RulebookDirective):
             if not isinstance(entries, list):
                 raise ValueError("'results' must be a list")
         except (OSError, ValueError) as error:
+            self.env.note_dependency(str(path))
             logger.warning("guinote-results: %s: %s", path, error, location=self.get_location())
-            return self.finish([note(text_para(f"The results file {path} could not be read: {error}"), kind=nodes.warning)])
+            return self.finish(
+                [note(text_para(f"The results file {path} could not be read: {error}"), kind=nodes.warning)]
+            )
+        self.env.note_dependency(str(path))
         out: list[nodes.Node] = []
         if results.get("sample"):
+            text = "This is a sample results file, not a real run: it shows what the page looks like."
             out.append(
                 note(
-                    text_para(
-                        "This is a sample results file, not a real run: it shows what the page looks like. "
-                        + str(results.get("note", ""))
-                    ),
+                    text_para(text),
+                    *([text_para(str(results["note"]))] if results.get("note") else []),
                     kind=nodes.warning,
                 )
             )
@@ -898,14 +1062,20 @@ class ResultsDirective(RulebookDirective):
         return table(["Status", "Scenario runs"], rows, ["guinote-results-summary"])
 
     def by_area(self, entries: list[Any], data: RulebookData) -> nodes.Node:
-        profiles = sorted({str(entry.get("profile", "?")) for entry in entries if isinstance(entry, dict)})
+        engines = {str(entry.get("engine", "")) for entry in entries if isinstance(entry, dict)}
+
+        def column(entry: dict[str, Any]) -> str:
+            profile = str(entry.get("profile", "?"))
+            return f"{entry.get('engine', '?')}: {profile}" if len(engines) > 1 else profile
+
+        profiles = sorted({column(entry) for entry in entries if isinstance(entry, dict)})
         cells: dict[tuple[str, str], Counter[str]] = {}
         for entry in entries:
             if not isinstance(entry, dict):
                 continue
             areas = {area_of_rule(rule) or "other" for rule in entry.get("rules", [])} or {"other"}
             for area in areas:
-                cells.setdefault((area, str(entry.get("profile", "?"))), Counter())[str(entry.get("status"))] += 1
+                cells.setdefault((area, column(entry)), Counter())[str(entry.get("status"))] += 1
         order = [area for area, _ in AREAS] + ["other"]
         rows: list[list[Cell]] = []
         for area in order:
@@ -945,7 +1115,9 @@ class ResultsDirective(RulebookDirective):
             block += para(
                 _status_badge(str(entry.get("status"))),
                 nodes.Text(" "),
-                nodes.strong(str(entry.get("scenario", entry.get("id", "?"))), str(entry.get("scenario", entry.get("id", "?")))),
+                nodes.strong(
+                    str(entry.get("scenario", entry.get("id", "?"))), str(entry.get("scenario", entry.get("id", "?")))
+                ),
                 nodes.Text(" "),
                 literal(location),
             )
@@ -1021,30 +1193,37 @@ class CoverageDirective(RulebookDirective):
             out.append(
                 bullets(
                     [
-                        [nodes.Text(f"{title}: "), *[n for rule in rules for n in (rule_ref(rule, docname), nodes.Text(" "))]]
+                        [
+                            nodes.Text(f"{title}: "),
+                            *[n for rule in rules for n in (rule_ref(rule, docname), nodes.Text(" "))],
+                        ]
                         for title, rules in uncovered
                     ]
                 )
             )
-        orphans = [s for s in data.scenarios if any(rule not in data.rules for rule in s.rules)]
+        orphans: dict[str, list[Scenario]] = {}
+        for scenario in data.scenarios:
+            for rule in scenario.rules:
+                if rule not in data.rules:
+                    orphans.setdefault(rule, []).append(scenario)
         if orphans:
-            out.append(nodes.rubric("Scenarios tagged with rules missing from the index", "Scenarios tagged with rules missing from the index"))
-            out.append(
-                bullets(
-                    [
-                        [
-                            nodes.Text(f"{s.name} "),
-                            literal(f"{data.relative(s.path)}:{s.line}"),
-                            nodes.Text(": " + ", ".join(rule for rule in s.rules if rule not in data.rules)),
-                        ]
-                        for s in orphans
-                    ]
-                )
-            )
+            heading = "Rule tags missing from the index"
+            out.append(nodes.rubric(heading, heading))
+            items = []
+            for rule, scenarios in sorted(orphans.items()):
+                places: dict[str, list[str]] = {}
+                for scenario in scenarios:
+                    places.setdefault(data.relative(scenario.path), []).append(str(scenario.line))
+                where = "; ".join(f"{path} (lines {', '.join(lines)})" for path, lines in places.items())
+                count = f"{len(scenarios)} scenario{'s' if len(scenarios) > 1 else ''}"
+                items.append([literal(rule), nodes.Text(f": {count} in "), nodes.Text(where)])
+            out.append(bullets(items, ["guinote-orphans"]))
         untagged = [s for s in data.scenarios if not s.rules]
         if untagged:
             out.append(nodes.rubric("Scenarios without a rule tag", "Scenarios without a rule tag"))
-            out.append(bullets([[nodes.Text(f"{s.name} "), literal(f"{data.relative(s.path)}:{s.line}")] for s in untagged]))
+            out.append(
+                bullets([[nodes.Text(f"{s.name} "), literal(f"{data.relative(s.path)}:{s.line}")] for s in untagged])
+            )
         return self.finish(out)
 
 
@@ -1106,7 +1285,10 @@ def play_example(profile: str, seed: int, dealer: int) -> dict[str, Any]:
                 tricks.append(current)
                 current = TrickRecord(len(tricks) + 1, game.phase, details["seat"])
             elif event.kind == "cards_drawn":
-                remark("draw: " + ", ".join(f"seat {seat} {card}" for seat, card in details["draws"]))
+                draws = [f"seat {seat} {card}" for seat, card in details["draws"]]
+                if game.phase == "arrastre":
+                    draws[-1] += " (the muestra)"
+                remark("draw: " + ", ".join(draws))
             elif event.kind == "arrastre_begins":
                 remark("the stock is gone: the arrastre begins")
             elif event.kind == "cante":
@@ -1159,12 +1341,20 @@ class ExampleDirective(RulebookDirective):
         players = start["players"]
         out: list[nodes.Node] = []
         fields = nodes.field_list(classes=["guinote-example-setup"])
-        fields += field_item("Profile", para(ref_to(f"profile-{profile.split('+')[0]}", literal(profile), self.env.docname, warn=False)))
+        profile_link = ref_to(
+            f"profile-{profile.split('+')[0]}", profile, self.env.docname, warn=False, classes=["guinote-code"]
+        )
+        fields += field_item("Profile", para(profile_link))
         fields += field_item("Seed", para(literal(str(seed))))
-        fields += field_item("Dealer", para(nodes.Text(f"seat {start['dealer']}; the mano (first to play) is seat {start['mano']}")))
+        fields += field_item(
+            "Dealer", para(nodes.Text(f"seat {start['dealer']}; the mano (first to play) is seat {start['mano']}"))
+        )
         fields += field_item(
             "Muestra",
-            para(literal(start["muestra"]), nodes.Text(f": {start['trump']} are trumps; {start['stock']} cards stay in the stock above it")),
+            para(
+                literal(start["muestra"]),
+                nodes.Text(f": {start['trump']} are trumps; {start['stock']} cards stay in the stock above it"),
+            ),
         )
         out.append(fields)
         seat_rows: list[list[Cell]] = []
@@ -1181,13 +1371,14 @@ class ExampleDirective(RulebookDirective):
             for seat in range(players):
                 code = trick.cards.get(seat, "")
                 text = f"{code}*" if seat == trick.leader else code
-                row.append([nodes.strong(text, text)] if seat == trick.winner else [literal(text)] if text else "")
+                if seat == trick.winner:
+                    row.append([nodes.strong("", "", literal(text))])
+                else:
+                    row.append([literal(text)] if text else "")
             row += [f"seat {trick.winner}", str(trick.points), "; ".join(trick.after) or ""]
             rows.append(row)
         out.append(table(headers, rows, ["guinote-example-tricks"]))
-        out.append(
-            text_para("* marks the card that led the trick; the winning card is in bold.", ["guinote-legend"])
-        )
+        out.append(text_para("* marks the card that led the trick; the winning card is in bold.", ["guinote-legend"]))
         out.append(nodes.rubric("The count", "The count"))
         final = played["final"]
         count_rows: list[list[Cell]] = []
@@ -1207,11 +1398,12 @@ class ExampleDirective(RulebookDirective):
         winner = final.get("winner")
         rule = str(final.get("rule", ""))
         reason = str(final.get("reason", ""))
+        because = REASONS.get(reason, reason.replace("_", " "))
         if winner is None:
-            outcome = [nodes.Text("Neither side wins the point: the hand goes de vueltas (")]
+            outcome = [nodes.Text(f"Nobody wins the point yet ({because}): the next hand is played de vueltas. Rule ")]
         else:
-            outcome = [nodes.Text(f"Side {winner} wins the point (reason “{reason}”, ")]
-        outcome += [*linked_text(rule, data.rules, self.env.docname), nodes.Text(").")]
+            outcome = [nodes.Text(f"Side {winner} wins the point: {because}. Rule ")]
+        outcome += [*linked_text(rule, data.rules, self.env.docname), nodes.Text(".")]
         out.append(para(*outcome, classes=["guinote-example-outcome"]))
         return self.finish(out)
 
@@ -1231,12 +1423,16 @@ class AutomodulesDirective(SphinxDirective):
         package = import_module(name)
         modules = [name]
         if hasattr(package, "__path__"):
-            modules += [f"{name}.{info.name}" for info in pkgutil.iter_modules(package.__path__) if not info.name.startswith("_")]
+            modules += [
+                f"{name}.{info.name}"
+                for info in pkgutil.iter_modules(package.__path__)
+                if not info.name.startswith("_")
+            ]
         lines: list[str] = []
         for module in modules:
             lines += [module, "~" * len(module), "", f".. automodule:: {module}"]
             if module != name or not hasattr(package, "__path__"):
-                lines += ["   :members:", "   :show-inheritance:"]
+                lines += ["   :members:", "   :show-inheritance:", "   :ignore-module-all:"]
             lines.append("")
         return nested_parse_to_nodes(self.state, "\n".join(lines), source=self.get_source_info()[0])
 
@@ -1276,7 +1472,7 @@ class FlagRole(SphinxRole):
         value = text.split("=", 1)[1] if "=" in text else None
         if value is not None and value not in flags[name].values:
             logger.warning("guinote: flag %s has no value %s", name, value, location=self.get_location())
-        return [ref_to(f"flag-{name}", literal(text), self.env.docname, warn=True)], []
+        return [flag_ref(name, self.env.docname, text, warn=True)], []
 
 
 class SourceRole(SphinxRole):
@@ -1287,7 +1483,7 @@ class SourceRole(SphinxRole):
         if source not in SOURCE_IDS:
             logger.warning("guinote: unknown source %s", source, location=self.get_location())
             return [nodes.Text(source)], []
-        return [ref_to(f"source-{source.lower()}", nodes.inline(source, source), self.env.docname, warn=True)], []
+        return [ref_to(f"source-{source.lower()}", source, self.env.docname, warn=True)], []
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1296,17 +1492,24 @@ class SourceRole(SphinxRole):
 
 def _all_data_files(env: BuildEnvironment) -> tuple[tuple[str, int, int], ...]:
     data = RulebookData(repo_root(env), features_dir(env))
-    files = data.data_files() + sorted(schemas_dir(env).glob("*.json"))
+    files = [*data.data_files(), *sorted(schemas_dir(env).glob("*.json")), results_path(env)]
     return _signature(files)
 
 
-def _get_outdated(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]) -> list[str]:
+def _get_outdated(
+    app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str], removed: set[str]
+) -> list[str]:
     signature = _all_data_files(env)
     previous = getattr(env, "guinote_signature", None)
     env.guinote_signature = signature  # type: ignore[attr-defined]
     if previous is None or previous == signature:
         return []
     return sorted(set(getattr(env, "guinote_docs", set())) - removed)
+
+
+def _builder_inited(app: Sphinx) -> None:
+    """A new build reads the data afresh (and reports its errors again)."""
+    _DATA_CACHE.clear()
 
 
 def _purge_doc(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
@@ -1324,11 +1527,13 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("guinote_features_dir", "", "env", str)
     app.add_config_value("guinote_schemas_dir", "", "env", str)
     app.add_config_value("guinote_results", "", "env", str)
-    passthrough = (_visit_passthrough, _depart_passthrough)
-    others = {"latex": passthrough, "text": passthrough, "man": passthrough, "texinfo": passthrough}
-    app.add_node(details, html=(_visit_details_html, _depart_details_html), **others)
-    app.add_node(summary, html=(_visit_summary_html, _depart_summary_html), **others)
-    app.add_node(scenario_block, html=(_visit_scenario_html, _depart_div_html), **others)
+    plain = (_visit_passthrough, _depart_passthrough)
+    for node_class, html in (
+        (details, (_visit_details_html, _depart_details_html)),
+        (summary, (_visit_summary_html, _depart_summary_html)),
+        (scenario_block, (_visit_scenario_html, _depart_div_html)),
+    ):
+        app.add_node(node_class, html=html, latex=plain, text=plain, man=plain, texinfo=plain)
     app.add_directive("guinote-area", AreaDirective)
     app.add_directive("guinote-flags-matrix", FlagsMatrixDirective)
     app.add_directive("guinote-flags", FlagsDirective)
@@ -1341,6 +1546,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_role("rule", RuleRole())
     app.add_role("flag", FlagRole())
     app.add_role("source", SourceRole())
+    app.connect("builder-inited", _builder_inited)
     app.connect("env-get-outdated", _get_outdated)
     app.connect("env-purge-doc", _purge_doc)
     app.connect("env-merge-info", _merge_info)

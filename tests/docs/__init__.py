@@ -1,0 +1,1 @@
+"""Checks of the annotated rulebook (docs/): it builds with warnings as errors and shows the suite's data."""

@@ -1,0 +1,122 @@
+"""Build the rulebook once per test session (per xdist worker) with warnings as errors."""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Iterator
+from contextlib import redirect_stderr, redirect_stdout
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
+PROJECT = Path(__file__).resolve().parent / "project"
+
+
+@dataclass(frozen=True)
+class Element:
+    tag: str
+    attrs: dict[str, str]
+    page: str
+
+
+class ElementCollector(HTMLParser):
+    """Every start tag of a page with its attributes."""
+
+    def __init__(self, page: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.page = page
+        self.elements: list[Element] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.elements.append(Element(tag, {name: value or "" for name, value in attrs}, self.page))
+
+
+@dataclass(frozen=True)
+class BuiltSite:
+    status: int
+    html: Path
+    warnings: str
+    output: str
+
+    def page(self, name: str) -> str:
+        return (self.html / f"{name}.html").read_text(encoding="utf-8")
+
+    def pages(self) -> dict[str, str]:
+        return {
+            path.relative_to(self.html).with_suffix("").as_posix(): path.read_text(encoding="utf-8")
+            for path in sorted(self.html.rglob("*.html"))
+            if not path.relative_to(self.html).parts[0].startswith("_")
+        }
+
+    def elements(self) -> list[Element]:
+        found: list[Element] = []
+        for name, text in self.pages().items():
+            collector = ElementCollector(name)
+            collector.feed(text)
+            found.extend(collector.elements)
+        return found
+
+
+def require(*modules: str) -> None:
+    """Skip (with the reason) where the docs extras are not installed."""
+    for module in modules:
+        pytest.importorskip(module, reason=f"{module} is missing: install the docs extras (pip install -e '.[docs]')")
+
+
+def build(source: Path, out: Path, env: dict[str, str | None]) -> BuiltSite:
+    """Run sphinx-build -E -W in process; ``env`` sets (or, with None, unsets) variables meanwhile."""
+    from sphinx.cmd.build import build_main
+
+    saved = {name: os.environ.get(name) for name in env}
+    for name, value in env.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+    warnings = out / "warnings.txt"
+    captured = io.StringIO()
+    try:
+        with redirect_stdout(captured), redirect_stderr(captured):
+            status = build_main(
+                [
+                    "-E",
+                    "-W",
+                    "--keep-going",
+                    "-q",
+                    "-w",
+                    str(warnings),
+                    "-b",
+                    "html",
+                    "-d",
+                    str(out / "doctrees"),
+                    str(source),
+                    str(out / "html"),
+                ]
+            )
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+    text = warnings.read_text(encoding="utf-8") if warnings.exists() else ""
+    return BuiltSite(status, out / "html", text, captured.getvalue())
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSite]:
+    """The project's rulebook (docs/), built from the repository's own data."""
+    require("sphinx", "furo", "myst_parser", "sphinx_copybutton")
+    yield build(DOCS, tmp_path_factory.mktemp("rulebook"), {"GUINOTE_RESULTS": None})
+
+
+@pytest.fixture(scope="session")
+def test_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSite]:
+    """The extension on the invented data of tests/docs/data (rules, scenarios, schema, results)."""
+    require("sphinx")
+    yield build(PROJECT, tmp_path_factory.mktemp("extension"), {"GUINOTE_RESULTS": None})

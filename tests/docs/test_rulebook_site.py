@@ -1,0 +1,103 @@
+"""The published rulebook: it builds with -W and shows every rule, scenario, flag and profile."""
+
+from __future__ import annotations
+
+import re
+
+from conformance.catalogue import load_scenarios, scenarios_by_rule
+from conformance.rule_index import AREAS, load_rules
+from reference_engine.flags import flag_specs, profile_specs
+from tests.docs.conftest import ROOT, BuiltSite
+
+AREA_IDS = {area for area, _ in AREAS}
+
+
+def test_the_site_builds_without_warnings(site: BuiltSite) -> None:
+    assert site.status == 0, f"sphinx-build failed:\n{site.warnings}\n{site.output[-3000:]}"
+    assert site.warnings.strip() == ""
+
+
+def test_every_area_has_its_chapter(site: BuiltSite) -> None:
+    pages = site.pages()
+    indexed = {rule.area for rule in load_rules().values()}
+    missing = sorted(area for area in AREA_IDS | indexed if f"rulebook/{area}" not in pages)
+    assert not missing, f"areas without a chapter docs/rulebook/<area>.rst: {missing}"
+
+
+def test_every_rule_is_shown_with_its_anchor(site: BuiltSite) -> None:
+    rules = load_rules()
+    pages = site.pages()
+    missing = []
+    for rule in rules.values():
+        page = pages.get(f"rulebook/{rule.area}", "")
+        anchor = f'id="rule-{rule.id.lower()}"'
+        heading = re.search(anchor + r">\s*<h\d>" + re.escape(rule.id) + "<", page)
+        if heading is None:
+            missing.append(rule.id)
+    assert not missing, f"rules without their section and anchor: {missing}"
+
+
+def test_rendered_scenarios_exist_in_the_features(site: BuiltSite) -> None:
+    scenarios = load_scenarios()
+    known = {(s.path.resolve().relative_to(ROOT).as_posix(), s.line, s.name) for s in scenarios}
+    rendered = {
+        (element.attrs["data-feature"], int(element.attrs["data-line"]), element.attrs["data-name"])
+        for element in site.elements()
+        if "guinote-scenario" in element.attrs.get("class", "").split() and "data-feature" in element.attrs
+    }
+    assert rendered <= known, f"rendered scenarios not in the features: {sorted(rendered - known)[:5]}"
+    indexed = set(load_rules())
+    expected = {
+        (s.path.resolve().relative_to(ROOT).as_posix(), s.line, s.name)
+        for rule, found in scenarios_by_rule(scenarios).items()
+        if rule in indexed
+        for s in found
+    }
+    assert expected <= rendered, f"scenarios of indexed rules not rendered: {sorted(expected - rendered)[:5]}"
+
+
+def test_the_flags_matrix_shows_every_flag_and_profile(site: BuiltSite) -> None:
+    page = site.page("disagreements")
+    match = re.search(r'<table class="[^"]*guinote-flags-matrix.*?</table>', page, re.S)
+    assert match is not None
+    matrix = match.group(0)
+    headers = re.findall(r"<th[^>]*>\s*<p>(.*?)</p>", matrix, re.S)
+    specs = profile_specs()
+    expected_headers = ["Flag"] + [f"+{name}" if spec.overlay else name for name, spec in specs.items()]
+    assert headers == expected_headers
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", matrix.split("<tbody>")[1], re.S)
+    flags = flag_specs()
+    assert len(rows) == len(flags)
+    for row, name in zip(rows, flags, strict=True):
+        cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+        assert f"#flag-{name.replace('_', '-')}" in cells[0], name
+        for cell, spec in zip(cells[1:], specs.values(), strict=True):
+            value = spec.flags.get(name)
+            if value is None:
+                assert "—" in cell
+            else:
+                assert f'<span class="pre">{value}</span>' in cell, (name, spec.name)
+                for source in flags[name].values[value].sources:
+                    assert source in cell, (name, spec.name, source)
+
+
+def test_every_flag_and_profile_has_a_section(site: BuiltSite) -> None:
+    disagreements = site.page("disagreements")
+    profiles = site.page("profiles")
+    assert all(f'id="flag-{name.replace("_", "-")}"' in disagreements for name in flag_specs())
+    assert all(f'id="profile-{name.replace("_", "-")}"' in profiles for name in profile_specs())
+
+
+def test_the_worked_example_is_a_full_hand(site: BuiltSite) -> None:
+    page = site.page("rulebook/example")
+    match = re.search(r'<table class="[^"]*guinote-example-tricks.*?</table>', page, re.S)
+    assert match is not None
+    rows = re.findall(r"<tr[^>]*>", match.group(0))
+    assert len(rows) == 1 + 10  # a header and the ten tricks of a four-player hand
+    assert "wins the point" in page or "de vueltas" in page
+
+
+def test_the_results_page_renders_the_default_file(site: BuiltSite) -> None:
+    page = site.page("checking/results")
+    assert "guinote-results-areas" in page
+    assert "sample results file" in page
