@@ -82,6 +82,13 @@ class EngineError(Exception):
     """The engine failed: crashed, hung, broke the protocol or answered garbage."""
 
 
+class UnknownField(KeyError):
+    """A state or observation field name (or seat) the engine does not know."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "unknown field"
+
+
 class SetupRejected(Exception):
     """The engine refused a setup: unsupported flags, or an impossible deal."""
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from adapters.interface import JSON, Accepted, Action, EngineInfo, Outcome, Rejected, Setup, SetupRejected
+from adapters.interface import JSON, Accepted, Action, EngineInfo, Outcome, Rejected, Setup, SetupRejected, UnknownField
 from reference_engine import Game
 from reference_engine import __name__ as engine_package
 from reference_engine.actions import ActionFormatError, IllegalAction, action_from_json
 from reference_engine.cards import CardError, parse_card
 from reference_engine.flags import RulesError, flag_specs, make_rules, profile_names, rules_for
-from reference_engine.views import UnknownField, observation_field, state_field
+from reference_engine.views import UnknownField as EngineUnknownField
+from reference_engine.views import observation_field, state_field
 
 VERSION = "0.1.0"
 
@@ -32,10 +33,16 @@ class ReferenceGame:
             return Rejected("BAD_ACTION", "", str(error))
 
     def state(self, name: str) -> JSON:
-        return state_field(self.game, name)
+        try:
+            return state_field(self.game, name)
+        except EngineUnknownField as error:
+            raise UnknownField(str(error)) from None
 
     def observation(self, seat: int, name: str) -> JSON:
-        return observation_field(self.game, seat, name)
+        try:
+            return observation_field(self.game, seat, name)
+        except EngineUnknownField as error:
+            raise UnknownField(str(error)) from None
 
 
 class ReferenceEngine:
@@ -53,8 +60,15 @@ class ReferenceEngine:
         )
 
     def start(self, setup: Setup) -> ReferenceGame:
+        flags = dict(setup.get("flags", {}))
+        specs = flag_specs()
+        unsupported = [
+            f"{name}={value}" for name, value in flags.items() if name not in specs or value not in specs[name].values
+        ]
+        if unsupported:
+            raise SetupRejected(f"unsupported flag values: {', '.join(unsupported)}", unsupported)
         try:
-            rules = make_rules(dict(setup.get("flags", {})))
+            rules = make_rules(flags)
             dealer = int(setup.get("dealer", 0))
             if "position" in setup:
                 return ReferenceGame(Game.from_position(rules, setup["position"]))

@@ -60,20 +60,11 @@ from adapters.interface import (
     Rejected,
     Setup,
     SetupRejected,
+    UnknownField,
 )
 
 _SHOWN = 300  # characters of a sent or received line quoted in an error message
 _LAUNCH_MARK = "--- gcp: launch "
-
-
-class UnknownField(KeyError):
-    """The engine answered ``unknown_field``: the field name (or the seat) does not exist.
-
-    A :class:`KeyError`, like ``reference_engine.views.UnknownField`` of the in-process adapter.
-    """
-
-    def __str__(self) -> str:
-        return str(self.args[0]) if self.args else "unknown field"
 
 
 class EngineFailure(EngineError):

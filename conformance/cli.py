@@ -247,7 +247,7 @@ def _harness(mode: str, spec: str) -> None:
     findings = getattr(harness_check, mode)(shlex.split(spec[4:]))
     problems = [f for f in findings if not getattr(f, "ok", False)]
     for finding in findings:
-        console.print(("[green]ok[/green] " if getattr(finding, "ok", False) else "[red]problem[/red] ") + str(finding))
+        console.print("ok     " if getattr(finding, "ok", False) else "PROBLEM", str(finding), markup=False)
     raise typer.Exit(1 if problems else 0)
 
 

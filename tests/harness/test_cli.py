@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from conformance.catalogue import load_scenarios
+
 REPO = Path(__file__).resolve().parents[2]
 
 
@@ -27,9 +29,9 @@ def test_rules_json_lists_every_rule_with_its_scenarios() -> None:
 
 
 def test_run_one_scenario_writes_the_three_reports(tmp_path: Path) -> None:
-    done = cli(
-        "run", "--profile", "ludoteka", "--scenario", "features/deck.feature:8", "--jobs", "1", "--report-dir", str(tmp_path)
-    )
+    scenario = next(s for s in load_scenarios() if s.name == "The Tres beats the Rey of the suit led")
+    location = f"{scenario.path.relative_to(REPO)}:{scenario.line}"
+    done = cli("run", "--profile", "ludoteka", "--scenario", location, "--jobs", "1", "--report-dir", str(tmp_path))
     assert done.returncode == 0, done.stdout + done.stderr
     data = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))
     assert [(r["scenario"], r["status"]) for r in data["results"]] == [("The Tres beats the Rey of the suit led", "pass")]
