@@ -148,7 +148,9 @@ class ScenarioRun:
                 raise self.fail_input(f"unknown row {row[0]!r}; rows are {', '.join(labels)}")
             if label in parsed:
                 raise self.fail_input(f"row {row[0]!r} is given twice")
-            parsed[label] = self.cards(row[1]) if row[1].strip() != "..." else ["..."]
+            words = row[1].split()
+            rest = words[-1:] == ["..."]
+            parsed[label] = self.cards(" ".join(words[:-1] if rest else words)) + (["..."] if rest else [])
         return parsed
 
     def explicit_deal(self, dealer: int, rows: Sequence[Sequence[str]]) -> None:
