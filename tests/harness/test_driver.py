@@ -90,3 +90,11 @@ def test_an_impossible_position_is_reported_at_its_setup_line(run: ScenarioRun) 
     run.location = Location("features/x.feature", 20)
     with pytest.raises(FeatureInputError, match=r"x.feature:12: the engine refused the setup: .*same number of cards"):
         run.state("phase")
+
+
+def test_a_stock_row_may_list_its_top_cards_then_the_rest(run: ScenarioRun) -> None:
+    rows = [["seat 0", "Ao 2o 3o 4o 5o 6o"], ["seat 1", "7o So Co Ro Ac 2c"], ["seat 2", "3c 4c 5c 6c 7c Sc"],
+            ["seat 3", "Cc Rc Ae 2e 3e 4e"], ["muestra", "5e"], ["stock", "Rb Sb ..."]]  # fmt: skip
+    run.explicit_deal(0, rows)
+    assert run.setup["stock"][:2] == ["Rb", "Sb"]
+    assert len(run.setup["stock"]) == 15
