@@ -130,9 +130,9 @@ Feature: Seats, dealer and the deal
       When seat 1 tries to play 3o
       Then the action is refused as NOT_YOUR_TURN
 
-  Rule: PRE-23 When a hand ends before its last trick, the winner of the last trick played deals next
+  Rule: MATCH-11 When a hand ends before its last trick, the winner of the last trick played deals next
 
-    @PRE-23 @interpretation @vueltas_end=automatic
+    @MATCH-11 @interpretation @vueltas_end=automatic
     Scenario: A hand de vueltas won at the ninth trick is followed by a deal by the winner of that trick
       Given a hand in the arrastre, trumps in copas, seat 1 to lead:
         | seat 0 | Ao 4b |
@@ -157,7 +157,7 @@ Feature: Seats, dealer and the deal
       Then seat 0 deals the next hand
       And it is seat 1's turn
 
-    @PRE-23 @interpretation @renuncio_handling=lose_point
+    @MATCH-11 @interpretation @renuncio_handling=lose_point
     Scenario: A hand lost by a renuncio in the arrastre is followed by a deal by the winner of the last trick played
       Given a hand in the arrastre, trumps in copas, seat 1 to lead:
         | seat 0 | Ao 4b |

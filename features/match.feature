@@ -341,7 +341,7 @@ Feature: Points, cotos and the match
 
   Rule: MATCH-11 After a hand that stops before its last trick, the player who won the last trick played deals
 
-    @MATCH-11 @PRE-23 @vueltas_end=automatic @interpretation
+    @MATCH-11 @vueltas_end=automatic @interpretation
     Scenario: After a hand de vueltas ends automatically the player who took its only trick deals the next hand
       Given a hand in the free phase, muestra 2b, seat 1 to lead:
         | seat 0 | Ac 3c Rc Sc 6o 4e                             |
@@ -358,7 +358,7 @@ Feature: Points, cotos and the match
       Then seat 2 deals the next hand
       And it is seat 3's turn
 
-    @MATCH-11 @PRE-23 @vueltas_end=claim @interpretation
+    @MATCH-11 @vueltas_end=claim @interpretation
     Scenario: After a false claim the claimant, who took the last trick, deals the next hand for all that
       Given a hand in the free phase, muestra 2b, seat 1 to lead:
         | seat 0 | Ac 3c Rc Sc 6o 4e                             |
@@ -375,7 +375,7 @@ Feature: Points, cotos and the match
         | ... |
       Then seat 2 deals the next hand
 
-    @MATCH-11 @PRE-23 @tute=wins_point @interpretation
+    @MATCH-11 @tute=wins_point @interpretation
     Scenario: After a tute the player who took the trick before it deals the next hand, not the singer
       Given a hand in the free phase, muestra 2b, seat 1 to lead:
         | seat 0 | Ro Rc Re Rb 4o 5c                             |
