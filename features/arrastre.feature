@@ -293,6 +293,26 @@ Feature: The arrastre
       And the trick so far is 5o 2b 6o
       Then seat 3 may play exactly 7o 4o
 
+    @ARR-06 @S000 @S002 @S003 @partner_winning_exempts=yes
+    Scenario: With its partner's 3 of oros winning, seat 2 holding the As need not overtake its partner
+      Given a hand in the arrastre, trumps in bastos, seat 0 to lead:
+        | seat 0 | 6c 7c    |
+        | seat 1 | Ac 6e    |
+        | seat 2 | Ao 4o 2b |
+        | seat 3 | 4e 5e 2e |
+      And the trick so far is 3o 5o
+      Then seat 2 may play exactly Ao 4o
+
+    @ARR-06 @ARR-10 @S004 @partner_winning_exempts=no @overtake_reference=previous_opponent_card
+    Scenario: Under the literal S004 reading seat 2 must beat the opponent's 5 of oros even over its partner's 3
+      Given a hand in the arrastre, trumps in bastos, seat 0 to lead:
+        | seat 0 | 6c 7c    |
+        | seat 1 | Ac 6e    |
+        | seat 2 | Ao 4o 2b |
+        | seat 3 | 4e 5e 2e |
+      And the trick so far is 3o 5o
+      Then seat 2 may play exactly Ao
+
   Rule: ARR-07 While the partner is winning the trick, a void player may play any card
 
     @ARR-07 @S000 @S002 @S003 @partner_winning_exempts=yes

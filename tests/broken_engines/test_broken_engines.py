@@ -1,0 +1,39 @@
+"""The suite catches each deliberately broken engine under the rule it breaks.
+
+Each broken engine runs in its own process over the protocol, against every scenario under
+one profile; the run must flag the broken rule, report no crash, and pass the scenarios the
+broken rule does not reach."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.broken_engines.engines import BREAKAGES
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("name", sorted(BREAKAGES))
+def test_the_suite_flags_the_broken_rule(name: str, tmp_path: Path) -> None:
+    breakage = BREAKAGES[name]
+    done = subprocess.run(
+        [sys.executable, "-m", "conformance", "run", "--engine", f"serve:tests.broken_engines.engines:{name}",
+         "--profile", "lascuarenta", "--jobs", "1", "--report-dir", str(tmp_path)],
+        cwd=REPO, capture_output=True, text=True, timeout=600, check=False,
+    )  # fmt: skip
+    assert done.returncode == 1, f"a broken engine must fail the run\n{done.stdout}\n{done.stderr}"
+    results = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))["results"]
+    failed = [r for r in results if r["status"] != "pass"]
+    assert {r["status"] for r in failed} == {"fail"}, "a wrong rule is a failure, not a crash or timeout"
+    flagged = {rule for r in failed for rule in r["rules"]}
+    assert breakage.rule in flagged, f"{name} breaks {breakage.rule}, but the suite flagged only {sorted(flagged)}"
+    if breakage.collateral is not None:
+        allowed = breakage.collateral | {breakage.rule}
+        stray = [r["scenario"] for r in failed if not set(r["rules"]) & allowed]
+        assert not stray, f"{name} should only fail scenarios of {sorted(allowed)}; also failed: {stray}"
+    assert len(failed) < len(results) / 2, "most of the suite does not depend on the broken rule"
