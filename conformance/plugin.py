@@ -287,7 +287,7 @@ class GuinotePlugin:
             write_results(
                 Path(path),
                 self.results,
-                [self.infos[s] for s in self.specs if s in self.infos],
+                [self.engine(spec)[1] for spec in self.specs],  # under xdist only the workers met the engines
                 time.time() - self.started,
             )
         for engine in self.engines.values():

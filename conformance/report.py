@@ -63,7 +63,8 @@ def summary_by_area(results: list[dict[str, Any]]) -> dict[str, dict[str, Cell]]
         column = f"{result['engine']} · {result['profile']}"
         for area in sorted({area_of(rule) for rule in result["rules"]}):
             table[area][column].counts[result["status"]] += 1
-    return table
+    order = {area: n for n, (area, _) in enumerate(AREAS)}
+    return dict(sorted(table.items(), key=lambda item: order.get(item[0], len(order))))
 
 
 def matrix_by_rule(results: list[dict[str, Any]]) -> dict[str, dict[str, Cell]]:
