@@ -5,6 +5,9 @@ Start with :class:`reference_engine.game.Game` and :func:`reference_engine.flags
     from reference_engine import Game, rules_for
     game = Game.from_seed(rules_for("lascuarenta"), seed=1)
     events = game.apply(game.legal_actions()[0])
+
+:mod:`reference_engine.records` saves a game as JSON and replays it;
+:mod:`reference_engine.random_play` plays random hands and matches from a seed.
 """
 
 from reference_engine.actions import Action, Event, IllegalAction, action_from_json

@@ -15,8 +15,9 @@ wire vocabulary of the conformance protocol:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from reference_engine.cards import ALL_CARDS, Card, CardError, Rank, Suit, parse_card
 
@@ -44,6 +45,7 @@ class Refusal:
     message: str
 
     def error(self) -> IllegalAction:
+        """The exception :meth:`Game.apply <reference_engine.game.Game.apply>` raises."""
         return IllegalAction(self.code, self.rule, self.message)
 
 
@@ -53,6 +55,8 @@ class ActionFormatError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Play:
+    """PLAY-02: ``seat`` plays ``card`` to the trick."""
+
     seat: int
     card: Card
 
@@ -62,6 +66,8 @@ class Play:
 
 @dataclass(frozen=True, slots=True)
 class Cante:
+    """CANTE-01: ``seat`` sings the Rey and Sota of ``suit`` (20, or 40 in trumps)."""
+
     seat: int
     suit: Suit
 
@@ -71,6 +77,8 @@ class Cante:
 
 @dataclass(frozen=True, slots=True)
 class Exchange:
+    """SEVEN-01 / SEVEN-09: ``seat`` gives the seven (or the dos) of trumps for the muestra."""
+
     seat: int
 
     def to_json(self) -> dict[str, Any]:
@@ -79,12 +87,16 @@ class Exchange:
 
 @dataclass(frozen=True, slots=True)
 class Draw:
+    """PLAY-08: every player draws one card after a free-phase trick, the winner first."""
+
     def to_json(self) -> dict[str, Any]:
         return {"type": "draw"}
 
 
 @dataclass(frozen=True, slots=True)
 class Claim:
+    """VUELTAS-05: ``seat`` claims that his side has passed 100 in a hand de vueltas."""
+
     seat: int
 
     def to_json(self) -> dict[str, Any]:
@@ -93,6 +105,8 @@ class Claim:
 
 @dataclass(frozen=True, slots=True)
 class Tute:
+    """CANTE-22: ``seat`` sings four Reyes (``rank`` Rey) or four Sotas."""
+
     seat: int
     rank: Rank
 
@@ -121,8 +135,13 @@ _PLAYS: tuple[dict[Card, Play], ...] = tuple(
 
 
 def play_action(seat: int, card: Card) -> Play:
-    """The shared :class:`Play` of ``card`` by ``seat`` (0-3): listing legal plays builds nothing."""
+    """The shared :class:`Play` of ``card`` by ``seat`` (0-3)."""
     return _PLAYS[seat][card]
+
+
+def plays_of(seat: int) -> Mapping[Card, Play]:
+    """The shared :class:`Play` of each card by ``seat`` (0-3): listing legal plays builds nothing."""
+    return _PLAYS[seat]
 
 
 def _seat(raw: Mapping[str, Any]) -> int:
@@ -162,12 +181,13 @@ def action_from_json(raw: Mapping[str, Any]) -> Action:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened: ``kind`` plus JSON-ready details."""
+class Event(NamedTuple):
+    """Something that happened: ``kind`` plus JSON-ready details. Immutable (a named tuple,
+    which is the cheapest immutable record to build: a hand emits some fifty events)."""
 
     kind: str
-    details: Mapping[str, Any] = field(default_factory=dict)
+    details: Mapping[str, Any] = MappingProxyType({})
 
     def to_json(self) -> dict[str, Any]:
+        """The wire form: ``{"type": kind, **details}``."""
         return {"type": self.kind, **self.details}

@@ -52,8 +52,8 @@ def legal_cards(
     if following:  # ARR-01: asistir (ARR-09: the same when trumps were led)
         if exempt:
             return following
-        # ARR-02: montar if able. B-18: a trick already trumped cannot be beaten with the
-        # suit led, so then any card of that suit will do.
+        # ARR-02: montar if able. ARR-13 (B-18): a trick already trumped cannot be beaten with
+        # the suit led, so then any card of that suit will do.
         higher = [card for card in following if beats(card, target, trump, strength)]
         return higher or following
     if exempt:
@@ -80,7 +80,9 @@ def refusal(
         )
     if card.suit is led:
         rule = "ARR-10" if rules.overtake_reference == "previous_opponent_card" else "ARR-02"
-        return Refusal("MUST_BEAT", rule, f"{card.code} does not beat the trick and a higher {led.spanish} card is held")
+        return Refusal(
+            "MUST_BEAT", rule, f"{card.code} does not beat the trick and a higher {led.spanish} card is held"
+        )
     winner_card = trick[winning_index(trick, trump, strength)][1]
     if card.suit is trump or _card_to_beat(trick, winner_card, rules).suit is trump:
         return Refusal(

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 _REYES = {suit: Card(Rank.REY, suit) for suit in Suit}
 _SOTAS = {suit: Card(Rank.SOTA, suit) for suit in Suit}
 TUTE_RANKS = (Rank.REY, Rank.SOTA)
+_SOTA = Rank.SOTA  # (reading an enum member off its class is slow in a loop)
 
 
 def cante_value(suit: Suit, trump: Suit) -> int:
@@ -39,15 +40,16 @@ def holds_pair(hand: Sequence[Card], suit: Suit) -> bool:
 
 def pairs_held(hand: Sequence[Card]) -> list[Suit]:
     """CANTE-01: the suits whose Rey and Sota are both in the hand."""
-    return [card.suit for card in hand if card.rank is Rank.SOTA and _REYES[card.suit] in hand]
+    sotas = [card.suit for card in hand if card.rank is _SOTA]
+    return [suit for suit in sotas if _REYES[suit] in hand] if sotas else sotas
 
 
 def window_open_for(game: Game, seat: int) -> bool:
     """CANTE-05/CANTE-06: the seat's side won the last trick and no card has been led since.
 
     B-42 (``until_next_lead``, S002): the window stays open through the draw, so a card just
-    drawn may complete a pair. interpretation (C-13): S000 and S004 give no timing for
-    cantes; the engine follows S002's "before the next trick starts".
+    drawn may complete a pair. interpretation (CANTE-25, C-13): S000 and S004 give no timing
+    for cantes; the engine follows S002's "before the next trick starts".
     """
     return (
         game.window_side is not None
@@ -60,14 +62,15 @@ def window_open_for(game: Game, seat: int) -> bool:
 def _one_per_trick_used(game: Game) -> bool:
     """CANTE-10 (``cante_per_trick=one``): the side has already sung after this trick.
 
-    interpretation (C-12): either player of the winning side may use the one cante; the
-    first declaration uses it up.
+    interpretation (CANTE-10, C-12): either player of the winning side may use the one
+    cante; the first declaration uses it up.
     """
     return game.rules.cante_per_trick == "one" and game.cantes_in_window > 0
 
 
 def cante_refusal(game: Game, seat: int, suit: Suit) -> Refusal | None:
-    """Why ``seat`` may not sing ``suit`` now, or ``None`` if he may."""
+    """Why ``seat`` may not sing ``suit`` now, or ``None`` if he may (CANTE-05, CANTE-11,
+    CANTE-19, CANTE-10, CANTE-12, in that order)."""
     if not window_open_for(game, seat):
         return Refusal(
             "CANTE_NO_WON_TRICK",
@@ -95,32 +98,33 @@ def cante_refusal(game: Game, seat: int, suit: Suit) -> Refusal | None:
 
 
 def check_cante(game: Game, seat: int, suit: Suit) -> None:
-    """Raise :class:`IllegalAction` unless ``seat`` may sing ``suit`` now."""
+    """CANTE-05..19: raise :class:`IllegalAction` unless ``seat`` may sing ``suit`` now."""
     refused = cante_refusal(game, seat, suit)
     if refused is not None:
         raise refused.error()
 
 
 def singable_suits(game: Game, seat: int) -> list[Suit]:
-    """The suits ``seat`` may sing now (for the legal actions)."""
-    return [suit for suit in pairs_held(game.hands[seat]) if cante_refusal(game, seat, suit) is None]
+    """CANTE-01/05: the suits ``seat`` may sing now (for the legal actions)."""
+    pairs = pairs_held(game.hands[seat])
+    return [suit for suit in pairs if cante_refusal(game, seat, suit) is None] if pairs else pairs
 
 
 def tute_rank_held(hand: Sequence[Card], rank: Rank) -> bool:
     """CANTE-22: all four cards of ``rank`` are in the hand.
 
-    interpretation (C-23): the four cards must be in the hand together at the moment of
-    singing, as for a twenty (CANTE-19).
+    interpretation (CANTE-29, C-23): the four cards must be in the hand together at the
+    moment of singing, as for a twenty (CANTE-19).
     """
-    return sum(1 for card in hand if card.rank is rank) == 4
+    return [card.rank for card in hand].count(rank) == 4
 
 
 def tute_refusal(game: Game, seat: int, rank: Rank) -> Refusal | None:
     """Why ``seat`` may not sing tute of ``rank`` now (``tute=wins_point``), or ``None``.
 
-    interpretation (C-23): the tute follows a trick won by the singer's side like any
-    cante, may be sung in the arrastre while the four cards are still held, and takes the
-    one cante of the trick under ``cante_per_trick=one``.
+    interpretation (CANTE-29, C-23): the tute follows a trick won by the singer's side like
+    any cante, may be sung in the arrastre while the four cards are still held, and takes
+    the one cante of the trick under ``cante_per_trick=one``.
     """
     if game.rules.tute != "wins_point":
         return Refusal("TUTE_NOT_PLAYED", "CANTE-21", "tute is not sung under these rules (tute=none)")
@@ -135,15 +139,18 @@ def tute_refusal(game: Game, seat: int, rank: Rank) -> Refusal | None:
 
 
 def check_tute(game: Game, seat: int, rank: Rank) -> None:
-    """Raise :class:`IllegalAction` unless ``seat`` may sing tute now (``tute=wins_point``)."""
+    """CANTE-21/22: raise :class:`IllegalAction` unless ``seat`` may sing tute now."""
     refused = tute_refusal(game, seat, rank)
     if refused is not None:
         raise refused.error()
 
 
 def tute_ranks(game: Game, seat: int) -> list[Rank]:
-    """The ranks of which ``seat`` may sing tute now (for the legal actions)."""
-    return [rank for rank in TUTE_RANKS if tute_refusal(game, seat, rank) is None]
+    """CANTE-22: the ranks of which ``seat`` may sing tute now (for the legal actions)."""
+    ranks = [card.rank for card in game.hands[seat]]
+    if len(ranks) < 4:
+        return []
+    return [rank for rank in TUTE_RANKS if ranks.count(rank) == 4 and tute_refusal(game, seat, rank) is None]
 
 
 __all__ = [

@@ -14,7 +14,11 @@ rank    card                       suit    palo
 ``C``   Caballo (knight, 11)
 ``9``   Nueve (48-card deck only)
 ``8``   Ocho (48-card deck only)
-``7`` ``6`` ``5`` ``4`` ``2``
+``7``   Siete
+``6``   Seis
+``5``   Cinco
+``4``   Cuatro
+``2``   Dos (not with 36 cards)
 ======  =========================  ======  ==========
 
 So ``Ao`` is the as de oros, ``Sc`` the sota de copas, ``Cb`` the caballo de bastos and
@@ -77,8 +81,8 @@ class Rank(enum.Enum):
         return _SPANISH_RANK[self]
 
 
-# DECK-07/DECK-08. interpretation (B-39): the 9 and 8 of the 48-card deck are worth 0 points,
-# like the other low cards, so the cards still total 120.
+# DECK-07/DECK-08. interpretation (REGION-05, B-39): the 9 and 8 of the 48-card deck are worth
+# 0 points, like the other low cards, so the cards still total 120.
 _POINTS = {Rank.AS: 11, Rank.TRES: 10, Rank.REY: 4, Rank.SOTA: 3, Rank.CABALLO: 2}
 _SPANISH_RANK = {
     Rank.AS: "as",
@@ -96,8 +100,9 @@ _SPANISH_RANK = {
 }
 
 #: DECK-05: As, 3, Rey, Sota, Caballo, 7, 6, 5, 4, 2 (highest first).
-#: interpretation (B-39): no source ranks the 9 and 8 of the 48-card deck (DECK-03); they sit
-#: just below the Caballo (``rank_8_9=below_caballo``) or just below the 7 (``below_seven``).
+#: interpretation (REGION-03/04, B-39): no source ranks the 9 and 8 of the 48-card deck
+#: (DECK-03); they sit just below the Caballo (``rank_8_9=below_caballo``) or just below the 7
+#: (``below_seven``), the 9 above the 8.
 RANK_ORDER_BELOW_CABALLO: tuple[Rank, ...] = (
     Rank.AS,
     Rank.TRES,
@@ -293,6 +298,8 @@ def codes(cards: Iterable[Card]) -> list[str]:
 def check_deck(cards: Sequence[Card], size: int) -> None:
     """DEAL-01/DECK-01: a deck order must hold each card of the ``size``-card deck exactly once."""
     expected = deck_set(size)
+    if len(cards) == size and expected.issuperset(cards) and len(set(cards)) == size:
+        return
     seen: set[Card] = set()
     for card in cards:
         if card in seen:

@@ -70,7 +70,7 @@ def check_explicit_deal(
 
 
 def check_cards_once(cards: Sequence[Card], deck_size: int) -> None:
-    """No card twice, and every card belongs to the deck in use."""
+    """DECK-01 / DEAL-01: no card twice, and every card belongs to the deck in use."""
     valid = deck_set(deck_size)
     seen: set[Card] = set()
     for card in cards:

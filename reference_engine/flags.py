@@ -103,8 +103,7 @@ def flag_specs() -> dict[str, FlagSpec]:
     specs: dict[str, FlagSpec] = {}
     for name, raw in _catalogue()["flags"].items():
         values = {
-            value: FlagValue(value, tuple(info["sources"]), info["reading"])
-            for value, info in raw["values"].items()
+            value: FlagValue(value, tuple(info["sources"]), info["reading"]) for value, info in raw["values"].items()
         }
         specs[name] = FlagSpec(name, raw["disagreement"], tuple(raw["rules"]), raw["summary"], values)
     return specs

@@ -27,14 +27,14 @@ from reference_engine.actions import (
     Play,
     Refusal,
     Tute,
-    play_action,
+    plays_of,
 )
 from reference_engine.cards import Card, CardError, Rank, Suit, codes, parse_card, shuffled_deck, strength_table
 from reference_engine.deal import DealtHand, check_cards_once, check_explicit_deal, deal_from_deck
 from reference_engine.flags import Rules
 from reference_engine.match import MatchScore, next_dealer
 from reference_engine.scoring import PointDecision
-from reference_engine.tricks import draw_order, next_seat, side_of, trick_points, winning_index
+from reference_engine.tricks import SEAT_SIDES, SIDE_SEATS, draw_order, next_seat, trick_points, winning_index
 
 
 class Game:
@@ -47,13 +47,13 @@ class Game:
     """
 
     def __init__(self, rules: Rules, dealt: DealtHand, dealer: int, start: Mapping[str, Any] | None = None) -> None:
+        """A match whose first hand is ``dealt`` by ``dealer``; prefer the ``from_*`` constructors.
+        ``start`` is the JSON that set the first hand up (an explicit deal by default)."""
         self.rules = rules
         self.players = rules.player_count
         self.sides = 2
-        self.seat_sides = tuple(side_of(seat, self.players) for seat in range(self.players))
-        self.side_seats = tuple(
-            tuple(seat for seat in range(self.players) if self.seat_sides[seat] == side) for side in range(self.sides)
-        )
+        self.seat_sides = SEAT_SIDES[self.players]
+        self.side_seats = SIDE_SEATS[self.players]
         self.strength = strength_table(rules.rank_8_9)
         self.match = MatchScore(int(rules.points_per_coto), int(rules.cotos_to_win))
         self.carried = [0, 0]
@@ -63,6 +63,10 @@ class Game:
         self.history: list[Action] = []
         self.start: dict[str, Any] = dict(start) if start is not None else _explicit_deal_json(dealt)
         self.first_dealer = dealer
+        # Bumped by every accepted action: the arrastre's legal cards are worked out once per
+        # state, for legal_actions() and the apply() that usually follows it.
+        self._version = 0
+        self._legal_cache: tuple[int, list[Card]] | None = None
         self._start_hand(dealt, dealer)
 
     # ------------------------------------------------------------------ construction
@@ -99,6 +103,7 @@ class Game:
         return game
 
     def _start_hand(self, dealt: DealtHand, dealer: int) -> None:
+        """DEAL-05 / PLAY-03: a hand starts from its deal; the mano leads the first trick."""
         self.dealer = dealer
         self.mano = next_seat(dealer, self.players)  # PRE-09
         self.hands: list[list[Card]] = [list(hand) for hand in dealt.hands]
@@ -124,6 +129,10 @@ class Game:
         self.first_over: int | None = None
         self.hand_result: PointDecision | None = None
         self.last_trick: list[tuple[int, Card]] = []
+        # Set when the hand ends: the totals and malas the next hand starts from (VUELTAS-02),
+        # or None when a point was won (MATCH-02). The carried totals of this hand stay as they
+        # are until then, so ``total`` keeps meaning "carried + this hand" after the hand.
+        self._carry_over: tuple[list[int], list[int]] | None = None
 
     # ------------------------------------------------------------------ queries
 
@@ -142,15 +151,28 @@ class Game:
         return "arrastre" if self.muestra is None else "free"  # PLAY-07 / PLAY-13
 
     def playable_cards(self, seat: int) -> list[Card]:
-        """The cards ``seat`` may play now (empty if it is not his turn)."""
+        """The cards ``seat`` may play now (empty if it is not his turn): any in the free phase
+        (PLAY-07), those the duties allow in the arrastre (ARR-01..09)."""
         if seat != self.turn or self.draw_pending or self.hand_result is not None:
             return []
         if self.muestra is not None:
             return list(self.hands[seat])  # PLAY-07: free play while the stock lasts
-        return arrastre.legal_cards(self.hands[seat], seat, self.trick, self.trump, self.strength, self.rules)
+        return list(self._arrastre_cards(seat))
+
+    def _arrastre_cards(self, seat: int) -> list[Card]:
+        """ARR-01..09: the cards ``seat`` (whose turn it is) may play in the arrastre; computed once
+        per state. The list is shared: do not change it."""
+        cached = self._legal_cache
+        if cached is not None and cached[0] == self._version:
+            return cached[1]
+        cards = arrastre.legal_cards(self.hands[seat], seat, self.trick, self.trump, self.strength, self.rules)
+        self._legal_cache = (self._version, cards)
+        return cards
 
     def legal_actions(self) -> list[Action]:
-        """Every action that :meth:`apply` would accept now, for any seat.
+        """Every action that :meth:`apply` would accept now, for any seat: the plays of the
+        seat to play (PLAY-07 / ARR) or the draw (PLAY-08), the cantes, tutes and claims of the
+        side that won the last trick (CANTE-05, VUELTAS-05), and the exchange (SEVEN-01).
 
         A :class:`Deal` in the list has an empty deck: it stands for a deal of any order of
         the deck (see :meth:`deal_next`).
@@ -163,7 +185,8 @@ class Game:
         else:
             turn = self.turn
             assert turn is not None
-            actions = [play_action(turn, card) for card in self.playable_cards(turn)]
+            plays = plays_of(turn)
+            actions = [plays[card] for card in self.playable_cards(turn)]
         if self.window_side is not None and not self.trick:
             actions.extend(self._window_actions(self.window_side))
         if self.muestra is not None and not self.exchange_done:
@@ -173,14 +196,16 @@ class Game:
         return actions
 
     def _window_actions(self, side: int) -> list[Action]:
-        """Cantes, tutes and claims of the side that won the trick just completed."""
+        """Cantes, tutes and claims of the side that won the trick just completed (CANTE-05)."""
         actions: list[Action] = []
         claims = self.rules.vueltas_end == "claim" and self.hand_in_point > 0
         tutes = self.rules.tute == "wins_point"
         for seat in self.side_seats[side]:
-            actions.extend(Cante(seat, suit) for suit in cantes.singable_suits(self, seat))
+            for suit in cantes.singable_suits(self, seat):
+                actions.append(Cante(seat, suit))
             if tutes:
-                actions.extend(Tute(seat, rank) for rank in cantes.tute_ranks(self, seat))
+                for rank in cantes.tute_ranks(self, seat):
+                    actions.append(Tute(seat, rank))
             if claims and self._claim_refusal(seat) is None:
                 actions.append(Claim(seat))
         return actions
@@ -188,17 +213,17 @@ class Game:
     # ------------------------------------------------------------------ applying actions
 
     def apply(self, action: Action) -> list[Event]:
-        """Do ``action``; return its events or raise :class:`IllegalAction`."""
+        """Do ``action``; return its events or raise :class:`IllegalAction` (the state is then
+        unchanged). RENUNCIO-08: illegal actions are refused, except a card against the
+        arrastre duties under ``renuncio_handling=lose_point`` (RENUNCIO-07)."""
         if self.hand_result is not None:
             if self.match.winner is not None:
                 raise IllegalAction("MATCH_OVER", "MATCH-05", "the match is over")
             if not isinstance(action, Deal):
                 raise IllegalAction("HAND_OVER", "SCORE-02", "the hand is over; the next action is the deal")
-        kind = type(action)
-        if kind is Play:
-            assert isinstance(action, Play)
+        if isinstance(action, Play):
             events = self._play(action.seat, action.card)
-        elif kind is Draw:
+        elif isinstance(action, Draw):
             events = self._draw()
         elif isinstance(action, Cante):
             events = self._cante(action.seat, action.suit)
@@ -213,14 +238,21 @@ class Game:
         else:
             raise TypeError(f"not an action: {action!r}")
         self.history.append(action)
+        self._version += 1
         return events
 
     def _check_seat(self, seat: int) -> None:
+        """PRE-01 / TWO-01: seats are 0-3, or 0-1 mano a mano."""
         if not 0 <= seat < self.players:
-            raise IllegalAction("NO_SUCH_SEAT", "PRE-01", f"seat {seat} does not exist at a {self.players}-player table")
+            raise IllegalAction(
+                "NO_SUCH_SEAT", "PRE-01", f"seat {seat} does not exist at a {self.players}-player table"
+            )
 
     def _play(self, seat: int, card: Card) -> list[Event]:
-        self._check_seat(seat)
+        """PLAY-02: ``seat`` plays ``card`` in turn; free in the free phase (PLAY-07), under the
+        duties of the arrastre (ARR, RENUNCIO) once the stock is gone."""
+        if not 0 <= seat < self.players:
+            self._check_seat(seat)
         if self.draw_pending:
             raise IllegalAction("MUST_DRAW_FIRST", "PLAY-09", "every player draws before the next trick is led")
         if seat != self.turn:
@@ -231,9 +263,11 @@ class Game:
         if card not in hand:
             raise IllegalAction("CARD_NOT_IN_HAND", "PLAY-02", f"seat {seat} does not hold {card.code}")
         refused: Refusal | None = None
-        if self.muestra is None:  # ARR-11: the obligations hold only in the arrastre
+        # ARR-11: the obligations hold only in the arrastre
+        if self.muestra is None and card not in self._arrastre_cards(seat):
             refused = arrastre.refusal(card, hand, seat, self.trick, self.trump, self.strength, self.rules)
-            if refused is not None and self.rules.renuncio_handling == "block":  # RENUNCIO-08
+            assert refused is not None
+            if self.rules.renuncio_handling == "block":  # RENUNCIO-08
                 raise refused.error()
         hand.remove(card)
         self.trick.append((seat, card))
@@ -250,22 +284,26 @@ class Game:
     def _renuncio(self, seat: int, card: Card, refused: Refusal) -> list[Event]:
         """RENUNCIO-07 (``renuncio_handling=lose_point``): the offending side loses the point.
 
-        interpretation (C-17): the renuncio is called at once, the hand stops there, and the
+        interpretation (RENUNCIO-07, C-17): the renuncio is called at once, the hand stops there, and the
         point goes to the opponents even in a hand de vueltas.
         """
         event = Event("renuncio", {"seat": seat, "card": card.code, "code": refused.code, "rule": refused.rule})
         return [event, *self._finish_hand(PointDecision(1 - self.side(seat), "renuncio", "RENUNCIO-07"))]
 
     def _complete_trick(self) -> list[Event]:
+        """PLAY-05 / PLAY-16: the trick goes to its winner's side; then the draw (PLAY-08), or
+        at the last trick the diez de últimas (SCORE-01) and the count of the hand."""
         trick = self.trick
         winner = trick[winning_index(trick, self.trump, self.strength)][0]  # PLAY-05
         side = self.seat_sides[winner]
         points = trick_points(trick)
         self.card_points[side] += points  # PLAY-16: tricks belong to the side
-        self.won_cards[side].extend(card for _, card in trick)
+        self.won_cards[side].extend([card for _, card in trick])
         self.tricks_won[side] += 1
         self.tricks_played += 1
-        events = [Event("trick_won", {"seat": winner, "side": side, "points": points, "cards": [c.code for _, c in trick]})]
+        events = [
+            Event("trick_won", {"seat": winner, "side": side, "points": points, "cards": [c.code for _, c in trick]})
+        ]
         self.last_trick = trick
         self.trick = []
         self.last_trick_winner = winner
@@ -293,6 +331,8 @@ class Game:
         return self._finish_hand(decision) if decision is not None else []
 
     def _draw(self) -> list[Event]:
+        """PLAY-08 / PLAY-10: every player draws one card, the winner first; the last card is
+        the muestra (or the seven given for it), and with it the arrastre begins (PLAY-13)."""
         if not self.draw_pending:
             raise IllegalAction("NOTHING_TO_DRAW", "PLAY-08", "cards are drawn only after a free-phase trick")
         assert self.last_trick_winner is not None
@@ -312,11 +352,13 @@ class Game:
         return events
 
     def _cante(self, seat: int, suit: Suit) -> list[Event]:
+        """CANTE-01..04: sing the Rey and Sota of ``suit`` for 20, or 40 in trumps."""
         self._check_seat(seat)
         cantes.check_cante(self, seat, suit)
         side = self.side(seat)
         value = cantes.cante_value(suit, self.trump)
-        self.cante_points[side] += value  # CANTE-04
+        # CANTE-04; interpretation (CANTE-28, C-14): a cante stays scored whatever follows
+        self.cante_points[side] += value
         self.sung_suits.add(suit)
         self.cantes_in_window += 1
         # CANTE-15: the record keeps whether the twenty was sung in the arrastre (views hide its suit)
@@ -326,6 +368,7 @@ class Game:
         return events + self._after_scoring(side)
 
     def _exchange(self, seat: int) -> list[Event]:
+        """SEVEN-01 / SEVEN-09: give the seven (or the dos) of trumps for the muestra."""
         self._check_seat(seat)
         given = seven.check_exchange(self, seat)
         taken = self.muestra
@@ -339,8 +382,9 @@ class Game:
     def _claim_refusal(self, seat: int) -> Refusal | None:
         """VUELTAS-05 / B-28: when a claim of 101 may be made.
 
-        interpretation (B-28): the claim is made after a trick won by the claimant's side and
-        before the next lead, so after the cantes of that trick and before or after its draw.
+        interpretation (VUELTAS-13, B-28): the claim is made after a trick won by the claimant's
+        side and before the next lead, so after the cantes of that trick (which count) and
+        before or after its draw.
         """
         if self.rules.vueltas_end != "claim" or self.hand_in_point == 0:
             return Refusal(
@@ -353,6 +397,7 @@ class Game:
         return None
 
     def _claim(self, seat: int) -> list[Event]:
+        """VUELTAS-05 / VUELTAS-06: claim 101 de vueltas; the claim ends the hand either way."""
         self._check_seat(seat)
         refused = self._claim_refusal(seat)
         if refused is not None:
@@ -362,15 +407,17 @@ class Game:
         return events + self._finish_hand(decision)
 
     def _tute(self, seat: int, rank: Rank) -> list[Event]:
+        """CANTE-22 / MATCH-09 (``tute=wins_point``): four Reyes or four Sotas win the point."""
         self._check_seat(seat)
         cantes.check_tute(self, seat, rank)
         side = self.side(seat)
         events = [Event("tute", {"seat": seat, "side": side, "rank": rank.value})]
-        # CANTE-22 / MATCH-09; interpretation (C-23): also in a hand de vueltas
+        # CANTE-22 / MATCH-09; interpretation (CANTE-29, C-23): also in a hand de vueltas
         return events + self._finish_hand(PointDecision(side, "tute", "CANTE-22"))
 
     def _finish_hand(self, decision: PointDecision) -> list[Event]:
-        """Close the hand: give the point, or carry the totals into a hand de vueltas."""
+        """Close the hand: give the point (MATCH-01), or carry the totals into a hand de
+        vueltas (SCORE-13, VUELTAS-02)."""
         self.hand_result = decision
         self.turn = None
         self.window_side = None
@@ -389,16 +436,13 @@ class Game:
                 },
             )
         ]
-        if decision.winner is None:  # VUELTAS-02: totals carry into the next hand
+        if decision.winner is None:  # VUELTAS-02: totals carry into the next hand (at its deal)
             all_hands = self.rules.thirty_malas_scope == "all_hands"
-            self.carried_malas = [scoring.malas(self, side) if all_hands else 0 for side in range(self.sides)]
-            self.carried = totals
-            self.hand_in_point += 1
+            malas = [scoring.malas(self, side) if all_hands else 0 for side in range(self.sides)]
+            self._carry_over = (totals, malas)
             events.append(Event("de_vueltas", {"totals": totals}))
             return events
-        self.carried = [0, 0]  # MATCH-02
-        self.carried_malas = [0, 0]
-        self.hand_in_point = 0
+        self._carry_over = None  # MATCH-02: the next point starts from zero
         completed = self.match.award_point(decision.winner)
         details = {"side": decision.winner, "points": list(self.match.points), "cotos": list(self.match.cotos)}
         events.append(Event("point_won", details))
@@ -412,6 +456,11 @@ class Game:
             raise IllegalAction("HAND_IN_PROGRESS", "PRE-10", "the next hand is dealt when this one is over")
         dealer = self.next_dealer()
         dealt = deal_from_deck(order, self.players, dealer, self.rules.deal, self.rules.deck_size)
+        if self._carry_over is None:
+            self.carried, self.carried_malas, self.hand_in_point = [0, 0], [0, 0], 0
+        else:
+            self.carried, self.carried_malas = self._carry_over
+            self.hand_in_point += 1
         self._start_hand(dealt, dealer)
         return [Event("hand_dealt", {"dealer": dealer, "mano": self.mano, "muestra": dealt.muestra.code})]
 
@@ -421,11 +470,12 @@ class Game:
         return next_dealer(self.last_trick_winner)
 
     def deal_next(self, seed: int) -> list[Event]:
-        """Deal the next hand from a seeded shuffle."""
+        """Deal the next hand (PRE-10) from a seeded shuffle."""
         return self.apply(Deal(tuple(shuffled_deck(self.rules.deck_size, seed))))
 
 
 def _explicit_deal_json(dealt: DealtHand) -> dict[str, Any]:
+    """The JSON form of an explicit deal, for :attr:`Game.start`."""
     return {"hands": [codes(hand) for hand in dealt.hands], "muestra": dealt.muestra.code, "stock": codes(dealt.stock)}
 
 
@@ -434,4 +484,4 @@ def cards_from_codes(codes: Sequence[str]) -> list[Card]:
     return [parse_card(code) for code in codes]
 
 
-__all__ = ["Game", "CardError", "cards_from_codes", "check_cards_once"]
+__all__ = ["CardError", "Game", "cards_from_codes", "check_cards_once"]

@@ -3,7 +3,7 @@
 A point (partida) is won by reaching 101, in the first hand or de vueltas (MATCH-01).
 The first side to ``points_per_coto`` points wins a coto (MATCH-03); the first to
 ``cotos_to_win`` cotos wins the match (MATCH-05..07). Points are counted, not hands
-(MATCH-10). Totals restart at zero for every point (MATCH-02, interpretation C-09).
+(MATCH-10). Totals restart at zero for every point (interpretation MATCH-02, C-09).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ class MatchScore:
     def award_point(self, side: int) -> list[str]:
         """MATCH-03/05: record a won point; return what it completed: ``"coto"``, then ``"match"``.
 
-        interpretation (B-29): both sides' points restart at zero when a coto is won.
+        interpretation (MATCH-12, B-29): both sides' points restart at zero when a coto is won.
         """
         completed: list[str] = []
         self.points[side] += 1
@@ -41,8 +41,8 @@ class MatchScore:
 def next_dealer(last_trick_winner: int) -> int:
     """PRE-10: the player who won the last trick deals the next hand.
 
-    interpretation (C-10): when a hand ends before its last trick (a claim, the automatic
-    end of a hand de vueltas, a tute or a renuncio), the winner of the last trick actually
-    played deals.
+    interpretation (MATCH-11, C-10): when a hand ends before its last trick (a claim, the
+    automatic end of a hand de vueltas, a tute or a renuncio), the winner of the last trick
+    actually played deals.
     """
     return last_trick_winner

@@ -121,9 +121,14 @@ def load_position(cls: type[Game], rules: Rules, position: Mapping[str, Any]) ->
     )
     played = {seat for seat, _ in trick}
     sizes = {len(hand) + (1 if seat in played else 0) for seat, hand in enumerate(hands)}
-    if len(sizes) != 1 or sizes.pop() > HAND_SIZE:
+    if len(sizes) != 1 or (size := sizes.pop()) > HAND_SIZE:
         raise PositionError(
             "every seat must hold the same number of cards (at most six), counting the card it has played to the trick"
+        )
+    if muestra is not None and (len(stock) + 1) % players:
+        # C-19: every draw takes one card per player, the muestra last
+        raise PositionError(
+            f"the stock and the muestra hold {len(stock) + 1} cards, not a multiple of {players} (a card each per draw)"
         )
     last_winner = _seat(position, "last_trick_winner", players)
     leader = _leader(position, trick, last_winner, players)
@@ -131,8 +136,10 @@ def load_position(cls: type[Game], rules: Rules, position: Mapping[str, Any]) ->
     if dealer is None:
         dealer = (leader - 1) % players
     draw_pending = bool(position.get("draw_pending", False))
-    if draw_pending and (last_winner is None or trick or muestra is None):
-        raise PositionError("draw_pending needs a last_trick_winner, an empty trick and a muestra still to draw")
+    if draw_pending and (last_winner is None or trick or muestra is None or size >= HAND_SIZE):
+        raise PositionError(
+            "draw_pending needs a last_trick_winner, an empty trick, a muestra still to draw and hands of five or fewer"
+        )
 
     placeholder = muestra or Card(Rank.AS, trump)  # only fixes the trump; replaced below
     game = cls(rules, DealtHand(tuple(tuple(h) for h in hands), placeholder, tuple(stock)), dealer)

@@ -40,7 +40,7 @@ def total(game: Game, side: int) -> int:
     """VUELTAS-02 / VUELTAS-10: the point's running total: the totals carried from earlier
     hands of the point plus this hand's score (cards, cantes and últimas).
 
-    interpretation (C-09): totals start from zero for every point (MATCH-02)."""
+    interpretation (MATCH-02, C-09): totals start from zero for every point."""
     return game.carried[side] + hand_score(game, side)
 
 
@@ -90,10 +90,10 @@ def decide_complete_hand(game: Game) -> PointDecision:
     totals = [total(game, side) for side in range(game.sides)]
     over = [side for side in range(game.sides) if totals[side] >= WIN_THRESHOLD]
     if game.hand_in_point > 0 and game.first_over is not None and len(over) == 2:
-        # interpretation (C-07): a hand de vueltas played out with both sides past 100 (a
-        # claim hand nobody claimed, or a hand the thirty malas kept going) goes to the
+        # interpretation (VUELTAS-14, C-07): a hand de vueltas played out with both sides past
+        # 100 (a claim hand nobody claimed, or a hand the thirty malas kept going) goes to the
         # side that passed 100 first, as under vueltas_end=automatic.
-        return _apply_thirty(game, game.first_over, both_over=True, rule="VUELTAS-03")
+        return _apply_thirty(game, game.first_over, both_over=True, rule="VUELTAS-14")
     if len(over) == 2:
         assert game.ultimas_side is not None
         return _apply_thirty(game, game.ultimas_side, both_over=True, rule="SCORE-07")
@@ -107,21 +107,22 @@ def decide_automatic(game: Game, side: int) -> PointDecision | None:
     """VUELTAS-07 (``vueltas_end=automatic``): in a hand de vueltas the point is given the
     moment ``side``, which has just scored, reaches 101.
 
-    interpretation (C-08): the check follows every trick (its card points, and at the last
+    interpretation (VUELTAS-10, C-08): the check follows every trick (its card points, and at the last
     trick the últimas) and every cante. interpretation (B-25): if the thirty malas stop the
     win (``thirty_malas_scope=all_hands``) play goes on, unless ``thirty_malas=lose`` gives
     the point to the opponents. interpretation (B-23): when both sides were carried over
     with 101 or more (``thirty_malas=vueltas``), the first side to score takes the point.
     """
     if game.hand_in_point == 0 or game.rules.vueltas_end != "automatic":
-        return None  # C-22: the first hand of a point is always played out
+        return None  # interpretation (VUELTAS-12, C-22): the first hand of a point is played out
     if total(game, side) < WIN_THRESHOLD:
         return None
     decision = _apply_thirty(game, side, both_over=False, rule="VUELTAS-07")
     if decision.winner is None:
         return None
-    reason = "vueltas_reached_101" if decision.winner == side else decision.reason
-    return PointDecision(decision.winner, reason, "VUELTAS-07")
+    if decision.winner != side:
+        return decision  # SCORE-12: the thirty malas gave the point to the opponents
+    return PointDecision(side, "vueltas_reached_101", "VUELTAS-07")
 
 
 def decide_claim(game: Game, side: int) -> PointDecision:

@@ -14,13 +14,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from reference_engine.actions import IllegalAction, Refusal
-from reference_engine.cards import Card, Rank
+from reference_engine.cards import Card, Rank, Suit
 
 if TYPE_CHECKING:
     from reference_engine.game import Game
 
 __all__ = ["IllegalAction", "check_exchange", "exchange_card", "exchange_refusal", "exchanger"]
 
+_SEVENS = {suit: Card(Rank.SIETE, suit) for suit in Suit}
+_DOSES = {suit: Card(Rank.DOS, suit) for suit in Suit}
 _REQUIRES_RULE = {
     "exchanger_won_last_trick": "SEVEN-03",
     "own_side_won_last_trick": "SEVEN-05",
@@ -31,23 +33,24 @@ _REQUIRES_RULE = {
 def exchange_card(game: Game) -> Card | None:
     """SEVEN-02 / SEVEN-09: the trump that may be given for the current muestra, if any.
 
-    interpretation (C-15): one exchange per hand. After it the seven lies as the muestra,
-    and even under ``swap_with_two`` the dos cannot take it back.
+    interpretation (SEVEN-13, C-15): one exchange per hand. After it the seven lies as the
+    muestra, and even under ``swap_with_two`` the dos cannot take it back.
+    interpretation (REGION-13, B-39): with 48 cards the card given is still the seven.
     """
     muestra = game.muestra
     if muestra is None or game.exchange_done:
         return None
-    seven = Card(Rank.SIETE, game.trump)
+    seven = _SEVENS[game.trump]
     if muestra is seven:
-        # SEVEN-09 / B-14. interpretation (B-40): the 36-card deck has no dos, so a seven
-        # muestra is never exchanged there.
+        # SEVEN-09 / B-14. interpretation (REGION-11, B-40): the 36-card deck has no dos, so
+        # a seven muestra is never exchanged there.
         if game.rules.seven_is_muestra == "swap_with_two" and game.rules.deck_size != 36:
-            return Card(Rank.DOS, game.trump)
+            return _DOSES[game.trump]
         return None
     if game.strength[muestra] <= game.strength[seven]:
         return None  # SEVEN-02 / B-13: a muestra below the seven is never taken
     if game.rules.seven_exchange_min == "value_card" and muestra.points == 0:
-        return None  # SEVEN-02 (S000): only As, Tres, Rey, Sota or Caballo; not a 9 or 8 (B-39)
+        return None  # SEVEN-02 (S000): only As, Tres, Rey, Sota or Caballo; not a 9 or 8 (REGION-12)
     return seven
 
 
@@ -66,12 +69,12 @@ def _won_trick_condition(game: Game, seat: int) -> bool:
 
 
 def _in_window(game: Game) -> bool:
-    """B-12 ``seven_exchange_window``.
+    """SEVEN-16 (B-12 ``seven_exchange_window``).
 
     ``after_won_trick_before_draw`` (S000): between the end of a trick and its draw, so the
     exchange at the last draw (SEVEN-07) is the one before the muestra is drawn.
-    interpretation (B-12): ``while_muestra_visible`` (S002) allows it at any moment, also in
-    the middle of a trick and out of turn.
+    interpretation (SEVEN-16, B-12): ``while_muestra_visible`` (S002) allows it at any
+    moment, also in the middle of a trick and out of turn.
     """
     if game.rules.seven_exchange_window == "after_won_trick_before_draw":
         return game.draw_pending
@@ -81,8 +84,8 @@ def _in_window(game: Game) -> bool:
 def exchange_refusal(game: Game, seat: int) -> Refusal | None:
     """Why ``seat`` may not exchange now, or ``None`` if he may.
 
-    interpretation (C-16): the exchanger may be the player who will draw the exchanged
-    seven back at the last draw; that is allowed with no special case.
+    interpretation (SEVEN-14, C-16): the exchanger may be the player who will draw the
+    exchanged seven back at the last draw; that is allowed with no special case.
     """
     if game.hand_result is not None or game.muestra is None:
         return Refusal("EXCHANGE_NO_MUESTRA", "SEVEN-06", "the muestra has already been drawn")
@@ -107,7 +110,7 @@ def exchange_refusal(game: Game, seat: int) -> Refusal | None:
 
 
 def check_exchange(game: Game, seat: int) -> Card:
-    """Return the card ``seat`` gives up, or raise :class:`IllegalAction` naming the rule."""
+    """SEVEN-01..06: return the card ``seat`` gives up, or raise :class:`IllegalAction`."""
     refused = exchange_refusal(game, seat)
     if refused is not None:
         raise refused.error()
@@ -117,11 +120,14 @@ def check_exchange(game: Game, seat: int) -> Card:
 
 
 def exchanger(game: Game) -> int | None:
-    """The seat that may exchange now, if any (only the holder of the card can)."""
+    """SEVEN-01: the seat that may exchange now, if any (only the holder of the card can)."""
+    if game.hand_result is not None or not _in_window(game):
+        return None
     card = exchange_card(game)
     if card is None:
         return None
     for seat, hand in enumerate(game.hands):
         if card in hand:
-            return seat if exchange_refusal(game, seat) is None else None
+            # the other conditions of exchange_refusal hold here: muestra, card, holder, window
+            return seat if _won_trick_condition(game, seat) else None
     return None

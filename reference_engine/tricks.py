@@ -29,6 +29,16 @@ def side_of(seat: int, players: int) -> int:
     return seat % 2 if players == 4 else seat
 
 
+#: PRE-01 / TWO-07: each seat's side, and each side's seats, by number of players.
+SEAT_SIDES: dict[int, tuple[int, ...]] = {
+    players: tuple(side_of(s, players) for s in range(players)) for players in (2, 4)
+}
+SIDE_SEATS: dict[int, tuple[tuple[int, ...], ...]] = {
+    players: tuple(tuple(s for s in range(players) if side_of(s, players) == side) for side in (0, 1))
+    for players in (2, 4)
+}
+
+
 def partner_of(seat: int, players: int) -> int | None:
     """PRE-01: the partner's seat (opposite), or ``None`` mano a mano (TWO-07)."""
     return (seat + 2) % 4 if players == 4 else None
@@ -56,7 +66,7 @@ def winning_index(trick: Trick, trump: Suit, strength: Mapping[Card, int]) -> in
 
 def trick_points(trick: Trick) -> int:
     """DECK-07: the card points a trick carries."""
-    return sum(card.points for _, card in trick)
+    return sum([card.points for _, card in trick])
 
 
 def draw_order(winner: int, players: int) -> list[int]:

@@ -75,7 +75,9 @@ _PER_SIDE: dict[str, Callable[[Game, int], Any]] = {
 
 #: Every state field name; ``<seat>`` and ``<side>`` stand for an index.
 FIELDS: list[str] = (
-    sorted(_SCALAR) + [f"{name}.<seat>" for name in sorted(_PER_SEAT)] + [f"{name}.<side>" for name in sorted(_PER_SIDE)]
+    sorted(_SCALAR)
+    + [f"{name}.<seat>" for name in sorted(_PER_SEAT)]
+    + [f"{name}.<side>" for name in sorted(_PER_SIDE)]
 )
 
 
@@ -93,6 +95,9 @@ def state_field(game: Game, name: str) -> Any:
     raise UnknownField(f"unknown state field {name!r}; fields: {', '.join(FIELDS)}")
 
 
+# ETIQ-08; interpretation (C-25): running counts are private while the hand is played (S004 has each pair
+# count its points in secret de vueltas, ETIQ-07); tricks already gathered may not be looked at
+# (ETIQ-01), so neither are the cards won.
 _PRIVATE_UNTIL_HAND_OVER = ("card_points", "cante_points", "score", "total", "won_cards")
 
 
@@ -113,6 +118,9 @@ def observation_field(game: Game, seat: int, name: str) -> Any:
 
 
 def _seen_cante(game: Game, seat: int, cante: dict[str, Any]) -> dict[str, Any]:
-    """CANTE-15: a twenty sung in the arrastre does not tell the opponents its suit."""
+    """CANTE-15 / ETIQ-06: a twenty sung in the arrastre does not tell the opponents its suit.
+
+    interpretation (C-12): the partner, who may ask for the suit, is shown it; a forty is
+    always known (its suit is trumps); mano a mano the opponent never sees it (C-20)."""
     hidden = cante["arrastre"] and cante["value"] == 20 and cante["side"] != game.side(seat)
     return {**cante, "suit": None if hidden else cante["suit"]}
