@@ -98,7 +98,7 @@ REASON_CODES = {
     "MUST_FOLLOW_SUIT": "ARR-01",
     "MUST_BEAT": "ARR-02 / ARR-10",
     "MUST_TRUMP": "ARR-03",
-    "MUST_OVERTRUMP": "ARR-04",
+    "MUST_OVERTRUMP": "ARR-04 (also a non-trump played onto a trumped trick while holding a higher trump)",
     "CANTE_NO_WON_TRICK": "CANTE-05",
     "CANTE_SUIT_ALREADY_SUNG": "CANTE-11",
     "CANTE_NO_PAIR": "CANTE-19",
@@ -152,9 +152,23 @@ STATE_FIELDS = {
     "card_points.<side>": "card points won this hand",
     "cante_points.<side>": "cante points this hand",
     "score.<side>": "card points + cantes + últimas this hand",
-    "total.<side>": "running total of the point (carried from hands de vueltas)",
+    "total.<side>": "running total of the point: what earlier hands de vueltas carried plus this hand's score",
     "tricks_won.<side>": "tricks won this hand",
     "won_cards.<side>": "cards won this hand, sorted",
     "match.points.<side>": "points won in the current coto",
     "match.cotos.<side>": "cotos won",
+}
+
+#: Why a hand ended (``hand_over.reason`` and the ``hand_reason`` field).
+HAND_END_REASONS = {
+    "over_100": "a side passed 100 (in a hand de vueltas played out: the first side past 100)",
+    "vueltas": "neither side passed 100: the hand goes de vueltas",
+    "thirty_malas_lose": "the would-be winner lacked thirty malas and lost the point (thirty_malas=lose)",
+    "thirty_malas_cannot_win": "the would-be winner lacked thirty malas; the opponents, past 100, win",
+    "thirty_malas_vueltas": "the would-be winner lacked thirty malas: the hand goes de vueltas",
+    "vueltas_reached_101": "de vueltas, a side reached 101 and the hand stopped (vueltas_end=automatic)",
+    "claim_correct": "a claim of 101 was right",
+    "claim_false": "a claim of 101 was wrong: the point goes to the opponents",
+    "tute": "a tute won the point at once",
+    "renuncio": "a renuncio cost the offending side the point (renuncio_handling=lose_point)",
 }

@@ -16,6 +16,7 @@ from typing import Any
 
 from pytest_bdd import given, parsers, then, when
 
+from adapters.vocabulary import HAND_END_REASONS
 from conformance.driver import ScenarioRun
 
 SEAT = r"seat (?P<seat>\d+)"
@@ -352,6 +353,8 @@ def goes_de_vueltas(guinote_run: ScenarioRun) -> None:
 
 @then(parsers.re(r"the hand is over(?: because of (?P<reason>\w+))?$"))
 def hand_over(guinote_run: ScenarioRun, reason: str | None) -> None:
+    if reason and reason not in HAND_END_REASONS:
+        raise guinote_run.fail_input(f"unknown reason {reason!r}; reasons: {', '.join(HAND_END_REASONS)}")
     event = guinote_run.last_event("hand_over")
     if reason:
         guinote_run.expect_equal("reason the hand ended", reason, event.get("reason"))

@@ -34,7 +34,9 @@ def test_run_one_scenario_writes_the_three_reports(tmp_path: Path) -> None:
     done = cli("run", "--profile", "ludoteka", "--scenario", location, "--jobs", "1", "--report-dir", str(tmp_path))
     assert done.returncode == 0, done.stdout + done.stderr
     data = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))
-    assert [(r["scenario"], r["status"]) for r in data["results"]] == [("The Tres beats the Rey of the suit led", "pass")]
+    assert [(r["scenario"], r["status"]) for r in data["results"]] == [
+        ("The Tres beats the Rey of the suit led", "pass")
+    ]
     assert (tmp_path / "junit.xml").read_text(encoding="utf-8").count("<testcase") == 1
     assert "DECK-05" in (tmp_path / "index.html").read_text(encoding="utf-8")
     assert "1 scenario runs: 1 pass" in done.stdout
