@@ -67,3 +67,26 @@ def test_export_gives_every_scenario_as_data() -> None:
     tres = next(c for c in cases if c["name"] == "The Tres beats the Rey of the suit led")
     assert tres["rules"] == ["DECK-05"] and tres["feature"] == "features/deck.feature"
     assert tres["steps"][0]["table"][0] == ["seat 0", "Ro"]
+
+
+def test_the_reference_served_over_the_protocol_passes_the_whole_suite(tmp_path: Path) -> None:
+    """Proof that the protocol carries everything the scenarios need."""
+    done = cli("run", "--engine", "serve:reference", "--report-dir", str(tmp_path))
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    data = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))
+    assert set(data["summary"]) == {"pass"}
+    assert data["summary"]["pass"] == 4 * len(load_scenarios())
+
+
+def test_validate_and_smoke_accept_a_sound_protocol_engine() -> None:
+    engine = f"cmd:{sys.executable} -m adapters.serve"
+    for command in ("validate", "smoke"):
+        done = cli(command, "--engine", engine)
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert "PROBLEM" not in done.stdout
+
+
+def test_validate_reports_an_unfinished_engine_kit() -> None:
+    done = cli("validate", "--engine", f"cmd:{sys.executable} kits/python/skeleton_engine.py")
+    assert done.returncode == 1
+    assert "PROBLEM" in done.stdout and "not implemented" in done.stdout
