@@ -263,7 +263,7 @@ class GuinotePlugin:
             return "pass", ""
         error = call.excinfo.value if call.excinfo is not None else None
         if isinstance(error, EngineError):
-            kind = "timeout" if "timeout" in type(error).__name__.lower() or "timed out" in str(error) else "error"
+            kind = "timeout" if getattr(error, "kind", "") == "timeout" else "error"
             return kind, f"engine failure: {error}"
         if isinstance(error, FeatureInputError):
             return "error", f"bad scenario: {error}"

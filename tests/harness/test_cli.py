@@ -90,3 +90,32 @@ def test_validate_reports_an_unfinished_engine_kit() -> None:
     done = cli("validate", "--engine", f"cmd:{sys.executable} kits/python/skeleton_engine.py")
     assert done.returncode == 1
     assert "PROBLEM" in done.stdout and "not implemented" in done.stdout
+
+
+def _hostile_run(tmp_path: Path, globs: list[str], script: str, *args: str) -> tuple[int, list[dict[str, str]]]:
+    engine = f"cmd:{sys.executable} tests/protocol/hostile/{script} {' '.join(args)}"
+    selection = [arg for glob in globs for arg in ("--scenario", glob)]
+    done = cli("run", "--engine", engine, "--profile", "lascuarenta", *selection,
+               "--jobs", "1", "--timeout", "1", "--report-dir", str(tmp_path))  # fmt: skip
+    data = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))
+    return done.returncode, data["results"]
+
+
+def test_an_engine_that_crashes_costs_only_the_scenarios_it_crashed_in(tmp_path: Path) -> None:
+    code, results = _hostile_run(tmp_path, ["deck::*"], "crash_mid_game.py", "5")
+    statuses = {r["status"] for r in results}
+    assert code == 1 and statuses == {"pass", "error"}, statuses
+    crashed = [r for r in results if r["status"] == "error"]
+    assert all("engine failure" in r["message"] for r in crashed)
+    assert len(results) == len([s for s in load_scenarios() if s.path.stem == "deck"])
+
+
+def test_an_engine_that_hangs_is_reported_as_a_timeout_and_the_run_goes_on(tmp_path: Path) -> None:
+    code, results = _hostile_run(tmp_path, ["conduct::*", "deck::*"], "hang.py", "observe")
+    by_status: dict[str, int] = {}
+    for result in results:
+        by_status[result["status"]] = by_status.get(result["status"], 0) + 1
+    # the conduct scenarios read observations and time out; the deck scenarios around them pass
+    assert code == 1 and set(by_status) == {"pass", "timeout"}, by_status
+    assert by_status["timeout"] == len([s for s in load_scenarios() if s.path.stem == "conduct"])
+    assert "no answer within 1 s" in next(r["message"] for r in results if r["status"] == "timeout")
