@@ -155,6 +155,7 @@ STATE_FIELDS = {
     "total.<side>": "running total of the point: what earlier hands de vueltas carried plus this hand's score",
     "tricks_won.<side>": "tricks won this hand",
     "won_cards.<side>": "cards won this hand, sorted",
+    "last_trick_won.<side>": "cards of the most recent trick the side won, in playing order (open to view, ETIQ-02)",
     "match.points.<side>": "points won in the current coto",
     "match.cotos.<side>": "cotos won",
 }

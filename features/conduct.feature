@@ -52,6 +52,20 @@ Feature: Information and table conduct
       And seat 3 sees "last_trick" as ["5o", "Ro", "4o", "3o"]
       And seat 2 sees "last_trick_winner" as 3
 
+    @ETIQ-02 @S004
+    Scenario: Each pair's latest trick stays open to view after the other pair wins a trick
+      Given a hand in the arrastre, trumps in bastos, seat 0 to lead:
+        | seat 0 | 5o 7c |
+        | seat 1 | Ro 6c |
+        | seat 2 | 4o 2c |
+        | seat 3 | 3o 4c |
+      When these tricks are played:
+        | 5o Ro 4o 3o |
+        | 4c 7c 6c 2c |
+      Then seat 0 wins the trick
+      And seat 2 sees "last_trick_won.1" as ["5o", "Ro", "4o", "3o"]
+      And seat 1 sees "last_trick_won.0" as ["4c", "7c", "6c", "2c"]
+
   Rule: ETIQ-06 The suit of a twenty sung in the arrastre is kept from the opponents, not from the partner
 
     @ETIQ-06 @S000 @S004

@@ -69,6 +69,8 @@ _PER_SIDE: dict[str, Callable[[Game, int], Any]] = {
     "total": scoring.total,
     "tricks_won": lambda g, side: g.tricks_won[side],
     "won_cards": lambda g, side: _codes(g.won_cards[side]),
+    # ETIQ-02: each side's most recent trick stays open to view (won cards are kept in trick order)
+    "last_trick_won": lambda g, side: [card.code for card in g.won_cards[side][-g.players :]],
     "match.points": lambda g, side: g.match.points[side],
     "match.cotos": lambda g, side: g.match.cotos[side],
 }
