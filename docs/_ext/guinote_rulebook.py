@@ -1136,6 +1136,39 @@ class ResultsDirective(RulebookDirective):
         return out
 
 
+class InterpretationsDirective(RulebookDirective):
+    """Every rule where the sources are silent and the project chose: the rule and the choice."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        data = self.data()
+        docname = self.env.docname
+        rows: list[list[Cell]] = []
+        for area in data.areas:
+            for rule in area.rules:
+                if rule.agreement != "interpretation" and not rule.interpretation:
+                    continue
+                choice = rule.interpretation or rule.note or ""
+                rows.append(
+                    [
+                        [rule_ref(rule.id, docname)],
+                        [para(*linked_text(rule.statement, data.rules, docname))],
+                        [para(*linked_text(choice, data.rules, docname))],
+                    ]
+                )
+        if not rows:
+            return self.finish([note(text_para("No rule of the index is an interpretation yet."))])
+        legend = text_para(
+            f"{len(rows)} rules where the project had to choose because the sources are silent or unclear. "
+            "The reference engine marks each of these places in its code with the rule ID and the word "
+            "'interpretation'.",
+            ["guinote-legend"],
+        )
+        headers = ["Rule", "Statement", "What the project chose"]
+        return self.finish([legend, table(headers, rows, ["guinote-interpretations"])])
+
+
 class CoverageDirective(RulebookDirective):
     """Rules covered by scenarios, not executable, and still uncovered, per area."""
 
@@ -1541,6 +1574,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("guinote-schemas", SchemasDirective)
     app.add_directive("guinote-results", ResultsDirective)
     app.add_directive("guinote-coverage", CoverageDirective)
+    app.add_directive("guinote-interpretations", InterpretationsDirective)
     app.add_directive("guinote-example", ExampleDirective)
     app.add_directive("guinote-automodules", AutomodulesDirective)
     app.add_role("rule", RuleRole())

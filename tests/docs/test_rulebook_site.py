@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 from conformance.catalogue import load_scenarios, scenarios_by_rule
@@ -100,4 +101,6 @@ def test_the_worked_example_is_a_full_hand(site: BuiltSite) -> None:
 def test_the_results_page_renders_the_default_file(site: BuiltSite) -> None:
     page = site.page("checking/results")
     assert "guinote-results-areas" in page
-    assert "sample results file" in page
+    shipped = json.loads((ROOT / "docs" / "_static" / "results" / "reference.json").read_text(encoding="utf-8"))
+    assert shipped["engine"]["name"] in page
+    assert ("sample results file" in page) == bool(shipped.get("sample"))
