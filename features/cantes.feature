@@ -371,7 +371,7 @@ Feature: Cantes
       When seat 0 sings copas
       Then side 0 has 60 cante points
 
-    @S000 @S004 @cante_order=free
+    @interpretation @cante_order=free
     Scenario: In free order a twenty may be sung while its singer also holds the forty
       Given a hand in the free phase, muestra 4o, seat 0 to lead:
         | seat 0 | Ro So Rc Sc 2e       |
@@ -385,7 +385,7 @@ Feature: Cantes
       When seat 0 sings copas
       Then side 0 has 20 cante points
 
-    @S000 @cante_order=free @cante_per_trick=many
+    @S000 @interpretation @cante_order=free @cante_per_trick=many
     Scenario: In free order with many cantes the twenty and then the forty follow the same won trick
       Given a hand in the free phase, muestra 4o, seat 0 to lead:
         | seat 0 | Ro So Rc Sc 2e       |

@@ -27,7 +27,7 @@ Feature: Points, cotos and the match
 
     # The first hand ends 100 to 30. The next deck puts 4c, Ac, 2c and 5c where they reach
     # seats 1, 2, 3 and 0 under both ways of dealing; the muestra is 2o.
-    @MATCH-10 @MATCH-01 @PRE-10 @vueltas_end=automatic @S002 @S003 @S004
+    @MATCH-10 @MATCH-01 @PRE-10 @vueltas_end=automatic @S002 @S003
     Scenario: A point won in the hand de vueltas counts once although it took two hands
       Given a hand in the arrastre, trumps in bastos, seat 0 to lead:
         | seat 0 | Ao |

@@ -258,7 +258,7 @@ Feature: Counting a hand
       And side 0 has 105 points in total
       And side 1 has 105 points in total
 
-    @SCORE-12 @thirty_malas=cannot_win @thirty_malas_count=cards_only @thirty_malas_trigger=any_winner @S004
+    @SCORE-12 @thirty_malas=cannot_win @thirty_malas_count=cards_only @thirty_malas_trigger=any_winner @interpretation
     Scenario: A side without thirty malas in cards cannot win, and opponents with only 95 do not take the point either
       Given a hand in the arrastre, trumps in oros, seat 0 to lead:
         | seat 0 | 7c |
@@ -278,7 +278,7 @@ Feature: Counting a hand
 
   Rule: SCORE-10 What counts toward the thirty malas: card points and the diez de últimas, or card points alone
 
-    @SCORE-10 @thirty_malas_count=cards_plus_ultimas @thirty_malas_trigger=any_winner @S000 @S002 @S004
+    @SCORE-10 @thirty_malas_count=cards_plus_ultimas @S000 @S002 @S003 @S004
     Scenario: Twenty-five card points and the diez de últimas make thirty-five malas and the point
       Given a hand in the arrastre, trumps in oros, seat 0 to lead:
         | seat 0 | 7c |
@@ -296,7 +296,7 @@ Feature: Counting a hand
       And side 1 has 95 points in the hand
       And side 0 wins the point
 
-    @SCORE-10 @SCORE-12 @thirty_malas_count=cards_only @thirty_malas_trigger=any_winner @thirty_malas=lose @S003
+    @SCORE-10 @SCORE-12 @thirty_malas_count=cards_only @thirty_malas_trigger=any_winner @thirty_malas=lose @interpretation
     Scenario: Counting card points alone, 25 card points fall short and the point goes to opponents with only 95
       Given a hand in the arrastre, trumps in oros, seat 0 to lead:
         | seat 0 | 7c |
@@ -333,7 +333,7 @@ Feature: Counting a hand
       Then side 0 has 115 points in the hand
       And side 0 wins the point
 
-    @SCORE-18 @thirty_malas_trigger=any_winner @thirty_malas_count=cards_only @thirty_malas=vueltas @S002 @S003 @S004
+    @SCORE-18 @thirty_malas_trigger=any_winner @thirty_malas_count=cards_only @thirty_malas=vueltas @interpretation
     Scenario: Checked for any would-be winner, the thirty malas stop even the only side past 100
       Given a hand in the arrastre, trumps in oros, seat 0 to lead:
         | seat 0 | 7c |
@@ -385,7 +385,7 @@ Feature: Counting a hand
       And side 0 wins the point
       And side 0 has 105 points in total
 
-    @SCORE-11 @thirty_malas_scope=all_hands @thirty_malas=vueltas @thirty_malas_trigger=any_winner @vueltas_end=automatic @S004
+    @SCORE-11 @thirty_malas_scope=all_hands @thirty_malas=vueltas @thirty_malas_trigger=any_winner @vueltas_end=automatic @interpretation
     Scenario: When the thirty malas always apply, a side still short of them in the point cannot take it de vueltas
       Given a hand in the arrastre, trumps in oros, seat 0 to lead:
         | seat 0 | 7c |

@@ -368,7 +368,7 @@ Feature: Exchanging the seven of trumps for the muestra
       Then seat 0 holds 7o 2c 4c 5c 6c
       And the muestra is 2o
 
-    @S000 @S004 @seven_is_muestra=none
+    @interpretation @seven_is_muestra=none
     Scenario: Without the dos swap, a seven muestra cannot be taken
       Given a hand in the free phase, muestra 7o, seat 0 to lead:
         | seat 0 | 2o 2c 4c 5c 6c       |
@@ -552,7 +552,7 @@ Feature: Exchanging the seven of trumps for the muestra
   @SEVEN-16
   Rule: SEVEN-16 The exchange is made between the won trick and its draw, or at any time while the muestra is visible
 
-    @SEVEN-03 @S000 @S004 @seven_exchange_window=after_won_trick_before_draw
+    @SEVEN-03 @S000 @seven_exchange_window=after_won_trick_before_draw
     Scenario: When the exchange must precede the draw it is refused once the cards are drawn
       Given a hand in the free phase, muestra Ao, seat 0 to lead:
         | seat 0 | 7o 2c 4c 5c 6c       |

@@ -144,7 +144,7 @@ Feature: Hands de vueltas
       When seat 0 tries to claim 101
       Then the action is refused as CLAIM_NOT_TRICK_WINNER
 
-    @VUELTAS-05 @VUELTAS-06 @vueltas_end=claim @vueltas_claim_by=winning_side @S004
+    @VUELTAS-05 @VUELTAS-06 @vueltas_end=claim @vueltas_claim_by=winning_side @S000 @interpretation
     Scenario: The partner of the player who took the trick may claim 101 for their side
       Given a hand in the free phase, muestra 2b, seat 1 to lead:
         | seat 0 | Ac 3c Rc Sc 6o 4e                             |
