@@ -280,6 +280,49 @@ def export(out: Annotated[Path | None, typer.Option(help="write to this file ins
 
 
 @app.command()
+def compare(
+    engine: Annotated[str, typer.Option("--engine", "-e", help="the engine to compare with the reference")],
+    profile: Annotated[
+        list[str] | None, typer.Option(help="profiles (of the engine) to compare under; default all")
+    ] = None,
+    hands: Annotated[int, typer.Option(help="random hands per profile")] = 200,
+    seed: Annotated[int, typer.Option(help="first seed; hand n uses seed + n")] = 0,
+    report_dir: Annotated[Path, typer.Option(help="where divergence records are written")] = Path("reports"),
+) -> None:
+    """Play random hands on the engine and the reference in lockstep; report the first divergences."""
+    from adapters.reference import ReferenceEngine
+    from conformance.differential import compare as compare_engines
+
+    info = _engine_info(engine)
+    under_test = load_engine(engine)
+    reference = ReferenceEngine()
+    bad = 0
+    try:
+        for name in profile or list(info.profiles):
+            if name not in info.profiles:
+                console.print(
+                    f"[red]error:[/red] the engine has no profile {name!r}; its profiles: {', '.join(info.profiles)}"
+                )
+                raise typer.Exit(2)
+            result = compare_engines(reference, under_test, info.profiles[name], name, range(seed, seed + hands))
+            if result.not_applicable:
+                console.print(f"{name}: not applicable: {result.not_applicable}", markup=False)
+                continue
+            console.print(
+                f"{name}: {result.hands} hands, {result.actions} actions, {len(result.divergences)} divergences"
+            )
+            for divergence in result.divergences:
+                bad += 1
+                report_dir.mkdir(parents=True, exist_ok=True)
+                path = report_dir / f"divergence-{name}-{divergence.seed}.json"
+                path.write_text(json.dumps(divergence.record(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+                console.print(f"  {divergence.describe()}\n  replay: {path}", markup=False)
+    finally:
+        under_test.close()
+    raise typer.Exit(1 if bad else 0)
+
+
+@app.command()
 def report(
     results: Annotated[Path, typer.Argument(help="a results.json written by run")],
     out: Annotated[Path, typer.Option(help="folder for index.html")] = Path("reports"),
