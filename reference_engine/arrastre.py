@@ -37,7 +37,7 @@ def legal_cards(
 ) -> list[Card]:
     """ARR-01..ARR-09: the cards ``seat`` may play to ``trick`` in the arrastre.
 
-    interpretation (B-21): under the literal S004 reading a trump counts as higher than any
+    interpretation (ARR-10, B-21): under the literal S004 reading a trump counts as higher than any
     card of another suit, and only a card that could take the trick (one of the suit led,
     or a trump) counts as "higher": a higher card of a discarded third suit does not.
     """

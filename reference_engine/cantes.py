@@ -84,7 +84,7 @@ def cante_refusal(game: Game, seat: int, suit: Suit) -> Refusal | None:
         return Refusal("CANTE_NO_PAIR", "CANTE-19", f"seat {seat} does not hold the Rey and Sota of {suit.spanish}")
     if _one_per_trick_used(game):
         return Refusal("CANTE_ONE_PER_TRICK", "CANTE-10", "only one cante is allowed per won trick")
-    # CANTE-12 (``cante_order=forty_first``). interpretation (B-08): the duty looks only at
+    # CANTE-12 (``cante_order=forty_first``). interpretation (CANTE-12, B-08): the duty looks only at
     # the singer's own hand; a forty held by his partner does not stop his twenty.
     trump = game.trump
     if (

@@ -48,7 +48,7 @@ def malas(game: Game, side: int) -> int:
     """SCORE-10 (B-24 ``thirty_malas_count``): the points that count toward the thirty malas:
     card points, plus the diez de últimas under ``cards_plus_ultimas``; never the cantes.
 
-    interpretation (B-25): under ``thirty_malas_scope=all_hands`` they accumulate over the
+    interpretation (SCORE-11, B-25): under ``thirty_malas_scope=all_hands`` they accumulate over the
     hands of the point, like the totals."""
     counted = game.card_points[side]
     if game.rules.thirty_malas_count == "cards_plus_ultimas" and game.ultimas_side == side:
@@ -71,7 +71,7 @@ def _apply_thirty(game: Game, candidate: int, both_over: bool, rule: str) -> Poi
     """SCORE-09/SCORE-12: give the point to ``candidate`` (under ``rule``) unless it lacks the
     thirty malas; then B-23 ``thirty_malas`` decides.
 
-    interpretation (B-23): under ``cannot_win`` the opponents take the point only if they
+    interpretation (SCORE-12, B-23): under ``cannot_win`` the opponents take the point only if they
     have 101 themselves; otherwise the hand goes de vueltas, as if nobody had reached 101.
     """
     other = 1 - candidate
@@ -108,9 +108,9 @@ def decide_automatic(game: Game, side: int) -> PointDecision | None:
     moment ``side``, which has just scored, reaches 101.
 
     interpretation (VUELTAS-10, C-08): the check follows every trick (its card points, and at the last
-    trick the últimas) and every cante. interpretation (B-25): if the thirty malas stop the
+    trick the últimas) and every cante. interpretation (SCORE-11, B-25): if the thirty malas stop the
     win (``thirty_malas_scope=all_hands``) play goes on, unless ``thirty_malas=lose`` gives
-    the point to the opponents. interpretation (B-23): when both sides were carried over
+    the point to the opponents. interpretation (SCORE-12, B-23): when both sides were carried over
     with 101 or more (``thirty_malas=vueltas``), the first side to score takes the point.
     """
     if game.hand_in_point == 0 or game.rules.vueltas_end != "automatic":
@@ -129,7 +129,7 @@ def decide_claim(game: Game, side: int) -> PointDecision:
     """VUELTAS-06: a claim of 101 is checked against the accumulated total; a false claim
     gives the point to the opponents.
 
-    interpretation (B-25): where the thirty malas apply in a hand de vueltas, a claim by a
+    interpretation (SCORE-11, B-25): where the thirty malas apply in a hand de vueltas, a claim by a
     side that lacks them is false."""
     other = 1 - side
     if total(game, side) >= WIN_THRESHOLD:

@@ -57,7 +57,7 @@ def exchange_card(game: Game) -> Card | None:
 def _won_trick_condition(game: Game, seat: int) -> bool:
     """SEVEN-03/04/05 (B-11 ``seven_exchange_requires``).
 
-    interpretation (B-14): the holder of the dos taking a seven muestra meets the same
+    interpretation (SEVEN-09, B-14): the holder of the dos taking a seven muestra meets the same
     condition as the holder of the seven.
     """
     requires = game.rules.seven_exchange_requires

@@ -18,7 +18,7 @@ Trick = Sequence[tuple[int, Card]]
 def next_seat(seat: int, players: int) -> int:
     """PRE-20: play passes to the player on the right.
 
-    interpretation (C-01/B-02): S002 gives no direction and S000's wording is ambiguous; play
+    interpretation (PRE-20, C-01/B-02): S002 gives no direction and S000's wording is ambiguous; play
     goes counter-clockwise, the mano being on the dealer's right (PRE-09) as every source says.
     """
     return (seat + 1) % players

@@ -97,7 +97,7 @@ def state_field(game: Game, name: str) -> Any:
     raise UnknownField(f"unknown state field {name!r}; fields: {', '.join(FIELDS)}")
 
 
-# ETIQ-08; interpretation (C-25): running counts are private while the hand is played (S004 has each pair
+# ETIQ-08; interpretation (ETIQ-08, C-25): running counts are private while the hand is played (S004 has each pair
 # count its points in secret de vueltas, ETIQ-07); tricks already gathered may not be looked at
 # (ETIQ-01), so neither are the cards won.
 _PRIVATE_UNTIL_HAND_OVER = ("card_points", "cante_points", "score", "total", "won_cards")
@@ -122,7 +122,7 @@ def observation_field(game: Game, seat: int, name: str) -> Any:
 def _seen_cante(game: Game, seat: int, cante: dict[str, Any]) -> dict[str, Any]:
     """CANTE-15 / ETIQ-06: a twenty sung in the arrastre does not tell the opponents its suit.
 
-    interpretation (C-12): the partner, who may ask for the suit, is shown it; a forty is
+    interpretation (ETIQ-06, C-12): the partner, who may ask for the suit, is shown it; a forty is
     always known (its suit is trumps); mano a mano the opponent never sees it (C-20)."""
     hidden = cante["arrastre"] and cante["value"] == 20 and cante["side"] != game.side(seat)
     return {**cante, "suit": None if hidden else cante["suit"]}
