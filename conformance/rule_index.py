@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 RULE_ID = re.compile(r"^[A-Z]+-\d{2}$")
+QUESTIONS_FILE = "questions.toml"
 SOURCE_IDS = ("S000", "S002", "S003", "S004")
 AGREEMENTS = ("yes", "single", "disagree", "derived", "interpretation")
 
@@ -131,7 +132,8 @@ def _load_area(path: Path) -> Area:
 def load_areas(root: Path | None = None) -> list[Area]:
     """Every area of the index, in rulebook order (unknown areas last)."""
     folder = (root or default_root()) / "index"
-    areas = [_load_area(path) for path in sorted(folder.glob("*.toml"))]
+    # questions.toml holds the disagreements and gaps (B-nn, C-nn) the rules refer to, not rules
+    areas = [_load_area(path) for path in sorted(folder.glob("*.toml")) if path.name != QUESTIONS_FILE]
     order = {area_id: position for position, (area_id, _) in enumerate(AREAS)}
     return sorted(areas, key=lambda area: order.get(area.id, len(order)))
 

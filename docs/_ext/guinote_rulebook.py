@@ -10,12 +10,19 @@ It renders the project's own data, so the published rulebook can never drift fro
 * a hand played at build time by the reference engine.
 
 Directives: ``guinote-area``, ``guinote-flags-matrix``, ``guinote-flags``, ``guinote-profiles``,
-``guinote-schemas``, ``guinote-results``, ``guinote-coverage``, ``guinote-example`` and
-``guinote-automodules``. Roles: ``:rule:`ARR-01```, ``:flag:`deal``` and ``:source:`S000```.
+``guinote-questions``, ``guinote-schemas``, ``guinote-results``, ``guinote-coverage``,
+``guinote-example`` and ``guinote-automodules``. Roles: ``:rule:`ARR-01```, ``:flag:`deal```,
+``:source:`S000``` and ``:question:`B-17```.
 
 Every rule gets a section with the explicit label ``rule-<id lower>`` (``rule-arr-01``), every
-flag ``flag-<name>``, every profile or overlay ``profile-<name>``, every schema
-``schema-<file stem>``; ``:ref:`` reaches them from any page.
+flag ``flag-<name>``, every profile or overlay ``profile-<name>``, every open question
+``question-<code lower>`` (``question-b-17``), every schema ``schema-<file stem>``; ``:ref:``
+reaches them from any page.
+
+Open questions (``features/index/questions.toml``) give a meaning to the codes ``B-nn`` (a
+disagreement between sources) and ``C-nn`` (a gap no source settles) that the rule index, the
+flags and the engine cite. Wherever the rulebook renders such a code it links to the question;
+a code with no entry is a warning (unless the project has no questions file at all).
 
 Missing data (an area not indexed yet, no schemas, no results file) renders as a note, never
 as a warning, so the site builds with whatever exists; inconsistent data (a rule naming an
@@ -28,6 +35,7 @@ import json
 import os
 import pkgutil
 import re
+import tomllib
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -72,6 +80,9 @@ REASONS = {
     "renuncio": "the other side made a renuncio",
 }
 RULE_ID_IN_TEXT = re.compile(r"(?<![A-Za-z0-9-])([A-Z]+-\d{2})(?![0-9])")
+QUESTION_ID = re.compile(r"^[BC]-\d{2}$")
+QUESTION_KINDS = {"B": "disagreement", "C": "gap"}
+QUESTIONS_FILE = "questions.toml"
 PREFIX_TO_AREA = {prefix: area_id for area_id, prefixes in AREAS for prefix in prefixes}
 
 
@@ -132,12 +143,62 @@ def _depart_passthrough(self: Any, node: nodes.Element) -> None:
 # The data, loaded once per build (re-read when a file changes).
 
 
+@dataclass(frozen=True)
+class Question:
+    """An open question: a disagreement between sources (``B-nn``) or a gap (``C-nn``)."""
+
+    id: str
+    kind: str
+    title: str
+    summary: str
+    flags: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ()
+
+
+def load_questions(path: Path) -> tuple[dict[str, Question], list[str]]:
+    """The questions of ``path`` by code, and the problems found (each one a message)."""
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as error:
+        return {}, [f"{path.name}: {error}"]
+    questions: dict[str, Question] = {}
+    errors: list[str] = []
+    for entry in raw.get("question", []):
+        code = str(entry.get("id", ""))
+        where = f"{path.name}: question {code or '(no id)'}"
+        if not QUESTION_ID.match(code):
+            errors.append(f"{where}: a question ID looks like B-17 or C-10")
+            continue
+        if code in questions:
+            errors.append(f"{where} is listed twice")
+            continue
+        kind = str(entry.get("kind", ""))
+        if kind != QUESTION_KINDS[code[0]]:
+            errors.append(f"{where}: kind must be {QUESTION_KINDS[code[0]]!r}")
+        missing = [name for name in ("title", "summary") if not entry.get(name)]
+        if missing:
+            errors.append(f"{where}: missing {', '.join(missing)}")
+        flag = entry.get("flag", ())
+        flags = (flag,) if isinstance(flag, str) else tuple(str(name) for name in flag)
+        questions[code] = Question(
+            code,
+            kind,
+            str(entry.get("title", "")),
+            str(entry.get("summary", "")),
+            flags,
+            tuple(str(rule) for rule in entry.get("rules", [])),
+        )
+    return questions, errors
+
+
 @dataclass
 class RulebookData:
     root: Path
     features: Path
     areas: list[Area] = field(default_factory=list)
     rules: dict[str, RuleEntry] = field(default_factory=dict)
+    #: None when the project has no questions file (codes then render as plain text).
+    questions: dict[str, Question] | None = None
     scenarios: list[Scenario] = field(default_factory=list)
     by_rule: dict[str, list[Scenario]] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
@@ -205,7 +266,8 @@ def load_data(env: BuildEnvironment) -> RulebookData:
         return _DATA_CACHE[key]
     data = probe
     try:
-        data.areas = load_areas(folder)
+        # questions.toml sits beside the area files but holds no rules: it is not an area
+        data.areas = [area for area in load_areas(folder) if area.id != Path(QUESTIONS_FILE).stem or area.rules]
         for area in data.areas:
             for rule in area.rules:
                 if rule.id in data.rules:
@@ -213,6 +275,10 @@ def load_data(env: BuildEnvironment) -> RulebookData:
                 data.rules.setdefault(rule.id, rule)
     except Exception as error:  # the index's own errors name the file and rule
         data.errors.append(f"rule index: {error}")
+    questions_path = folder / "index" / QUESTIONS_FILE
+    if questions_path.exists():
+        data.questions, problems = load_questions(questions_path)
+        data.errors.extend(problems)
     try:
         data.scenarios = load_scenarios(folder)
         data.by_rule = scenarios_by_rule(data.scenarios)
@@ -309,16 +375,51 @@ def source_ref(source_id: str, docname: str) -> nodes.Node:
     return ref_to(f"source-{source_id.lower()}", source_id, docname, warn=False)
 
 
-def linked_text(text: str, known: set[str] | dict[str, Any], docname: str) -> list[nodes.Node]:
-    """``text`` with every known rule ID turned into a link to its rule."""
+def question_label(code: str) -> str:
+    return f"question-{code.lower()}"
+
+
+def question_ref(code: str, docname: str, *, warn: bool = False) -> nodes.Node:
+    return ref_to(question_label(code), code, docname, warn=warn, classes=["guinote-code", "guinote-question-ref"])
+
+
+def warn_unknown_question(code: str, location: Any) -> None:
+    logger.warning(
+        "guinote: %s is cited but has no entry in features/index/%s",
+        code,
+        QUESTIONS_FILE,
+        location=location,
+        type="guinote",
+        subtype="question",
+    )
+
+
+def linked_text(
+    text: str,
+    known: set[str] | dict[str, Any],
+    docname: str,
+    questions: dict[str, Question] | None = None,
+    location: Any = None,
+) -> list[nodes.Node]:
+    """``text`` with every known rule ID turned into a link to its rule and, given the
+    ``questions``, every ``B-nn``/``C-nn`` code into a link to its question (a code with no
+    question is a warning at ``location``)."""
     result: list[nodes.Node] = []
     position = 0
     for match in RULE_ID_IN_TEXT.finditer(text):
-        if match.group(1) not in known:
+        code = match.group(1)
+        if code in known:
+            link = rule_ref(code, docname)
+        elif questions is not None and QUESTION_ID.match(code):
+            if code not in questions:
+                warn_unknown_question(code, location)
+                continue
+            link = question_ref(code, docname)
+        else:
             continue
         if match.start() > position:
             result.append(nodes.Text(text[position : match.start()]))
-        result.append(rule_ref(match.group(1), docname))
+        result.append(link)
         position = match.end()
     if position < len(text):
         result.append(nodes.Text(text[position:]))
@@ -565,7 +666,10 @@ class AreaDirective(RulebookDirective):
         docname = self.env.docname
         node = section(rule_label(rule.id), rule.id, self.state.document)
         node["classes"].append("guinote-rule")
-        node += para(*linked_text(rule.statement, data.rules, docname), classes=["guinote-statement"])
+        where = self.get_location()
+        node += para(
+            *linked_text(rule.statement, data.rules, docname, data.questions, where), classes=["guinote-statement"]
+        )
         fields = nodes.field_list(classes=["guinote-rule-fields"])
         if rule.sources:
             items = []
@@ -582,11 +686,15 @@ class AreaDirective(RulebookDirective):
         if rule.flag:
             fields += field_item("Flag", *self.flag_body(rule, flags))
         if rule.interpretation:
-            fields += field_item("Interpretation", para(*linked_text(rule.interpretation, data.rules, docname)))
+            fields += field_item(
+                "Interpretation", para(*linked_text(rule.interpretation, data.rules, docname, data.questions, where))
+            )
         if rule.not_executable:
-            fields += field_item("Not executable", para(*linked_text(rule.not_executable, data.rules, docname)))
+            fields += field_item(
+                "Not executable", para(*linked_text(rule.not_executable, data.rules, docname, data.questions, where))
+            )
         if rule.note:
-            fields += field_item("Note", para(*linked_text(rule.note, data.rules, docname)))
+            fields += field_item("Note", para(*linked_text(rule.note, data.rules, docname, data.questions, where)))
         node += fields
         if "no-scenarios" not in self.options:
             node += self.scenarios(rule, data)
@@ -720,7 +828,9 @@ class FlagsDirective(RulebookDirective):
                     rules.append(nodes.Text(", "))
                 rules.extend(linked_text(rule_id, data.rules, docname))
             fields = nodes.field_list()
-            fields += field_item("Disagreement", para(literal(spec.disagreement)))
+            where = self.get_location()
+            disagreement = linked_text(spec.disagreement, data.rules, docname, data.questions, where)
+            fields += field_item("Disagreement", para(*disagreement))
             fields += field_item("Rules", para(*rules))
             node += fields
             rows: list[list[Cell]] = []
@@ -766,6 +876,98 @@ class ProfilesDirective(RulebookDirective):
                 reading = flag_spec.values[value].reading if flag_spec and value in flag_spec.values else ""
                 rows.append([flag_ref(flag_name, docname), literal(value), reading])
             node += table(["Flag", "Value", "Reading"], rows, ["guinote-profile-flags"])
+            result.append(node)
+        return self.finish(result)
+
+
+# ---------------------------------------------------------------------------------------------
+# Open questions.
+
+
+def citing_rules(code: str, data: RulebookData) -> list[str]:
+    """The rules whose statement, interpretation, note or reason cites ``code``."""
+    found = []
+    for rule_id, rule in data.rules.items():
+        texts = (rule.statement, rule.interpretation, rule.note, rule.not_executable)
+        if any(code in RULE_ID_IN_TEXT.findall(text or "") for text in texts):
+            found.append(rule_id)
+    return found
+
+
+def joined(items: Sequence[nodes.Node]) -> list[nodes.Node]:
+    result: list[nodes.Node] = []
+    for index, item in enumerate(items):
+        if index:
+            result.append(nodes.Text(", "))
+        result.append(item)
+    return result
+
+
+class QuestionsDirective(RulebookDirective):
+    """Every open question: code, title, kind, summary, the flags and rules concerned, and
+    the rules and flags that cite it."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        self.note_engine_dependency()
+        data = self.data()
+        docname = self.env.docname
+        where = self.get_location()
+        if data.questions is None:
+            return self.finish([note(text_para(f"The rule index has no {QUESTIONS_FILE} yet."))])
+        flags, _ = _engine_flags()
+        cited_by_flags: dict[str, list[str]] = {}
+        for flag_name, spec in flags.items():
+            for code in RULE_ID_IN_TEXT.findall(spec.disagreement):
+                cited_by_flags.setdefault(code, []).append(flag_name)
+        result: list[nodes.Node] = []
+        counts = Counter(question.kind for question in data.questions.values())
+        result.append(
+            text_para(
+                f"{len(data.questions)} questions: {counts['disagreement']} disagreements between sources "
+                f"(B-nn) and {counts['gap']} gaps no source settles (C-nn).",
+                ["guinote-legend"],
+            )
+        )
+        for code in sorted(data.questions, key=lambda c: (c[0], int(c[2:]))):
+            question = data.questions[code]
+            node = section(question_label(code), [literal(code), nodes.Text(f" {question.title}")], self.state.document)
+            node["classes"] += ["guinote-question", f"guinote-question-{question.kind}"]
+            node += para(
+                *linked_text(question.summary, data.rules, docname, data.questions, where),
+                classes=["guinote-question-summary"],
+            )
+            fields = nodes.field_list(classes=["guinote-question-fields"])
+            fields += field_item("Kind", para(badge(question.kind, f"question-{question.kind}")))
+            if question.flags:
+                flag_nodes: list[nodes.Node] = []
+                for name in question.flags:
+                    if name not in flags:
+                        logger.warning(
+                            "guinote: question %s names flag %r, which reference_engine/profiles.toml does not define",
+                            code,
+                            name,
+                            location=where,
+                        )
+                        flag_nodes.append(literal(name))
+                    else:
+                        flag_nodes.append(flag_ref(name, docname))
+                fields += field_item("Flag", para(*joined(flag_nodes)))
+            if question.rules:
+                rule_nodes: list[nodes.Node] = []
+                for rule_id in question.rules:
+                    if rule_id not in data.rules:
+                        logger.warning("guinote: question %s names unknown rule %s", code, rule_id, location=where)
+                        rule_nodes.append(literal(rule_id))
+                    else:
+                        rule_nodes.append(rule_ref(rule_id, docname))
+                fields += field_item("Rules", para(*joined(rule_nodes)))
+            citing = [rule_ref(rule_id, docname) for rule_id in citing_rules(code, data)]
+            citing += [flag_ref(name, docname) for name in cited_by_flags.get(code, [])]
+            if citing:
+                fields += field_item("Cited by", para(*joined(citing)))
+            node += fields
             result.append(node)
         return self.finish(result)
 
@@ -1144,6 +1346,7 @@ class InterpretationsDirective(RulebookDirective):
     def run(self) -> list[nodes.Node]:
         data = self.data()
         docname = self.env.docname
+        where = self.get_location()
         rows: list[list[Cell]] = []
         for area in data.areas:
             for rule in area.rules:
@@ -1153,8 +1356,8 @@ class InterpretationsDirective(RulebookDirective):
                 rows.append(
                     [
                         [rule_ref(rule.id, docname)],
-                        [para(*linked_text(rule.statement, data.rules, docname))],
-                        [para(*linked_text(choice, data.rules, docname))],
+                        [para(*linked_text(rule.statement, data.rules, docname, data.questions, where))],
+                        [para(*linked_text(choice, data.rules, docname, data.questions, where))],
                     ]
                 )
         if not rows:
@@ -1508,6 +1711,23 @@ class FlagRole(SphinxRole):
         return [flag_ref(name, self.env.docname, text, warn=True)], []
 
 
+class QuestionRole(SphinxRole):
+    """``:question:`B-17```: a link to the open question's section."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        code = self.text.strip().upper()
+        data = load_data(self.env)
+        for path in data.data_files():
+            self.env.note_dependency(str(path))
+        if data.questions is not None and code in data.questions:
+            return [question_ref(code, self.env.docname, warn=True)], []
+        if not QUESTION_ID.match(code):
+            logger.warning("guinote: %s is not a question code (B-nn or C-nn)", code, location=self.get_location())
+        else:
+            warn_unknown_question(code, self.get_location())
+        return [literal(code, ["guinote-question-ref"])], []
+
+
 class SourceRole(SphinxRole):
     """``:source:`S004```: a link to the source's description."""
 
@@ -1571,6 +1791,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("guinote-flags-matrix", FlagsMatrixDirective)
     app.add_directive("guinote-flags", FlagsDirective)
     app.add_directive("guinote-profiles", ProfilesDirective)
+    app.add_directive("guinote-questions", QuestionsDirective)
     app.add_directive("guinote-schemas", SchemasDirective)
     app.add_directive("guinote-results", ResultsDirective)
     app.add_directive("guinote-coverage", CoverageDirective)
@@ -1580,6 +1801,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_role("rule", RuleRole())
     app.add_role("flag", FlagRole())
     app.add_role("source", SourceRole())
+    app.add_role("question", QuestionRole())
     app.connect("builder-inited", _builder_inited)
     app.connect("env-get-outdated", _get_outdated)
     app.connect("env-purge-doc", _purge_doc)
