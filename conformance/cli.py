@@ -77,6 +77,12 @@ def run(
     timeout: Annotated[float, typer.Option(help="seconds an engine may take to answer one request")] = 10.0,
 ) -> None:
     """Run the scenarios against the engine(s) under each of their profiles; write the reports."""
+    if not (REPO / "tests" / "conformance").is_dir() or not (REPO / "features").is_dir():
+        console.print(
+            f"[red]error:[/red] the scenarios are not next to the installed package ({REPO}); "
+            "install from a clone of the repository with: pip install -e ."
+        )
+        raise typer.Exit(2)
     for spec in engine or ["reference"]:
         _engine_info(spec)  # fail fast, with the engine's own error, before any scenario runs
     report_dir = report_dir.resolve()
