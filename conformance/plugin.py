@@ -369,7 +369,11 @@ def _guinote_scenario(request: pytest.FixtureRequest) -> None:
     if unsupported:
         pytest.skip(f"{NOT_APPLICABLE}engine {info.name} does not support {', '.join(unsupported)}")
     run = ScenarioRun(
-        engine=engine, info=info, profile=profile, flags=flags, location=Location(str(scenario.path), scenario.line)
+        engine=engine,
+        info=info,
+        profile=profile,
+        flags=flags,
+        location=Location(str(relative(scenario.path)), scenario.line),
     )
     request.node._guinote_run = run
 
