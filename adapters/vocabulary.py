@@ -89,6 +89,27 @@ EVENT_TYPES = {
     "hand_dealt": "dealer, mano, muestra",
 }
 
+#: The rule each event carries out (``hand_over`` names its own in its ``rule`` field).
+EVENT_RULES = {
+    "card_played": "PLAY-02",
+    "trick_won": "PLAY-05",
+    "cards_drawn": "PLAY-08",
+    "arrastre_begins": "PLAY-13",
+    "cante": "CANTE-01",
+    "exchange": "SEVEN-01",
+    "ultimas": "SCORE-01",
+    "renuncio": "RENUNCIO-07",
+    "claim": "VUELTAS-06",
+    "tute": "CANTE-22",
+    "hand_over": "SCORE-02",
+    "de_vueltas": "VUELTAS-02",
+    "point_won": "MATCH-01",
+    "coto_won": "MATCH-03",
+    "match_won": "MATCH-05",
+    "hand_dealt": "PRE-10",
+}
+
+
 #: Reason codes of a rejected action, with the rule each one enforces.
 REASON_CODES = {
     "NOT_YOUR_TURN": "PLAY-02 / RENUNCIO-04",

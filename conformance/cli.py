@@ -23,7 +23,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from conformance import realisations
 from conformance.catalogue import load_scenarios, scenarios_by_rule
+from conformance.driver import POSITION_SETUPS
 from conformance.engines import EngineSpecError, load_engine
 from conformance.report import BAD, GLYPHS, STATUSES, load_results, summary_by_area, write_html
 from conformance.rule_index import load_areas
@@ -75,8 +77,18 @@ def run(
     report_dir: Annotated[Path, typer.Option(help="where results.json, junit.xml and index.html go")] = Path("reports"),
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="parallel workers (pytest-xdist); 1 = serial")] = 2,
     timeout: Annotated[float, typer.Option(help="seconds an engine may take to answer one request")] = 10.0,
+    position_setup: Annotated[
+        str,
+        typer.Option(
+            help="mid-hand positions: load them (needs the 'positions' capability), realise them by dealing and "
+            "playing to them, or auto: load when the engine can"
+        ),
+    ] = "auto",
 ) -> None:
     """Run the scenarios against the engine(s) under each of their profiles; write the reports."""
+    if position_setup not in POSITION_SETUPS:
+        console.print(f"[red]error:[/red] --position-setup is one of {', '.join(POSITION_SETUPS)}")
+        raise typer.Exit(2)
     if not (REPO / "tests" / "conformance").is_dir() or not (REPO / "features").is_dir():
         console.print(
             f"[red]error:[/red] the scenarios are not next to the installed package ({REPO}); "
@@ -103,6 +115,8 @@ def run(
         str(report_dir / "junit.xml"),
         "--engine-timeout",
         str(timeout),
+        "--position-setup",
+        position_setup,
     ]
     for spec in engine or ["reference"]:
         args += ["--engine", spec]
@@ -283,6 +297,63 @@ def export(out: Annotated[Path | None, typer.Option(help="write to this file ins
         console.print(f"wrote {len(cases)} scenarios to {out}")
     else:
         typer.echo(text)
+
+
+@app.command()
+def realise(
+    scenario: Annotated[
+        list[str] | None, typer.Option(help="only the scenario at FILE:LINE or matching a name glob")
+    ] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="parallel workers (pytest-xdist); 1 = serial")] = 2,
+    seconds: Annotated[float, typer.Option(help="search time allowed per position and profile")] = 20.0,
+) -> None:
+    """Regenerate features/realisations/: for every scenario that starts from a mid-hand position, a deal
+    and the legal plays that reach it on the reference engine, under every profile.
+
+    Stored realisations that still reach their position are kept; the others are searched again.
+    Example: guinote-conformance realise --scenario features/cantes.feature:42
+    """
+    import os
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="guinote-realise-") as folder:
+        args = [
+            str(REPO / "tests" / "conformance"),
+            "--rootdir",
+            str(REPO),
+            "-c",
+            str(REPO / "pyproject.toml"),
+            "-q",
+            "-p",
+            "no:randomly",
+            "--engine",
+            "reference",
+            "--position-setup",
+            "realise",
+            "--guinote-realise-record",
+            folder,
+        ]
+        for wanted in scenario or []:
+            args += ["--scenario", wanted]
+        if jobs > 1:
+            args += ["-n", str(jobs)]
+        os.environ["GUINOTE_REALISE_SECONDS"] = str(seconds)
+        pytest.main(args)
+        runs = realisations.read_runs(Path(folder))
+    if not runs:
+        console.print("[red]error:[/red] no scenario starting from a position was run")
+        raise typer.Exit(2)
+    outcome = realisations.merge(runs, replace=not scenario)
+    console.print(
+        f"{outcome.realised} of {outcome.scenarios} positions realised "
+        f"({len(runs)} runs; search time {outcome.search_seconds} s); files: "
+        + ", ".join(str(path.relative_to(REPO)) for path in outcome.written)
+    )
+    for where, left in outcome.partial:
+        console.print(f"[yellow]partly realised[/yellow] {where}: not under {', '.join(left)}")
+    for where, why in outcome.unrealised:
+        console.print(f"[red]positions only[/red] {where}: {why}")
+    raise typer.Exit(1 if outcome.unrealised or outcome.partial else 0)
 
 
 @app.command()

@@ -9,12 +9,25 @@ a method here.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from adapters.interface import JSON, Accepted, Engine, EngineInfo, GameHandle, Outcome, Rejected, SetupRejected
-from adapters.vocabulary import SUITS, NotationError, card_code, deck_codes
+from adapters.interface import (
+    JSON,
+    Accepted,
+    Engine,
+    EngineInfo,
+    GameHandle,
+    Outcome,
+    Rejected,
+    SetupRejected,
+    UnknownField,
+)
+from adapters.vocabulary import EVENT_RULES, SUITS, NotationError, card_code, deck_codes
+from conformance import realisations
+from conformance.realise import Realisation, Replay, compared_fields, read_field
 
 
 class FeatureInputError(Exception):
@@ -23,6 +36,22 @@ class FeatureInputError(Exception):
 
 class NotApplicable(Exception):
     """The engine under test cannot run this scenario (missing capability or flag value)."""
+
+
+class PrefixDivergence(AssertionError):
+    """The engine parted from the reference while the suite reached the scenario's position by play.
+
+    Told apart from a failure of the scenario's own steps: the engine "diverged while reaching the
+    position" rather than "broke the rule under test"."""
+
+
+#: How a scenario's mid-hand position is set up: ``load`` it (capability ``positions``),
+#: ``realise`` it by dealing and playing the stored realisation, or ``auto``: load it when the
+#: engine can, realise it otherwise.
+POSITION_SETUPS = ("auto", "load", "realise")
+
+#: Finds the realisation of a run's position and the reference's replay of it (the plugin's).
+Realiser = Callable[["ScenarioRun"], tuple[Realisation, Replay]]
 
 
 SUIT_WORDS = {name: code for code, name in SUITS.items()}
@@ -52,6 +81,10 @@ class ScenarioRun:
     outcome: Outcome | None = None
     last_action: dict[str, Any] | None = None
     events: list[dict[str, JSON]] = field(default_factory=list)
+    scenario: str = ""
+    feature: Path | None = None
+    position_setup: str = "auto"
+    realiser: Realiser | None = None
 
     # ------------------------------------------------------------------ input parsing
 
@@ -208,26 +241,87 @@ class ScenarioRun:
         if self.game is not None:
             return self.game
         if self.position is not None:
-            if "positions" not in self.info.capabilities:
-                raise NotApplicable(
-                    "the scenario starts from a mid-hand position; the engine lacks the 'positions' capability"
-                )
-            setup: dict[str, Any] = {"position": self.position}
-        elif self.setup:
-            setup = dict(self.setup)
-        else:
-            raise self.fail_input("the scenario has no deal: start with a Given step that deals or sets up a hand")
+            if self.position_setup == "load" or (
+                self.position_setup == "auto" and "positions" in self.info.capabilities
+            ):
+                if "positions" not in self.info.capabilities:
+                    raise NotApplicable(
+                        "the scenario starts from a mid-hand position; the engine lacks the 'positions' capability"
+                    )
+                return self._start({"position": self.position})
+            return self._realise()
+        if self.setup:
+            return self._start(dict(self.setup))
+        raise self.fail_input("the scenario has no deal: start with a Given step that deals or sets up a hand")
+
+    def _start(self, setup: dict[str, Any]) -> GameHandle:
         setup["flags"] = self.flags
         try:
             self.game = self.engine.start(setup)
         except SetupRejected as rejected:
             if rejected.unsupported:
                 raise NotApplicable(f"engine does not support {', '.join(rejected.unsupported)}") from None
+            if "deck" not in setup and "hands" in setup and self.position is not None:
+                raise PrefixDivergence(
+                    f"{self.setup_line}: diverged while reaching the position: the engine refused the deal that "
+                    f"starts it ({rejected}); the reference accepts it (DEAL-01)"
+                ) from None
             raise FeatureInputError(f"{self.setup_line}: the engine refused the setup: {rejected}") from None
         return self.game
 
+    def need_match(self, what: str) -> None:
+        """Scenarios about the match score need the ``match`` capability (several points)."""
+        if "match" not in self.info.capabilities:
+            raise NotApplicable(f"the scenario {what}; the engine lacks the 'match' capability")
+
+    def _realise(self) -> GameHandle:
+        """Reach the position by play: the stored realisation's deal, then its actions, each checked
+        against what the reference did at the same point."""
+        assert self.position is not None
+        if any(self.position.get(key) for key in ("match_points", "cotos")):
+            self.need_match("starts from a match score, reached by playing earlier points")
+        if self.realiser is None:
+            raise NotApplicable("the scenario starts from a mid-hand position and no realisation is available")
+        try:
+            realisation, reference = self.realiser(self)
+        except realisations.NoRealisation as why:
+            capability = "" if "positions" in self.info.capabilities else "the engine lacks 'positions' and "
+            raise NotApplicable(f"the scenario starts from a mid-hand position; {capability}{why}") from None
+        game = self._start(dict(realisation.setup))
+        total = len(realisation.actions)
+        for number, (action, expected) in enumerate(zip(realisation.actions, reference.events, strict=True), 1):
+            where = f"{self.setup_line}: diverged while reaching the position, at prefix action {number} of {total}"
+            outcome = game.apply(action)
+            if isinstance(outcome, Rejected):
+                raise PrefixDivergence(
+                    f"{where} ({describe(action)}): the engine refused it as {outcome.code} "
+                    f"{outcome.rule} {outcome.message}".rstrip()
+                    + f"; the reference accepted it ({_rules_of(expected) or 'PLAY-02'})"
+                )
+            mismatch = _event_mismatch(expected, outcome.events)
+            if mismatch:
+                raise PrefixDivergence(f"{where} ({describe(action)}): {mismatch}")
+        for name in compared_fields(self.position, self.players):
+            try:
+                got = read_field(game, name)
+            except UnknownField as error:
+                raise PrefixDivergence(f"{self.setup_line}: diverged while reaching the position: {error}") from None
+            expected_value = read_field(reference.game, name)
+            if _normal(got) != _normal(expected_value):
+                raise PrefixDivergence(
+                    f"{self.setup_line}: diverged while reaching the position: after the {total} prefix actions "
+                    f"the state field {name} is {json.dumps(got)}, the reference has {json.dumps(expected_value)}"
+                )
+        return game
+
     def act(self, action: dict[str, Any]) -> Outcome:
         game = self.ensure_game()
+        if (
+            action.get("type") == "deal"
+            and game.state("phase") == "hand_over"
+            and game.state("hand_winner") is not None
+        ):
+            self.need_match("deals the first hand of a new point")
         self.last_action = action
         self.outcome = game.apply(action)
         if isinstance(self.outcome, Accepted):
@@ -277,6 +371,8 @@ class ScenarioRun:
         return [dict(action) for action in self.ensure_game().legal_actions()]
 
     def state(self, name: str) -> JSON:
+        if name.startswith("match."):
+            self.need_match("reads the match score")
         return self.ensure_game().state(name)
 
     def observation(self, seat: int, name: str) -> JSON:
@@ -326,6 +422,33 @@ class ScenarioRun:
 
     def playable(self, seat: int) -> list[str]:
         return sorted(str(a["card"]) for a in self.legal() if a.get("type") == "play" and a.get("seat") == seat)
+
+
+def _rules_of(events: Sequence[Mapping[str, JSON]]) -> str:
+    """The rules the reference carried out with ``events`` (for a divergence message)."""
+    rules: list[str] = []
+    for event in events:
+        rule = event.get("rule") if event.get("type") == "hand_over" else EVENT_RULES.get(str(event.get("type")))
+        if rule and str(rule) not in rules:
+            rules.append(str(rule))
+    return ", ".join(rules)
+
+
+def _event_mismatch(expected: Sequence[Mapping[str, JSON]], got: Sequence[Mapping[str, JSON]]) -> str:
+    """How the engine's events differ from the reference's (only the reference's members are compared)."""
+    kinds = [e.get("type") for e in expected]
+    got_kinds = [e.get("type") for e in got]
+    if kinds != got_kinds:
+        return f"the engine's events are {got_kinds}, the reference's {kinds} ({_rules_of(expected)})"
+    for mine, theirs in zip(expected, got, strict=True):
+        for key, value in mine.items():
+            if _normal(theirs.get(key)) != _normal(value):
+                rule = _rules_of([mine])
+                return (
+                    f"event {mine.get('type')}.{key} is {json.dumps(theirs.get(key))}, "
+                    f"the reference has {json.dumps(value)} ({rule})"
+                )
+    return ""
 
 
 def _normal(value: Any) -> Any:

@@ -10,7 +10,9 @@ reports (JUnit, HTML matrix, docs) are built from.
 from __future__ import annotations
 
 import fnmatch
+import hashlib
 import json
+import os
 import shlex
 import time
 import tomllib
@@ -22,9 +24,11 @@ from typing import Any
 import pytest
 
 from adapters.interface import Engine, EngineError, EngineInfo
+from conformance import realisations
 from conformance.catalogue import FeatureError, Scenario, parse_feature
-from conformance.driver import FeatureInputError, Location, NotApplicable, ScenarioRun
+from conformance.driver import POSITION_SETUPS, FeatureInputError, Location, NotApplicable, ScenarioRun
 from conformance.engines import load_engine
+from conformance.realise import Realisation, Replay, Unreachable, replay, search
 
 NOT_APPLICABLE = "not applicable: "
 RESULTS_FORMAT = "guinote-conformance-results/1"
@@ -51,6 +55,20 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--guinote-results", default=None, help="write the results as JSON to this path")
     group.addoption(
         "--engine-timeout", type=float, default=10.0, help="seconds an engine may take to answer one request"
+    )
+    group.addoption(
+        "--position-setup",
+        choices=POSITION_SETUPS,
+        default="auto",
+        help="start mid-hand positions by loading them (load, needs the 'positions' capability), by dealing and "
+        "playing their stored realisation (realise), or by loading when the engine can (auto, the default)",
+    )
+    group.addoption(
+        "--guinote-realise-record",
+        default=None,
+        metavar="DIR",
+        help="(used by `guinote-conformance realise`) search a realisation for every position that has no valid "
+        "stored one, use it, and record what was found in DIR",
     )
 
 
@@ -108,6 +126,10 @@ class GuinotePlugin:
         self._scenarios: dict[str, dict[str, Scenario]] = {}
         self.results: list[dict[str, Any]] = []
         self.started = time.time()
+        self.position_setup: str = config.getoption("position_setup")
+        record: str | None = config.getoption("guinote_realise_record")
+        self.record_dir = Path(record) if record else None
+        self.search_seconds = float(os.environ.get("GUINOTE_REALISE_SECONDS", "20"))
 
     # -------------------------------------------------------------- engines and scenarios
 
@@ -164,6 +186,45 @@ class GuinotePlugin:
         return shlex.join(
             ["guinote-conformance", "run", "--engine", spec, "--profile", profile, "--scenario", location]
         )
+
+    # -------------------------------------------------------------- realisations
+
+    def realisation(self, run: ScenarioRun) -> tuple[Realisation, Replay]:
+        """The stored realisation of the run's position; in record mode, a new one when none fits."""
+        assert run.feature is not None and run.position is not None
+        if self.record_dir is None:
+            return realisations.find(run.feature, run.scenario, run.position, run.flags)
+        record: dict[str, Any] = {
+            "feature": str(run.feature),
+            "scenario": run.scenario,
+            "line": run.location.line,
+            "profile": run.profile,
+            "flags": run.flags,
+            "position": run.position,
+        }
+        try:
+            found, replayed = realisations.find(run.feature, run.scenario, run.position, run.flags)
+            self._record(record | {"realisation": found.to_json(), "source": "stored", "seconds": 0.0})
+            return found, replayed
+        except realisations.NoRealisation:
+            pass
+        started = time.perf_counter()
+        try:
+            found = search(run.position, run.flags, seed=_seed(run.scenario, run.profile), seconds=self.search_seconds)
+        except Unreachable as error:
+            seconds = round(time.perf_counter() - started, 3)
+            self._record(record | {"unreachable": str(error), "source": "search", "seconds": seconds})
+            raise AssertionError(f"{run.setup_line}: no legal play reaching this position was found: {error}") from None
+        seconds = round(time.perf_counter() - started, 3)
+        self._record(record | {"realisation": found.to_json(), "source": "search", "seconds": seconds})
+        return found, replay(found, run.flags)
+
+    def _record(self, record: dict[str, Any]) -> None:
+        assert self.record_dir is not None
+        self.record_dir.mkdir(parents=True, exist_ok=True)
+        worker = getattr(self.config, "workerinput", {}).get("workerid", "main")
+        with (self.record_dir / f"found-{worker}.jsonl").open("a", encoding="utf-8") as out:
+            out.write(json.dumps(record, ensure_ascii=False) + "\n")
 
     # -------------------------------------------------------------- pytest hooks
 
@@ -305,6 +366,11 @@ class GuinotePlugin:
             run.location = Location(run.location.path, step.line_number)
 
 
+def _seed(scenario: str, profile: str) -> int:
+    """A reproducible search seed per scenario and profile."""
+    return int.from_bytes(hashlib.sha256(f"{scenario}|{profile}".encode()).digest()[:4], "big")
+
+
 def _template_of(item: pytest.Item) -> Any:
     from pytest_bdd.scenario import scenario_wrapper_template_registry
 
@@ -374,6 +440,10 @@ def _guinote_scenario(request: pytest.FixtureRequest) -> None:
         profile=profile,
         flags=flags,
         location=Location(str(relative(scenario.path)), scenario.line),
+        scenario=scenario.name,
+        feature=scenario.path,
+        position_setup=plugin.position_setup,
+        realiser=plugin.realisation,
     )
     request.node._guinote_run = run
 

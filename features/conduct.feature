@@ -31,7 +31,7 @@ Feature: Information and table conduct
         | seat 3 | 3o 4c |
       When these tricks are played:
         | 5o Ro 4o 3o |
-      Then the state field "won_cards.1" is ["5o", "Ro", "4o", "3o"]
+      Then the state field "last_trick_won.1" is ["5o", "Ro", "4o", "3o"]
       And seat 1 sees "won_cards.1" as null
       And seat 3 sees "won_cards.1" as null
       And seat 0 sees "won_cards.1" as null
@@ -113,14 +113,18 @@ Feature: Information and table conduct
 
     @ETIQ-07 @S004
     Scenario: In a hand de vueltas no seat is shown either side's running total
-      Given a hand in the arrastre, trumps in bastos, seat 0 to lead:
-        | seat 0 | 5o 6c |
-        | seat 1 | Ro 7c |
-        | seat 2 | 4o 2c |
-        | seat 3 | 3o 4c |
-      And the hand is de vueltas, with 70 carried by side 0 and 45 by side 1
-      And the card points so far are 12 for side 0 and 20 for side 1
-      Then the state field "total.0" is 82
+      Given a hand in the free phase, muestra 4b, seat 0 to lead:
+        | seat 0 | 5o 6c Ao 2e 3e 4e                             |
+        | seat 1 | Ro 7c 2o 5e 6e 7e                             |
+        | seat 2 | 4o 2c Se Ce Re Ae                             |
+        | seat 3 | 3o 4c 2b 3b 5b 6b                             |
+        | stock  | 6o 7o So Co Ac 3c 5c Sc Cc Rc Ab 7b Sb Cb Rb |
+      And the hand is de vueltas, with 70 carried by side 0 and 60 by side 1
+      When seat 0 plays Ao
+      And seat 1 plays 2o
+      And seat 2 plays 4o
+      And seat 3 plays 3o
+      Then the state field "total.0" is 91
       And seat 0 sees "total.0" as null
       And seat 2 sees "total.0" as null
       And seat 1 sees "total.1" as null

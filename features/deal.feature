@@ -135,16 +135,16 @@ Feature: Seats, dealer and the deal
     @MATCH-11 @interpretation @vueltas_end=automatic
     Scenario: A hand de vueltas won at the ninth trick is followed by a deal by the winner of that trick
       Given a hand in the arrastre, trumps in copas, seat 1 to lead:
-        | seat 0 | Ao 4b |
-        | seat 1 | 5o 6b |
-        | seat 2 | 3o 7b |
-        | seat 3 | 6o 5b |
+        | seat 0 | Ao Ae |
+        | seat 1 | 3o 3b |
+        | seat 2 | 3e Rb |
+        | seat 3 | Ab Sb |
       And seat 1 won the last trick
       And the tricks won so far are 3 for side 0 and 5 for side 1
-      And the card points so far are 40 for side 0 and 59 for side 1
-      And the hand is de vueltas, with 60 carried by side 0 and 35 by side 1
+      And the card points so far are 20 for side 0 and 30 for side 1
+      And the hand is de vueltas, with 70 carried by side 0 and 60 by side 1
       When these tricks are played:
-        | 5o 3o 6o Ao |
+        | 3o Rb Sb Ao |
       Then seat 0 wins the trick
       And the hand is over
       And side 0 wins the point

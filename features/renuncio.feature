@@ -207,12 +207,12 @@ Feature: Renuncio
     @RENUNCIO-07 @interpretation @renuncio_handling=lose_point
     Scenario: A renuncio in a hand de vueltas costs the point to the side carrying more points
       Given a hand in the arrastre, trumps in bastos, seat 0 to lead:
-        | seat 0 | 6c    |
-        | seat 1 | 6e    |
-        | seat 2 | 2b Rb |
-        | seat 3 | 4e 5e |
+        | seat 0 | Ac 3c Rc Sc Cc    |
+        | seat 1 | Ae 3e Re Se Ce    |
+        | seat 2 | 2b Rb 3b Ab Sb Cb |
+        | seat 3 | Ao 3o Ro So Co 4o |
       And the trick so far is 5o 6b
-      And the hand is de vueltas, with 95 carried by side 0 and 40 by side 1
+      And the hand is de vueltas, with 80 carried by side 0 and 50 by side 1
       When seat 2 plays 2b
       Then the hand is over because of renuncio
       And side 1 wins the point

@@ -37,3 +37,25 @@ def test_the_suite_flags_the_broken_rule(name: str, tmp_path: Path) -> None:
         stray = [r["scenario"] for r in failed if not set(r["rules"]) & allowed]
         assert not stray, f"{name} should only fail scenarios of {sorted(allowed)}; also failed: {stray}"
     assert len(failed) < len(results) / 2, "most of the suite does not depend on the broken rule"
+
+
+@pytest.mark.parametrize("name", sorted(BREAKAGES))
+def test_a_broken_engine_without_positions_is_caught_too(name: str, tmp_path: Path) -> None:
+    """Reaching positions by play instead of loading them still flags the broken rule: either a scenario
+    of that rule fails, or the engine diverges from the reference while reaching a position, and the
+    divergence names the rule the reference applied there."""
+    breakage = BREAKAGES[name]
+    done = subprocess.run(
+        [sys.executable, "-m", "conformance", "run", "--engine", f"serve:tests.broken_engines.engines:{name}",
+         "--profile", "lascuarenta", "--jobs", "2", "--position-setup", "realise", "--report-dir", str(tmp_path)],
+        cwd=REPO, capture_output=True, text=True, timeout=600, check=False,
+    )  # fmt: skip
+    assert done.returncode == 1, f"a broken engine must fail the run\n{done.stdout}\n{done.stderr}"
+    results = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))["results"]
+    failed = [r for r in results if r["status"] != "pass"]
+    assert {r["status"] for r in failed} == {"fail"}, "a wrong rule is a failure, not a crash or timeout"
+    in_scenarios = {rule for r in failed if "diverged while reaching" not in r["message"] for rule in r["rules"]}
+    in_prefixes = " ".join(r["message"] for r in failed if "diverged while reaching" in r["message"])
+    assert breakage.rule in in_scenarios or breakage.rule in in_prefixes, (
+        f"{name} breaks {breakage.rule}; flagged rules {sorted(in_scenarios)}; prefix divergences: {in_prefixes[:500]}"
+    )

@@ -334,12 +334,15 @@ def wins_ultimas(guinote_run: ScenarioRun, side: str) -> None:
 
 @then(parsers.re(r"side (?P<side>[01]) wins the (?P<what>point|coto|match)$"))
 def wins(guinote_run: ScenarioRun, side: str, what: str) -> None:
+    if what != "point":
+        guinote_run.need_match(f"checks who wins the {what}")
     event = guinote_run.last_event(f"{what}_won")
     guinote_run.expect_equal(f"side winning the {what}", int(side), event.get("side"))
 
 
 @then(parsers.re(r"no side wins the (?P<what>coto|match)$"))
 def no_win(guinote_run: ScenarioRun, what: str) -> None:
+    guinote_run.need_match(f"checks that no side wins the {what}")
     kinds = [e.get("type") for e in guinote_run.events]
     assert f"{what}_won" not in kinds, f"no {what} should be won, but the events include {what}_won"
 
