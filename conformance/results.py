@@ -210,9 +210,10 @@ class CaseResult:
             "status": self.status.value,
             "flags": dict(self.flags),
             "message": self.message,
-            "rerun": self.rerun,
             "duration_s": self.duration_s,
         }
+        if self.status is not Status.PASS:
+            data["rerun"] = self.rerun  # the one command a reader of a passing run never needs
         # the detail of a failure only where there is one: a passing run stays one short line
         optional: dict[str, Any] = {
             "what": self.what,
