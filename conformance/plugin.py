@@ -360,6 +360,17 @@ class GuinotePlugin:
         for engine in self.engines.values():
             engine.close()
 
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        """Under plain pytest, the likely causes after pytest's own failure list."""
+        if hasattr(self.config, "workerinput") or not any(r.status.is_problem for r in self.results):
+            return
+        from conformance.causes import likely_causes
+        from conformance.report import cause_lines, rule_texts
+
+        terminalreporter.section("Guiñote conformance: likely causes")
+        for line in cause_lines(likely_causes(self.report()), rule_texts()):
+            terminalreporter.write_line(line)
+
     def report(self) -> Report:
         """The session's results (under xdist only the workers met the engines: ask them again here)."""
         features = sorted({result.feature for result in self.results})

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, PackageLoader, select_autoescape
+from jinja2 import Environment, PackageLoader
 
 from adapters.vocabulary import HAND_END_REASONS
 from conformance.causes import Cause, NumericDifference, likely_causes, numeric_differences
@@ -54,9 +54,14 @@ def feature_url(feature: str) -> str:
     return (path if path.is_absolute() else Path.cwd() / path).as_uri()
 
 
-def hand_reason(reason: str) -> str:
-    """The meaning of a hand-end reason of the vocabulary."""
-    return HAND_END_REASONS.get(reason, reason)
+def reason_notes(result: CaseResult) -> list[str]:
+    """What the hand-end reasons of a failed check mean (from the vocabulary), if it compares them."""
+    notes = []
+    for label, text in (("expected", result.expected), ("got", result.got)):
+        reason = (text or "").strip('"')
+        if reason in HAND_END_REASONS:
+            notes.append(f"{label} {reason}: {HAND_END_REASONS[reason]}")
+    return notes
 
 
 # ---------------------------------------------------------------------------------- plain text
@@ -74,6 +79,7 @@ def failure_lines(group: FailureGroup, texts: dict[str, RuleText] | None = None)
     if result.rules and result.rules[0] in texts:
         lines.append(f"    {result.rules[0]}: {texts[result.rules[0]].statement}")
     lines.append(f"    {result.message}")
+    lines.extend(f"    ({note})" for note in reason_notes(result))
     if result.divergence is not None:
         d = result.divergence
         rule = f" — the reference applies {d.rule}" if d.rule else ""
@@ -139,7 +145,9 @@ def transcript_line(entry: Any) -> str:
 
 
 def render_html(report: Report) -> str:
-    env = Environment(loader=PackageLoader("conformance", "templates"), autoescape=select_autoescape())
+    # every text may come from the engine: escape all of it (select_autoescape would leave a
+    # template named *.html.j2 unescaped)
+    env = Environment(loader=PackageLoader("conformance", "templates"), autoescape=True)
     env.filters["transcript_line"] = transcript_line
     texts = rule_texts()
     groups = report.failure_groups()
@@ -172,6 +180,7 @@ def render_html(report: Report) -> str:
         texts=texts,
         statuses=list(Status),
         rulebook_url=rulebook_url,
+        reason_notes=reason_notes,
         feature_url=feature_url,
         area_of=area_of,
         column_of=report.column,
