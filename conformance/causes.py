@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -59,6 +60,10 @@ FIELD_RULES: dict[str, str] = {
     "exchange_done": "SEVEN-01",
 }
 _HAND_FIELDS = ("hand_winner", "hand_reason", "hand_rule", "total", "phase")
+PHASE_WORDS = {"free": "free phase", "arrastre": "arrastre", "hand_over": "count after the hand"}
+#: Seconds one process may spend looking for a flag reading that explains a divergence.
+AS_IF_BUDGET_S = 30.0
+_as_if_spent = 0.0
 
 
 def rules_in(text: str | None) -> list[str]:
@@ -76,6 +81,8 @@ class _Difference:
     engine: JSON
     rule: str | None = None
     basis: str = ""
+    #: the reference's phase just before the call (free, arrastre...)
+    phase: str | None = None
 
 
 def _normal(value: Any) -> Any:
@@ -272,10 +279,13 @@ def _first_difference(
     if calls[0].error is not None:
         return _Difference(0, "the engine refused the setup", "started", calls[0].error)
     for index in range(1, len(calls)):
-        if calls[index].error is not None and not calls[index].error.startswith("UnknownField"):  # type: ignore[union-attr]
+        error = calls[index].error
+        if error is not None and not error.startswith("UnknownField"):
             return None  # the engine crashed or hung here: the failure says so already
+        phase = game.state("phase")
         difference, _ = _compare(calls, index, game)
         if difference is not None:
+            difference.phase = None if phase is None else str(phase)
             return difference
     return None
 
@@ -284,8 +294,21 @@ def _as_if_flag(reference: Engine, calls: Sequence[Call], index: int) -> str | N
     """A ``flag=value`` under which the reference answers every call up to ``index`` as the engine did."""
     from reference_engine.flags import flag_specs
 
+    global _as_if_spent
+    if _as_if_spent > AS_IF_BUDGET_S:
+        return None  # an engine failing everything must not make the run crawl
+    started = time.monotonic()
+    try:
+        return _search_flags(reference, calls, index, flag_specs())
+    except (EngineError, SetupRejected, ValueError, KeyError, TypeError):
+        return None
+    finally:
+        _as_if_spent += time.monotonic() - started
+
+
+def _search_flags(reference: Engine, calls: Sequence[Call], index: int, specs: Mapping[str, Any]) -> str | None:
     current = dict(calls[0].args.get("flags", {})) if calls and isinstance(calls[0].args, dict) else {}
-    for name, spec in flag_specs().items():
+    for name, spec in specs.items():
         if name in ("players", "deck"):
             continue  # another table or deck is another game, not a misread rule
         for value in spec.values:
@@ -324,6 +347,7 @@ def find_divergence(calls: Sequence[Call]) -> Divergence | None:
         rule=difference.rule,
         basis=difference.basis,
         as_if_flag=as_if,
+        phase=difference.phase,
     )
 
 
@@ -384,6 +408,15 @@ class Cause:
                 f"{_count(len(self.diverged), 'failing scenario')} first part from the reference where it applies "
                 f"{self.rule} (most often: {where}{f', {count}×' if count > 1 else ''})"
             )
+        phases = Counter(group.first.divergence.phase for group in self.diverged if group.first.divergence)
+        if self.diverged and len(phases) == 1 and None not in phases:
+            (phase,) = phases
+            every = "" if len(self.diverged) == 1 else f"all {len(self.diverged)} "
+            lines.append(f"{every}in the {PHASE_WORDS.get(str(phase), phase)}")
+        elif phases:
+            phase, count = phases.most_common(1)[0]
+            if phase and count * 2 > len(self.diverged):
+                lines.append(f"{count} of them in the {PHASE_WORDS.get(str(phase), phase)}")
         for flag, count in self.flags.most_common(2):
             lines.append(f"the engine answers as the reference does under {flag} ({_count(count, 'scenario')})")
         lines.extend(difference.text for difference in self.numeric)

@@ -214,7 +214,8 @@ def _xml(text: object) -> str:
 
 def junit_name(result: CaseResult, report: Report) -> str:
     rules = " ".join(result.rules) or "(no rule)"
-    return f"{rules}: {result.scenario} [{report.engine(result.engine).name} · {result.profile}]"
+    where = f"{report.engine(result.engine).name} · {result.profile}"
+    return f"{rules}: {result.scenario} ({result.location}) [{where}]"
 
 
 def junit_body(result: CaseResult) -> str:

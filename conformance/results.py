@@ -135,6 +135,8 @@ class Divergence:
     basis: str = ""
     #: ``flag=value`` under which the reference answers as the engine did, if one does
     as_if_flag: str | None = None
+    #: the phase of the hand there (free, arrastre...), on the reference
+    phase: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -150,6 +152,7 @@ class Divergence:
             rule=data.get("rule"),
             basis=str(data.get("basis", "")),
             as_if_flag=data.get("as_if_flag"),
+            phase=data.get("phase"),
         )
 
 

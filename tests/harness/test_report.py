@@ -164,6 +164,7 @@ def test_a_broken_engine_diverges_where_the_reference_applies_the_broken_rule(
     (cause, *_) = likely_causes(report)
     assert cause.rule == "DECK-06"
     assert any("DECK-06" in line for line in cause.evidence)
+    assert "in the arrastre" in cause.evidence  # where it happened, said in the game's own terms
     # plain pytest prints the likely causes too
     assert "likely causes" in outcome.stdout.str() and "1. DECK-06" in outcome.stdout.str()
 
@@ -209,7 +210,9 @@ def test_junit_names_cases_by_rule_and_scenario_with_a_concise_body(tmp_path: Pa
     cases = root.findall(".//testcase")
     assert len(cases) == 4
     failing = next(case for case in cases if case.find("failure") is not None)
-    assert failing.get("name") == "CANTE-28: A twenty stays [hostile <engine> · lascuarenta]"
+    assert (
+        failing.get("name") == "CANTE-28: A twenty stays (features/cantes.feature:755) [hostile <engine> · lascuarenta]"
+    )
     assert failing.get("classname") == "cantes.lascuarenta"
     assert (failing.get("file"), failing.get("line")) == ("features/cantes.feature", "755")
     failure = failing.find("failure")
