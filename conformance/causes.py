@@ -453,7 +453,9 @@ def likely_causes(report: Report, limit: int = 5) -> list[Cause]:
 
     A failure whose first divergence the reference decides by a rule counts fully for that
     rule; a failure without one is shared among the rules its scenario is tagged with."""
-    groups = [group for group in report.failure_groups() if group.first.status in (Status.FAIL, Status.XPASS)]
+    # a rule is broken where the engine answered wrongly: not where it crashed or hung, nor
+    # where a known failure now passes
+    groups = [group for group in report.failure_groups() if group.first.status is Status.FAIL]
     causes: dict[str, Cause] = {}
     for group in groups:
         divergence = group.first.divergence

@@ -20,7 +20,7 @@ import shlex
 import time
 import tomllib
 from collections.abc import Generator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -28,6 +28,7 @@ import pytest
 
 from adapters.interface import Engine, EngineError, EngineInfo
 from conformance.catalogue import FeatureError, Scenario, parse_feature
+from conformance.causes import find_divergence
 from conformance.driver import FeatureInputError, Location, NotApplicable, ScenarioRun
 from conformance.engines import load_engine
 from conformance.results import (
@@ -235,6 +236,10 @@ class GuinotePlugin:
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, None]:
         outcome = yield
         report: pytest.TestReport = outcome.get_result()
+        if report.when == "teardown" and report.passed:
+            # the transcript and the driver are done with: pytest keeps its items to the end
+            for name in ("_guinote_transcript", "_guinote_run"):
+                item.__dict__.pop(name, None)
         try:
             scenario = self.item_scenario(item)
         except FeatureInputError:
@@ -290,10 +295,6 @@ class GuinotePlugin:
         call: pytest.CallInfo[None],
     ) -> CaseResult:
         """A failure's evidence: steps, expected and got, transcript, stderr, the first divergence."""
-        from dataclasses import replace
-
-        from conformance.causes import find_divergence
-
         problem = result.status.is_problem or result.status is Status.XFAIL
         calls = transcript.calls if transcript is not None else []
         if not problem:
