@@ -136,7 +136,7 @@ def run(
 
 
 def print_summary(data: Report, *, trace: bool = False) -> None:
-    table = Table(title=f"Results by rule area ({legend()})")
+    table = Table(title="Results by rule area")
     columns = data.columns()
     table.add_column("area")
     for column in columns:
@@ -144,6 +144,7 @@ def print_summary(data: Report, *, trace: bool = False) -> None:
     for area, row in data.by_area().items():
         table.add_row(area, *[row[c].label if c in row else "" for c in columns])
     console.print(table)
+    console.print(legend(), markup=False, highlight=False)
     # the engine's own text is in these lines: print them verbatim, never as markup
     for line in summary_lines(data, trace=trace):
         console.print(line, markup=False, highlight=False, soft_wrap=True)

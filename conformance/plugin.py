@@ -19,7 +19,7 @@ import re
 import shlex
 import time
 import tomllib
-from collections.abc import Generator
+from collections.abc import Generator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, NoReturn
@@ -297,8 +297,11 @@ class GuinotePlugin:
         """A failure's evidence: steps, expected and got, transcript, stderr, the first divergence."""
         problem = result.status.is_problem or result.status is Status.XFAIL
         calls = transcript.calls if transcript is not None else []
+        profile_flags = self.engine(result.engine)[1].profiles.get(result.profile, {})
+        shown = transcript.bounded(whole=self.trace) if transcript is not None else []
+        shown = [_without_profile_flags(entry, result.profile, profile_flags) for entry in shown]
         if not problem:
-            return replace(result, transcript=tuple(c.to_json() for c in calls)) if self.trace else result
+            return replace(result, transcript=tuple(shown)) if self.trace else result
         match = EXPECTED_GOT.search(result.message.split("\n")[0])
         error = call.excinfo.value if call.excinfo is not None else None
         names = {cls.__name__ for cls in type(error).__mro__} if error is not None else set()
@@ -318,9 +321,7 @@ class GuinotePlugin:
             stage=stage,
             failed_line=run.location.line if run is not None else None,
             steps=tuple(StepLine(step.keyword.strip(), step.text, step.line) for step in scenario.steps),
-            transcript=tuple(c.to_json() for c in calls)
-            if self.trace
-            else tuple(transcript.bounded() if transcript else ()),
+            transcript=tuple(shown),
             stderr=tuple(stderr),
             divergence=divergence,
         )
@@ -414,6 +415,16 @@ def _template_of(item: pytest.Item) -> Any:
     if function is None:
         return None
     return scenario_wrapper_template_registry.get(function)
+
+
+def _without_profile_flags(entry: dict[str, Any], profile: str, flags: Mapping[str, str]) -> dict[str, Any]:
+    """A ``start`` call keeps only the flags its profile does not set: the profile's values are
+    in the report's header, once (the engine was sent all of them)."""
+    args = entry.get("args")
+    if entry.get("call") != "start" or not isinstance(args, dict) or not isinstance(args.get("flags"), dict):
+        return entry
+    own = {name: value for name, value in args["flags"].items() if flags.get(name) != value}
+    return {**entry, "args": {**args, "flags": own, "profile": profile}}
 
 
 def engine_entry(spec: str, info: EngineInfo) -> EngineEntry:

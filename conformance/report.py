@@ -106,7 +106,9 @@ def summary_lines(report: Report, *, failures: bool = True, trace: bool = False)
     lines: list[str] = []
     if report.problems:
         causes = likely_causes(report)
-        lines.append(f"Likely causes ({len(groups)} failure blocks for {len(report.problems)} runs):")
+        blocks = f"{len(groups)} failure block{'' if len(groups) == 1 else 's'}"
+        runs = f"{len(report.problems)} run{'' if len(report.problems) == 1 else 's'}"
+        lines.append(f"Likely causes ({blocks} for {runs}):")
         lines.extend(cause_lines(causes, texts))
         shared = numeric_differences([g for g in groups if g.first.status is Status.FAIL])
         if shared:

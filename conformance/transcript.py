@@ -65,10 +65,10 @@ class Transcript:
     #: the line of the step running now (the plugin moves it before each step)
     step: int = 0
 
-    def bounded(self) -> list[dict[str, JSON]]:
-        """The calls as JSON, the middle of a long transcript left out."""
+    def bounded(self, *, whole: bool = False) -> list[dict[str, JSON]]:
+        """The calls as JSON, the middle of a long transcript left out (unless ``whole``)."""
         calls = self.calls
-        if len(calls) <= HEAD + TAIL:
+        if whole or len(calls) <= HEAD + TAIL:
             return [call.to_json() for call in calls]
         omitted: dict[str, JSON] = {"call": "omitted", "count": len(calls) - HEAD - TAIL}
         return [*(c.to_json() for c in calls[:HEAD]), omitted, *(c.to_json() for c in calls[-TAIL:])]
