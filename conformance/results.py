@@ -357,10 +357,15 @@ class Report:
         """Every flag value the result ran with: its profile's, then the scenario's own."""
         return {**self.engine(result.engine).profiles.get(result.profile, {}), **result.flags}
 
+    def _label(self, entry: EngineEntry) -> str:
+        """An engine's name in column headers; its spec when two engines share a name."""
+        names = [e.name for e in self.engines]
+        return entry.spec if names.count(entry.name) > 1 else entry.name
+
     def column(self, result: CaseResult) -> str:
         """The matrix column of a result: the profile, prefixed by the engine's name when several ran."""
         if len(self.engines) > 1:
-            return f"{self.engine(result.engine).name} · {result.profile}"
+            return f"{self._label(self.engine(result.engine))} · {result.profile}"
         return result.profile
 
     def engine_of_column(self, column: str) -> EngineEntry:
@@ -373,7 +378,7 @@ class Report:
         seen: dict[str, None] = {}
         for entry in self.engines:
             for profile in entry.profiles:
-                name = f"{entry.name} · {profile}" if len(self.engines) > 1 else profile
+                name = f"{self._label(entry)} · {profile}" if len(self.engines) > 1 else profile
                 seen[name] = None
         for result in self.results:
             seen.setdefault(self.column(result), None)

@@ -403,3 +403,13 @@ def _synthetic_report() -> Report:
             ),
         ],
     )
+
+
+def test_two_engines_get_their_own_columns_even_with_one_name() -> None:
+    report = _synthetic_report()
+    twin = EngineEntry("cmd:./other", "hostile <engine>", "2.0", "rust", {"lascuarenta": {"players": "4"}})
+    report.engines.append(twin)
+    report.results.append(_result(engine="cmd:./other"))
+    assert report.columns() == ["cmd:./hostile · lascuarenta", "cmd:./other · lascuarenta"]
+    html = render_html(report)
+    assert "hostile &lt;engine&gt; 1.0" in html and "hostile &lt;engine&gt; 2.0" in html  # names and versions
