@@ -183,7 +183,8 @@ def _compare(calls: Sequence[Call], index: int, game: GameHandle) -> tuple[_Diff
                 f"the reference refuses it as {ours.code}",
             ), answer
         if isinstance(ours, Accepted) and isinstance(theirs, Rejected):
-            return _Difference(index, "the engine refused it", outcome_json(ours), outcome_json(theirs)), answer
+            what = f"the engine refused it as {theirs.code}" if theirs.code else "the engine refused it"
+            return _Difference(index, what, outcome_json(ours), outcome_json(theirs)), answer
         if isinstance(ours, Rejected) and isinstance(theirs, Rejected):
             if ours.code != theirs.code and theirs.code:
                 rules = rules_in(ours.rule)
@@ -385,10 +386,13 @@ class NumericDifference:
 
 @dataclass
 class Cause:
-    """A rule the engine probably breaks, with the failures it explains."""
+    """A rule the engine probably breaks, with the failures it explains; or, where the
+    reference applied no rule of its own (the engine refuses what any rule allows...), the
+    way the engine parted from it, shared by the failures (:attr:`pattern`)."""
 
-    rule: str
+    rule: str | None
     score: float = 0.0
+    pattern: str | None = None
     groups: list[FailureGroup] = field(default_factory=list)
     #: failures whose first divergence the reference decides by this rule
     diverged: list[FailureGroup] = field(default_factory=list)
@@ -399,9 +403,18 @@ class Cause:
     tagged_total: int = 0
 
     @property
+    def title(self) -> str:
+        return self.rule or f"no single rule: {self.pattern}"
+
+    @property
     def evidence(self) -> list[str]:
         lines = []
-        if self.diverged:
+        if self.diverged and self.rule is None:
+            lines.append(
+                f"{_count(len(self.diverged), 'failing scenario')} first part from the reference this way, "
+                "where the reference applies no rule of its own"
+            )
+        elif self.diverged:
             places = Counter(group.first.divergence.what for group in self.diverged if group.first.divergence)
             where, count = places.most_common(1)[0]
             lines.append(
@@ -423,6 +436,18 @@ class Cause:
         if self.tagged_total:
             lines.append(f"{self.tagged_failing} of the {self.tagged_total} scenarios of {self.rule} fail")
         return lines
+
+
+def pattern_of(divergence: Divergence) -> str:
+    """How the engine parted from the reference, without the particulars (cards, seats)."""
+    what = divergence.what
+    if what.startswith("the engine offers besides") or what.startswith("the engine does not offer"):
+        kinds = sorted(set(re.findall(r'"type": "(\w+)"', what)))
+        return f"legal actions differ ({', '.join(kinds) or 'actions'})"
+    if what == "a different value":
+        name = re.sub(r"\.\d+\b", ".<n>", divergence.call)
+        return f"{name}: a different value"
+    return re.sub(r"\s*\[.*", "", what)
 
 
 def _count(number: int, noun: str) -> str:
@@ -459,6 +484,13 @@ def likely_causes(report: Report, limit: int = 5) -> list[Cause]:
     causes: dict[str, Cause] = {}
     for group in groups:
         divergence = group.first.divergence
+        if divergence is not None and not divergence.rule:
+            pattern = pattern_of(divergence)
+            cause = causes.setdefault(f"\x00{pattern}", Cause(None, pattern=pattern))
+            cause.score += 1.0
+            cause.diverged.append(group)
+            cause.groups.append(group)
+            continue
         if divergence is not None and divergence.rule:
             cause = causes.setdefault(divergence.rule, Cause(divergence.rule))
             cause.score += 1.0
@@ -482,10 +514,11 @@ def likely_causes(report: Report, limit: int = 5) -> list[Cause]:
                 failing_of[rule].add(result.id)
     for cause in causes.values():
         cause.numeric = numeric_differences(cause.groups)[:2]
-        cause.tagged_total = len(scenarios_of.get(cause.rule, ()))
-        cause.tagged_failing = len(failing_of.get(cause.rule, ()))
+        if cause.rule is not None:
+            cause.tagged_total = len(scenarios_of.get(cause.rule, ()))
+            cause.tagged_failing = len(failing_of.get(cause.rule, ()))
     ranked = sorted(
         causes.values(),
-        key=lambda c: (-c.score, -(c.tagged_failing / c.tagged_total if c.tagged_total else 0), c.rule),
+        key=lambda c: (-c.score, -(c.tagged_failing / c.tagged_total if c.tagged_total else 0), c.title),
     )
     return ranked[:limit]

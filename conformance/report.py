@@ -94,7 +94,7 @@ def cause_lines(causes: list[Cause], texts: dict[str, RuleText] | None = None) -
     for rank, cause in enumerate(causes, 1):
         statement = f": {texts[cause.rule].statement}" if cause.rule in texts else ""
         count = len(cause.groups)
-        lines.append(f"{rank}. {cause.rule} explains {count} failure{'' if count == 1 else 's'}{statement}")
+        lines.append(f"{rank}. {cause.title} explains {count} failure{'' if count == 1 else 's'}{statement}")
         lines.extend(f"     - {line}" for line in cause.evidence)
     return lines
 
@@ -110,6 +110,12 @@ def summary_lines(report: Report, *, failures: bool = True, trace: bool = False)
         runs = f"{len(report.problems)} run{'' if len(report.problems) == 1 else 's'}"
         lines.append(f"Likely causes ({blocks} for {runs}):")
         lines.extend(cause_lines(causes, texts))
+        broken = [r for r in report.problems if r.status in (Status.ERROR, Status.TIMEOUT)]
+        if broken:
+            lines.append(
+                f"{len(broken)} runs ended in an engine error or timeout (not ranked above): "
+                "check the harness first (guinote-conformance validate / smoke)"
+            )
         shared = numeric_differences([g for g in groups if g.first.status is Status.FAIL])
         if shared:
             lines.append("Shared numeric differences:")
@@ -174,6 +180,7 @@ def render_html(report: Report) -> str:
         by_rule=by_rule,
         areas=areas,
         causes=likely_causes(report) if report.problems else [],
+        crashed=[r for r in report.problems if r.status in (Status.ERROR, Status.TIMEOUT)],
         shared=numeric_differences([g for g in groups if g.first.status is Status.FAIL])[:5],
         groups=groups,
         group_key=lambda result: group_of.get(id(result), ""),

@@ -413,3 +413,18 @@ def test_two_engines_get_their_own_columns_even_with_one_name() -> None:
     assert report.columns() == ["cmd:./hostile · lascuarenta", "cmd:./other · lascuarenta"]
     html = render_html(report)
     assert "hostile &lt;engine&gt; 1.0" in html and "hostile &lt;engine&gt; 2.0" in html  # names and versions
+
+
+def test_failures_parting_the_same_way_without_a_rule_are_one_cause() -> None:
+    """An engine refusing what every rule allows breaks no rule in particular: say how it parts."""
+    report = _synthetic_report()
+    for index, result in enumerate(report.results):
+        if result.status is Status.FAIL:
+            divergence = Divergence(
+                770 + index, f'apply {{"card": "{index}o"}}', "the engine refused it as NOT_TODAY", {}, {}
+            )
+            report.results[index] = _result(**{**result.__dict__, "divergence": divergence, "status": Status.FAIL})
+    (cause,) = likely_causes(report)
+    assert cause.rule is None and cause.title == "no single rule: the engine refused it as NOT_TODAY"
+    assert len(cause.groups) == 2
+    assert "no single rule: the engine refused it as NOT_TODAY" in render_html(report)
