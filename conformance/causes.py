@@ -59,6 +59,17 @@ FIELD_RULES: dict[str, str] = {
     "sung_suits": "CANTE-11",
     "exchange_done": "SEVEN-01",
 }
+#: The rule that allows an action of a type (in a phase, or in any: ``None``): where the
+#: engine refuses or does not offer what the reference allows, the rule the reference applied.
+PERMISSIONS: dict[tuple[str, str | None], str] = {
+    ("play", "free"): "PLAY-07",
+    ("cante", "arrastre"): "CANTE-20",
+    ("cante", None): "CANTE-01",
+    ("tute", None): "CANTE-22",
+    ("exchange", None): "SEVEN-01",
+    ("claim", None): "VUELTAS-05",
+    ("draw", None): "PLAY-08",
+}
 _HAND_FIELDS = ("hand_winner", "hand_reason", "hand_rule", "total", "phase")
 PHASE_WORDS = {"free": "free phase", "arrastre": "arrastre", "hand_over": "count after the hand"}
 #: Seconds one process may spend looking for a flag reading that explains a divergence.
@@ -158,7 +169,11 @@ def _trick_rule(calls: Sequence[Call], index: int, reference_seat: Any, engine_s
     return "DECK-10" if trump in (ours[-1], theirs[-1]) else "DECK-11"
 
 
-def _compare(calls: Sequence[Call], index: int, game: GameHandle) -> tuple[_Difference | None, Any]:
+def _permission(kind: str, phase: Any) -> str | None:
+    return PERMISSIONS.get((kind, str(phase))) or PERMISSIONS.get((kind, None))
+
+
+def _compare(calls: Sequence[Call], index: int, game: GameHandle, phase: Any = None) -> tuple[_Difference | None, Any]:
     """Ask the reference the call at ``index``; the difference from the engine's answer, if any."""
     call = calls[index]
     try:
@@ -184,7 +199,9 @@ def _compare(calls: Sequence[Call], index: int, game: GameHandle) -> tuple[_Diff
             ), answer
         if isinstance(ours, Accepted) and isinstance(theirs, Rejected):
             what = f"the engine refused it as {theirs.code}" if theirs.code else "the engine refused it"
-            return _Difference(index, what, outcome_json(ours), outcome_json(theirs)), answer
+            rule = _permission(str(call.args.get("type")), phase)
+            basis = f"the reference allows it: {rule}" if rule else ""
+            return _Difference(index, what, outcome_json(ours), outcome_json(theirs), rule, basis), answer
         if isinstance(ours, Rejected) and isinstance(theirs, Rejected):
             if ours.code != theirs.code and theirs.code:
                 rules = rules_in(ours.rule)
@@ -228,13 +245,12 @@ def _compare(calls: Sequence[Call], index: int, game: GameHandle) -> tuple[_Diff
             if isinstance(refused, Rejected) and rules_in(refused.rule):
                 difference.rule = rules_in(refused.rule)[0]
                 difference.basis = f"the reference refuses {_short(extra[:1])} as {refused.code}"
-        elif missing and all(a.get("type") == "play" for a in missing):
-            try:
-                phase = game.state("phase")
-            except UnknownField:
-                phase = None
-            if phase == "free":
-                difference.rule, difference.basis = "PLAY-07", "in the free phase any card may be played"
+        elif missing:
+            kinds = {str(a.get("type")) for a in missing}
+            allowed_by = {_permission(kind, phase) for kind in kinds}
+            if len(allowed_by) == 1 and None not in allowed_by:
+                (difference.rule,) = allowed_by
+                difference.basis = f"the reference allows {'/'.join(sorted(kinds))} here: {difference.rule}"
         return difference, answer
     name = str(call.args if call.call == "state" else call.args[1])
     base = name.split(".")[0]
@@ -284,7 +300,7 @@ def _first_difference(
         if error is not None and not error.startswith("UnknownField"):
             return None  # the engine crashed or hung here: the failure says so already
         phase = game.state("phase")
-        difference, _ = _compare(calls, index, game)
+        difference, _ = _compare(calls, index, game, phase)
         if difference is not None:
             difference.phase = None if phase is None else str(phase)
             return difference
