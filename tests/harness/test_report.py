@@ -428,3 +428,20 @@ def test_failures_parting_the_same_way_without_a_rule_are_one_cause() -> None:
     assert cause.rule is None and cause.title == "no single rule: the engine refused it as NOT_TODAY"
     assert len(cause.groups) == 2
     assert "no single rule: the engine refused it as NOT_TODAY" in render_html(report)
+
+
+def test_the_diagnosis_survives_an_engine_answering_garbage() -> None:
+    from adapters.interface import Accepted
+    from conformance.causes import find_divergence
+    from conformance.transcript import Call
+    from reference_engine.flags import rules_for
+
+    setup = {
+        "flags": rules_for("ludoteka").as_dict(),
+        "position": {"hands": [["Ro"], ["3o"], ["4o"], ["5o"]], "leader": 0, "trump": "b"},
+    }
+    calls = [
+        Call("start", setup, 7, answer="started"),
+        Call("apply", {"type": "play", "seat": 0, "card": "Ro"}, 12, raw=Accepted(["not an event"])),  # type: ignore[list-item]
+    ]
+    assert find_divergence(calls) is None
