@@ -27,7 +27,8 @@ from conformance import realisations
 from conformance.catalogue import load_scenarios, scenarios_by_rule
 from conformance.driver import POSITION_SETUPS
 from conformance.engines import EngineSpecError, load_engine
-from conformance.report import BAD, GLYPHS, STATUSES, load_results, summary_by_area, write_html
+from conformance.report import summary_lines, write_html, write_junit
+from conformance.results import Report, ResultsError, legend
 from conformance.rule_index import load_areas
 
 REPO = Path(__file__).resolve().parent.parent
@@ -84,6 +85,9 @@ def run(
             "playing to them, or auto: load when the engine can"
         ),
     ] = "auto",
+    trace: Annotated[
+        bool, typer.Option("--trace", help="keep every scenario's whole transcript and print the failures' in full")
+    ] = False,
 ) -> None:
     """Run the scenarios against the engine(s) under each of their profiles; write the reports."""
     if position_setup not in POSITION_SETUPS:
@@ -111,8 +115,6 @@ def run(
         "no:terminal",
         "--guinote-results",
         str(results_path),
-        "--junitxml",
-        str(report_dir / "junit.xml"),
         "--engine-timeout",
         str(timeout),
         "--position-setup",
@@ -128,6 +130,8 @@ def run(
         args += ["--expectations", str(expectations.resolve())]
     if jobs > 1:
         args += ["-n", str(jobs)]
+    if trace:
+        args += ["--guinote-trace"]
     with Progress(
         TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=console
     ) as progress:
@@ -137,33 +141,27 @@ def run(
             f"[red]no results were produced (pytest exit code {int(code)}); run pytest {' '.join(args)} to see why"
         )
         raise typer.Exit(2)
-    html = write_html(results_path, report_dir)
-    data = load_results(results_path)
-    print_summary(data)
-    console.print(f"reports: {results_path}  {report_dir / 'junit.xml'}  {html}")
-    bad = sum(data["summary"].get(status, 0) for status in BAD)
-    raise typer.Exit(1 if bad else 0)
+    data = Report.load(results_path)
+    html = write_html(data, report_dir)
+    junit = write_junit(data, report_dir / "junit.xml")
+    print_summary(data, trace=trace)
+    console.print(f"reports: {results_path}  {junit}  {html}", markup=False)
+    raise typer.Exit(0 if data.ok else 1)
 
 
-def print_summary(data: dict[str, Any]) -> None:
-    results = data["results"]
-    table = Table(title="Results by rule area (✔ pass ✖ fail ⚠ error ⧗ timeout ⊘ n/a ◌ xfail ✱ xpass)")
-    areas = summary_by_area(results)
-    columns = sorted({f"{r['engine']} · {r['profile']}" for r in results})
+def print_summary(data: Report, *, trace: bool = False) -> None:
+    table = Table(title="Results by rule area")
+    columns = data.columns()
     table.add_column("area")
     for column in columns:
         table.add_column(column)
-    for area, row in areas.items():
+    for area, row in data.by_area().items():
         table.add_row(area, *[row[c].label if c in row else "" for c in columns])
     console.print(table)
-    for result in results:
-        if result["status"] in BAD:
-            console.print(
-                f"[red]{GLYPHS[result['status']]} {result['status']}[/red] {result['scenario']} [{result['profile']}] "
-                f"({', '.join(result['rules'])})\n    {result['message']}\n    re-run: {result['rerun']}"
-            )
-    counts = ", ".join(f"{data['summary'].get(s, 0)} {s.replace('_', ' ')}" for s in STATUSES if data["summary"].get(s))
-    console.print(f"{len(results)} scenario runs: {counts}")
+    console.print(legend(), markup=False, highlight=False)
+    # the engine's own text is in these lines: print them verbatim, never as markup
+    for line in summary_lines(data, trace=trace):
+        console.print(line, markup=False, highlight=False, soft_wrap=True)
 
 
 @app.command()
@@ -402,10 +400,18 @@ def compare(
 @app.command()
 def report(
     results: Annotated[Path, typer.Argument(help="a results.json written by run")],
-    out: Annotated[Path, typer.Option(help="folder for index.html")] = Path("reports"),
+    out: Annotated[Path, typer.Option(help="folder for index.html and junit.xml")] = Path("reports"),
 ) -> None:
-    """Build the HTML matrix from a results file."""
-    console.print(f"wrote {write_html(results, out)}")
+    """Build the HTML report and the JUnit file from a results file; print the summary."""
+    try:
+        data = Report.load(results)
+    except ResultsError as error:
+        console.print(f"error: {error}", markup=False)
+        raise typer.Exit(2) from None
+    html = write_html(data, out)
+    junit = write_junit(data, out / "junit.xml")
+    print_summary(data)
+    console.print(f"wrote {html}  {junit}", markup=False)
 
 
 def main() -> None:

@@ -3,8 +3,13 @@
 Each scenario becomes one test per (engine, profile) pair. Under a profile a scenario runs
 with the profile's flags, overridden by the scenario's own ``@flag=value`` tags. A scenario
 the engine cannot run (a flag value or capability it does not declare) is reported as
-*not applicable* with the reason, never as passed. Results go to a JSON file that the
-reports (JUnit, HTML matrix, docs) are built from.
+*not applicable* with the reason, never as passed. Each run becomes a
+:class:`~conformance.results.CaseResult`; the session's :class:`~conformance.results.Report`
+is the JSON file that the reports (terminal summary, JUnit, HTML, docs) are built from.
+
+Every engine is wrapped in a :class:`~conformance.transcript.RecordingEngine`: a failure keeps
+the transcript of its scenario and where it first parted from the reference engine
+(:func:`conformance.causes.find_divergence`).
 """
 
 from __future__ import annotations
@@ -13,25 +18,43 @@ import fnmatch
 import hashlib
 import json
 import os
+import re
 import shlex
 import time
 import tomllib
-from collections.abc import Generator
-from dataclasses import dataclass
+from collections.abc import Generator, Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 
 from adapters.interface import Engine, EngineError, EngineInfo
 from conformance import realisations
 from conformance.catalogue import FeatureError, Scenario, parse_feature
+from conformance.causes import find_divergence
 from conformance.driver import POSITION_SETUPS, FeatureInputError, Location, NotApplicable, ScenarioRun
 from conformance.engines import load_engine
 from conformance.realise import Realisation, Replay, Unreachable, replay, search
+from conformance.results import (
+    CaseResult,
+    EngineEntry,
+    Report,
+    Stage,
+    Status,
+    StepLine,
+    SuiteInfo,
+    suite_commit,
+    suite_digest,
+)
+from conformance.transcript import RecordingEngine, Transcript
 
-NOT_APPLICABLE = "not applicable: "
-RESULTS_FORMAT = "guinote-conformance-results/1"
+#: The class the driver raises when the engine parts from the realised prefix that leads to
+#: a scenario's position (matched by name: the driver may not define it yet).
+PREFIX_DIVERGENCE = "PrefixDivergence"
+#: "what: expected X, got Y", as the driver's checks word a mismatch.
+EXPECTED_GOT = re.compile(r"(?P<what>[^:\n]+): expected (?P<expected>.+?), got (?P<got>.+?)\s*$", re.DOTALL)
+REPO = Path(__file__).resolve().parent.parent
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -69,6 +92,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         metavar="DIR",
         help="(used by `guinote-conformance realise`) search a realisation for every position that has no valid "
         "stored one, use it, and record what was found in DIR",
+    )
+    group.addoption(
+        "--guinote-trace",
+        action="store_true",
+        default=False,
+        help="keep the whole transcript of every scenario run, passing ones included",
     )
 
 
@@ -124,7 +153,8 @@ class GuinotePlugin:
         self.engines: dict[str, Engine] = {}
         self.infos: dict[str, EngineInfo] = {}
         self._scenarios: dict[str, dict[str, Scenario]] = {}
-        self.results: list[dict[str, Any]] = []
+        self.trace: bool = bool(config.getoption("guinote_trace"))
+        self.results: list[CaseResult] = []
         self.started = time.time()
         self.position_setup: str = config.getoption("position_setup")
         record: str | None = config.getoption("guinote_realise_record")
@@ -182,9 +212,14 @@ class GuinotePlugin:
         return False
 
     def rerun_command(self, scenario: Scenario, spec: str, profile: str) -> str:
+        """The command that re-runs one scenario run, into its own report folder, with the trace."""
         location = f"{relative(scenario.path)}:{scenario.line}"
+        folder = f"reports/rerun-{scenario.path.stem}-{scenario.line}-{profile}"
         return shlex.join(
-            ["guinote-conformance", "run", "--engine", spec, "--profile", profile, "--scenario", location]
+            [
+                *("guinote-conformance", "run", "--engine", spec, "--profile", profile, "--scenario", location),
+                *("--jobs", "1", "--trace", "--report-dir", folder),
+            ]
         )
 
     # -------------------------------------------------------------- realisations
@@ -263,6 +298,10 @@ class GuinotePlugin:
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, None]:
         outcome = yield
         report: pytest.TestReport = outcome.get_result()
+        if report.when == "teardown" and report.passed:
+            # the transcript and the driver are done with: pytest keeps its items to the end
+            for name in ("_guinote_transcript", "_guinote_run"):
+                item.__dict__.pop(name, None)
         try:
             scenario = self.item_scenario(item)
         except FeatureInputError:
@@ -275,84 +314,146 @@ class GuinotePlugin:
             return
         if report.when == "teardown" and report.passed:
             return
-        status, message = self.classify(report, call)
+        status, message = self.classify(item, report, call)
         expected = next((e for e in self.expectations if e.matches(scenario, scenario_id(scenario), profile)), None)
         if expected is not None and report.when == "call":
-            if status in ("fail", "error", "timeout"):
-                status, message = "xfail", f"expected failure ({expected.reason}): {message}"
+            if status in (Status.FAIL, Status.ERROR, Status.TIMEOUT):
+                status, message = Status.XFAIL, f"expected failure ({expected.reason}): {message}"
                 report.outcome = "skipped"
                 report.wasxfail = expected.reason
-            elif status == "pass":
+            elif status is Status.PASS:
                 status, message = (
-                    "xpass",
+                    Status.XPASS,
                     f"expected to fail ({expected.reason}) but passed: remove it from the expectations file",
                 )
                 report.outcome = "failed"
                 report.longrepr = message
-        run = getattr(item, "_guinote_run", None)
-        if status in ("fail", "error") and run is not None and not message.startswith(str(run.location.path)):
+        run: ScenarioRun | None = getattr(item, "_guinote_run", None)
+        if status in (Status.FAIL, Status.ERROR) and run is not None and not message.startswith(str(run.location.path)):
             message = f"{run.location}: {message}"
-        flags = dict(getattr(item, "_guinote_flags", {}))
-        report.user_properties.append(
-            (
-                "guinote",
-                {
-                    "id": scenario_id(scenario),
-                    "scenario": scenario.name,
-                    "feature": str(relative(scenario.path)),
-                    "line": scenario.line,
-                    "rules": list(scenario.rules),
-                    "engine": spec,
-                    "profile": profile,
-                    "flags": flags or dict(scenario.flags),
-                    "status": status,
-                    "message": message,
-                    "rerun": self.rerun_command(scenario, spec, profile),
-                    "duration_s": round(report.duration, 4),
-                },
-            )
+        result = CaseResult(
+            id=scenario_id(scenario),
+            scenario=scenario.name,
+            feature=str(relative(scenario.path)),
+            line=scenario.line,
+            rules=tuple(scenario.rules),
+            engine=spec,
+            profile=profile,
+            status=status,
+            flags=dict(scenario.flags),
+            message=message,
+            rerun=self.rerun_command(scenario, spec, profile),
+            duration_s=round(report.duration, 4),
+        )
+        result = self.detail(result, scenario, run, getattr(item, "_guinote_transcript", None), call)
+        report.user_properties.append(("guinote", result.to_json()))
+
+    def detail(
+        self,
+        result: CaseResult,
+        scenario: Scenario,
+        run: ScenarioRun | None,
+        transcript: Transcript | None,
+        call: pytest.CallInfo[None],
+    ) -> CaseResult:
+        """A failure's evidence: steps, expected and got, transcript, stderr, the first divergence."""
+        problem = result.status.is_problem or result.status is Status.XFAIL
+        calls = transcript.calls if transcript is not None else []
+        profile_flags = self.engine(result.engine)[1].profiles.get(result.profile, {})
+        shown = transcript.bounded(whole=self.trace) if transcript is not None else []
+        shown = [_without_profile_flags(entry, result.profile, profile_flags) for entry in shown]
+        if not problem:
+            return replace(result, transcript=tuple(shown)) if self.trace else result
+        match = EXPECTED_GOT.search(result.message.split("\n")[0])
+        error = call.excinfo.value if call.excinfo is not None else None
+        names = {cls.__name__ for cls in type(error).__mro__} if error is not None else set()
+        stage = None
+        if result.status in (Status.FAIL, Status.XFAIL, Status.XPASS):
+            stage = Stage.REACHING_POSITION if PREFIX_DIVERGENCE in names else Stage.RULE_UNDER_TEST
+        divergence = None
+        if result.status is not Status.XPASS and result.engine != "reference" and calls:
+            divergence = find_divergence(calls)
+        engine = run.engine if run is not None else None
+        stderr = engine.stderr_tail(20) if isinstance(engine, RecordingEngine) else []
+        return replace(
+            result,
+            what=match.group("what").strip() if match else None,
+            expected=match.group("expected") if match else None,
+            got=match.group("got") if match else None,
+            stage=stage,
+            failed_line=run.location.line if run is not None else None,
+            steps=tuple(StepLine(step.keyword.strip(), step.text, step.line) for step in scenario.steps),
+            transcript=tuple(shown),
+            stderr=tuple(stderr),
+            divergence=divergence,
         )
 
-    def classify(self, report: pytest.TestReport, call: pytest.CallInfo[None]) -> tuple[str, str]:
+    def classify(self, item: pytest.Item, report: pytest.TestReport, call: pytest.CallInfo[None]) -> tuple[Status, str]:
         if report.skipped:
+            reason: str | None = getattr(item, "_guinote_not_applicable", None)
+            if reason is not None:
+                return Status.NOT_APPLICABLE, reason
             text = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
-            text = text.removeprefix("Skipped: ")
-            if text.startswith(NOT_APPLICABLE):
-                return "not_applicable", text.removeprefix(NOT_APPLICABLE)
-            return "error", f"skipped without a not-applicable reason: {text}"
+            return Status.ERROR, f"skipped without a not-applicable reason: {text.removeprefix('Skipped: ')}"
         if report.passed:
-            return "pass", ""
+            return Status.PASS, ""
         error = call.excinfo.value if call.excinfo is not None else None
         if isinstance(error, EngineError):
-            kind = "timeout" if getattr(error, "kind", "") == "timeout" else "error"
+            kind = Status.TIMEOUT if getattr(error, "kind", "") == "timeout" else Status.ERROR
             return kind, f"engine failure: {error}"
         if isinstance(error, FeatureInputError):
-            return "error", f"bad scenario: {error}"
+            return Status.ERROR, f"bad scenario: {error}"
         if isinstance(error, AssertionError):
-            return "fail", str(error).split("\nassert ")[0]
+            return Status.FAIL, str(error).split("\nassert ")[0]
         if error is not None:
-            return "error", f"{type(error).__name__}: {error}"
-        return "fail", str(report.longrepr)[-2000:]
+            return Status.ERROR, f"{type(error).__name__}: {error}"
+        return Status.FAIL, str(report.longrepr)[-2000:]
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         for name, value in report.user_properties:
             if name == "guinote":
                 assert isinstance(value, dict)
-                self.results.append(dict(value))
+                self.results.append(CaseResult.from_json(value))
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         if hasattr(self.config, "workerinput"):
             return  # xdist workers: the controller writes the results
         path = self.config.getoption("guinote_results")
         if path and self.results:
-            write_results(
-                Path(path),
-                self.results,
-                [self.engine(spec)[1] for spec in self.specs],  # under xdist only the workers met the engines
-                time.time() - self.started,
-            )
+            self.report().dump(Path(path))
         for engine in self.engines.values():
             engine.close()
+
+    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
+        """Under plain pytest, the likely causes after pytest's own failure list."""
+        if hasattr(self.config, "workerinput") or not any(r.status.is_problem for r in self.results):
+            return
+        from conformance.causes import likely_causes
+        from conformance.report import cause_lines, rule_texts
+
+        terminalreporter.section("Guiñote conformance: likely causes")
+        for line in cause_lines(likely_causes(self.report()), rule_texts()):
+            terminalreporter.write_line(line)
+
+    def report(self) -> Report:
+        """The session's results (under xdist only the workers met the engines: ask them again here)."""
+        features = sorted({result.feature for result in self.results})
+        scenarios = [s for feature in features for s in self._parsed(Path(feature))]
+        return Report(
+            engines=[engine_entry(spec, self.engine(spec)[1]) for spec in self.specs],
+            suite=SuiteInfo(
+                commit=suite_commit(REPO), scenarios_digest=suite_digest(scenarios), scenarios=len(scenarios)
+            ),
+            started=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(self.started)),
+            duration_s=round(time.time() - self.started, 2),
+            results=self.results,
+        )
+
+    def _parsed(self, path: Path) -> list[Scenario]:
+        try:
+            return list(parse_feature(path))
+        except (FeatureError, OSError):
+            return []  # the run reported the broken file already
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_bdd_apply_tag(self, tag: str, function: object) -> bool:
@@ -364,6 +465,9 @@ class GuinotePlugin:
         run: ScenarioRun | None = getattr(request.node, "_guinote_run", None)
         if run is not None:
             run.location = Location(run.location.path, step.line_number)
+        transcript: Transcript | None = getattr(request.node, "_guinote_transcript", None)
+        if transcript is not None:
+            transcript.step = step.line_number
 
 
 def _seed(scenario: str, profile: str) -> int:
@@ -380,22 +484,20 @@ def _template_of(item: pytest.Item) -> Any:
     return scenario_wrapper_template_registry.get(function)
 
 
-def write_results(path: Path, results: list[dict[str, Any]], infos: list[EngineInfo], duration: float) -> None:
-    summary: dict[str, int] = {}
-    for result in results:
-        summary[result["status"]] = summary.get(result["status"], 0) + 1
-    first = infos[0] if infos else None
-    document = {
-        "format": RESULTS_FORMAT,
-        "engine": {"name": first.name, "version": first.version, "language": first.language} if first else {},
-        "engines": [{"name": i.name, "version": i.version, "language": i.language} for i in infos],
-        "suite": {"version": "0.1.0"},
-        "run": {"started": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "duration_s": round(duration, 2)},
-        "summary": summary,
-        "results": sorted(results, key=lambda r: (r["feature"], r["line"], r["engine"], r["profile"])),
-    }
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+def _without_profile_flags(entry: dict[str, Any], profile: str, flags: Mapping[str, str]) -> dict[str, Any]:
+    """A ``start`` call keeps only the flags its profile does not set: the profile's values are
+    in the report's header, once (the engine was sent all of them)."""
+    args = entry.get("args")
+    if entry.get("call") != "start" or not isinstance(args, dict) or not isinstance(args.get("flags"), dict):
+        return entry
+    own = {name: value for name, value in args["flags"].items() if flags.get(name) != value}
+    return {**entry, "args": {**args, "flags": own, "profile": profile}}
+
+
+def engine_entry(spec: str, info: EngineInfo) -> EngineEntry:
+    return EngineEntry(
+        spec, info.name, info.version, info.language, {name: dict(flags) for name, flags in info.profiles.items()}
+    )
 
 
 @pytest.hookimpl(trylast=True)
@@ -433,9 +535,11 @@ def _guinote_scenario(request: pytest.FixtureRequest) -> None:
     request.node._guinote_flags = flags
     unsupported = [f"{name}={value}" for name, value in scenario.flags.items() if value not in info.flags.get(name, ())]
     if unsupported:
-        pytest.skip(f"{NOT_APPLICABLE}engine {info.name} does not support {', '.join(unsupported)}")
+        not_applicable(request.node, f"engine {info.name} does not support {', '.join(unsupported)}")
+    transcript = Transcript(step=scenario.line)
+    request.node._guinote_transcript = transcript
     run = ScenarioRun(
-        engine=engine,
+        engine=RecordingEngine(engine, transcript),
         info=info,
         profile=profile,
         flags=flags,
@@ -454,7 +558,13 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Generator[None, object, o
     try:
         return (yield)
     except NotApplicable as reason:
-        pytest.skip(f"{NOT_APPLICABLE}{reason}")
+        not_applicable(pyfuncitem, str(reason))
+
+
+def not_applicable(item: pytest.Item, reason: str) -> NoReturn:
+    """Skip the test and record the reason on the item: the status is data, not skip text."""
+    item._guinote_not_applicable = reason  # type: ignore[attr-defined]
+    pytest.skip(f"not applicable: {reason}")
 
 
 @pytest.fixture

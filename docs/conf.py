@@ -57,7 +57,7 @@ html_theme_options = {
     "navigation_with_keys": True,
 }
 
-# The extension's data: defaults are the repository's features/, adapters/schemas/ and
-# docs/_static/results/reference.json; the environment variable GUINOTE_RESULTS picks another
-# results file.
+# The extension's data: defaults are the repository's features/ and adapters/schemas/; the
+# results page runs the suite at build time unless the environment variable GUINOTE_RESULTS
+# names a results file.
 guinote_root = str(ROOT)

@@ -6,7 +6,8 @@ It renders the project's own data, so the published rulebook can never drift fro
 * the scenarios (``features/*.feature``, :mod:`conformance.catalogue`);
 * the flags and profiles (:mod:`reference_engine.flags`, ``reference_engine/profiles.toml``);
 * the JSON Schemas of the wire protocol (``adapters/schemas/*.json``);
-* a conformance results file (``docs/_static/results/reference.json`` or ``$GUINOTE_RESULTS``);
+* a conformance run: ``$GUINOTE_RESULTS`` (a results file CI made) or a run of the suite made
+  at build time (:mod:`conformance.published`);
 * a hand played at build time by the reference engine.
 
 Directives: ``guinote-area``, ``guinote-flags-matrix``, ``guinote-flags``, ``guinote-profiles``,
@@ -56,13 +57,11 @@ from sphinx.util.docutils import SphinxDirective, SphinxRole
 from sphinx.util.parsing import nested_parse_to_nodes
 
 from conformance.catalogue import Scenario, Step, load_scenarios, scenarios_by_rule
+from conformance.results import Report, ResultsError, Status
 from conformance.rule_index import AREAS, RULE_ID, SOURCE_IDS, Area, RuleEntry, load_areas
 
 logger = logging.getLogger(__name__)
 
-RESULTS_FORMAT = "guinote-conformance-results/1"
-STATUSES = ("pass", "fail", "error", "timeout", "not_applicable", "xfail", "xpass")
-PROBLEM_STATUSES = ("fail", "error", "timeout", "xpass")
 AGREEMENT_TEXT = {
     "yes": "the sources that cover it agree",
     "single": "stated by one source only",
@@ -249,10 +248,11 @@ def schemas_dir(env: BuildEnvironment) -> Path:
     return Path(configured).resolve() if configured else repo_root(env) / "adapters" / "schemas"
 
 
-def results_path(env: BuildEnvironment, option: str | None = None) -> Path:
+def results_path(env: BuildEnvironment, option: str | None = None) -> Path | None:
+    """The results file to show; ``None``: run the suite now (conformance.published)."""
     chosen = option or os.environ.get("GUINOTE_RESULTS") or env.config.guinote_results
     if not chosen:
-        return Path(env.srcdir) / "_static" / "results" / "reference.json"
+        return None
     path = Path(chosen)
     return path if path.is_absolute() else (Path.cwd() / path).resolve()
 
@@ -1186,154 +1186,109 @@ class SchemasDirective(RulebookDirective):
 # Conformance results and coverage.
 
 
-def _status_badge(status: str) -> nodes.inline:
-    return badge(status, f"status-{status}")
+def _status_badge(status: Status, text: str | None = None) -> nodes.inline:
+    return badge(text or status.label, f"status-{status.value}")
 
 
 class ResultsDirective(RulebookDirective):
-    """A conformance results file: summary, rule area × profile, and the failures."""
+    """A conformance run: engine, suite commit, summary, rule area × profile, the failures.
+
+    The data comes from :func:`conformance.published.results_for_docs`: a results file (the
+    ``:path:`` option, ``$GUINOTE_RESULTS`` or ``guinote_results``) or a run of the suite
+    made now; a file made from other scenarios fails the build."""
 
     has_content = False
     option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {"path": directives.unchanged}
 
     def run(self) -> list[nodes.Node]:
+        from conformance.published import results_for_docs
+
         data = self.data()
         path = results_path(self.env, self.options.get("path"))
-        if not path.exists():
+        if path is not None and not path.exists():
             return self.finish(
-                [
-                    note(
-                        text_para(
-                            f"No results file at {path}. Run the suite and point GUINOTE_RESULTS at its results.json."
-                        )
-                    )
-                ]
+                [note(text_para(f"No results file at {path}. Point GUINOTE_RESULTS at a results.json, or unset it."))]
             )
         try:
-            results = json.loads(path.read_text(encoding="utf-8"))
-            if not isinstance(results, dict) or results.get("format") != RESULTS_FORMAT:
-                raise ValueError(f"not a {RESULTS_FORMAT} file")
-            entries = results.get("results", [])
-            if not isinstance(entries, list):
-                raise ValueError("'results' must be a list")
-        except (OSError, ValueError) as error:
-            self.env.note_dependency(str(path))
-            logger.warning("guinote-results: %s: %s", path, error, location=self.get_location())
-            return self.finish(
-                [note(text_para(f"The results file {path} could not be read: {error}"), kind=nodes.warning)]
+            report, source = results_for_docs(
+                path, Path(self.env.doctreedir) / "guinote-results", features_dir(self.env)
             )
-        self.env.note_dependency(str(path))
-        out: list[nodes.Node] = []
-        if results.get("sample"):
-            text = "This is a sample results file, not a real run: it shows what the page looks like."
-            out.append(
-                note(
-                    text_para(text),
-                    *([text_para(str(results["note"]))] if results.get("note") else []),
-                    kind=nodes.warning,
-                )
-            )
-        out.append(self.header(results, path))
-        out.append(self.summary(results, entries))
-        out.append(self.by_area(entries, data))
-        out.extend(self.problems(entries, data))
+        except ResultsError as error:
+            logger.warning("guinote-results: %s", error, location=self.get_location())
+            return self.finish([note(text_para(f"The results could not be shown: {error}"), kind=nodes.warning)])
+        self.env.note_dependency(str(source))
+        out: list[nodes.Node] = [self.header(report, source), self.summary(report), self.by_area(report)]
+        out.extend(self.problems(report, data))
         return self.finish(out)
 
-    def header(self, results: dict[str, Any], path: Path) -> nodes.field_list:
-        engine = results.get("engine", {}) or {}
-        run = results.get("run", {}) or {}
+    def header(self, report: Report, path: Path) -> nodes.field_list:
         fields = nodes.field_list(classes=["guinote-results-header"])
-        name = f"{engine.get('name', '?')} {engine.get('version', '')}".strip()
-        fields += field_item("Engine", para(nodes.Text(f"{name} ({engine.get('language', '?')})")))
-        fields += field_item("Suite version", para(nodes.Text(str((results.get("suite") or {}).get("version", "?")))))
-        duration = run.get("duration_s")
-        started = str(run.get("started", "?"))
-        run_text = f"{started}, {duration:.1f} s" if isinstance(duration, int | float) else started
-        fields += field_item("Run", para(nodes.Text(run_text)))
+        for engine in report.engines:
+            fields += field_item("Engine", para(nodes.Text(f"{engine.title} ({engine.language})")))
+        fields += field_item(
+            "Suite", para(nodes.Text(f"{report.suite.version} at commit "), literal(report.suite.commit))
+        )
+        fields += field_item("Run", para(nodes.Text(f"{report.started}, {report.duration_s:.1f} s")))
         fields += field_item("File", para(literal(path.name)))
         return fields
 
-    def summary(self, results: dict[str, Any], entries: list[Any]) -> nodes.table:
-        declared = results.get("summary") or {}
-        counted = Counter(str(entry.get("status")) for entry in entries if isinstance(entry, dict))
-        rows: list[list[Cell]] = []
-        for status in STATUSES:
-            count = declared.get(status, counted.get(status, 0))
-            rows.append([_status_badge(status), str(count)])
-        rows.append(["total", str(sum(int(declared.get(s, counted.get(s, 0))) for s in STATUSES))])
+    def summary(self, report: Report) -> nodes.table:
+        rows: list[list[Cell]] = [[_status_badge(status), str(count)] for status, count in report.summary.items()]
+        rows.append(["total", str(len(report.results))])
         return table(["Status", "Scenario runs"], rows, ["guinote-results-summary"])
 
-    def by_area(self, entries: list[Any], data: RulebookData) -> nodes.Node:
-        engines = {str(entry.get("engine", "")) for entry in entries if isinstance(entry, dict)}
-
-        def column(entry: dict[str, Any]) -> str:
-            profile = str(entry.get("profile", "?"))
-            return f"{entry.get('engine', '?')}: {profile}" if len(engines) > 1 else profile
-
-        profiles = sorted({column(entry) for entry in entries if isinstance(entry, dict)})
-        cells: dict[tuple[str, str], Counter[str]] = {}
-        for entry in entries:
-            if not isinstance(entry, dict):
-                continue
-            areas = {area_of_rule(rule) or "other" for rule in entry.get("rules", [])} or {"other"}
-            for area in areas:
-                cells.setdefault((area, column(entry)), Counter())[str(entry.get("status"))] += 1
-        order = [area for area, _ in AREAS] + ["other"]
+    def by_area(self, report: Report) -> nodes.Node:
+        columns = report.columns()
         rows: list[list[Cell]] = []
-        for area in order:
-            if not any((area, profile) in cells for profile in profiles):
-                continue
-            row: list[Cell] = [area]
-            for profile in profiles:
-                counts = cells.get((area, profile))
-                if not counts:
-                    row.append("—")
+        for area, row in report.by_area().items():
+            cells: list[Cell] = [area]
+            for column in columns:
+                cell = row.get(column)
+                if cell is None:
+                    cells.append("—")
                     continue
-                total = sum(counts.values())
-                parts: list[nodes.Node] = [nodes.Text(f"{counts.get('pass', 0)}/{total} pass")]
-                for status in STATUSES[1:]:
-                    if counts.get(status):
-                        parts += [nodes.Text(" "), _status_badge(f"{counts[status]} {status}")]
-                row.append(parts)
-            rows.append(row)
+                counts = cell.counts
+                parts: list[nodes.Node] = [nodes.Text(f"{counts.get(Status.PASS, 0)}/{len(cell.results)} pass")]
+                for status, count in counts.items():
+                    if status is not Status.PASS:
+                        parts += [nodes.Text(" "), _status_badge(status, f"{count} {status.label}")]
+                cells.append(parts)
+            rows.append(cells)
         if not rows:
             return text_para("The results file lists no scenario runs.")
-        return table(["Rule area", *profiles], rows, ["guinote-results-areas"])
+        return table(["Rule area", *columns], rows, ["guinote-results-areas"])
 
-    def problems(self, entries: list[Any], data: RulebookData) -> list[nodes.Node]:
+    def problems(self, report: Report, data: RulebookData) -> list[nodes.Node]:
         docname = self.env.docname
-        bad = [entry for entry in entries if isinstance(entry, dict) and entry.get("status") in PROBLEM_STATUSES]
-        heading = f"Failures ({len(bad)})"
+        groups = report.failure_groups()
+        heading = f"Failures ({len(groups)})"
         out: list[nodes.Node] = [nodes.rubric(heading, heading)]
-        if not bad:
+        if not groups:
             out.append(text_para("No failure, error, timeout or unexpected pass."))
             return out
-        for entry in bad:
+        for group in groups:
+            entry = group.first
             block = nodes.container(classes=["guinote-failure"])
             rules: list[nodes.Node] = []
-            for rule in entry.get("rules", []):
+            for rule in entry.rules:
                 rules += [rule_ref(rule, docname) if rule in data.rules else literal(rule), nodes.Text(" ")]
-            location = f"{entry.get('feature', '?')}:{entry.get('line', '?')}"
             block += para(
-                _status_badge(str(entry.get("status"))),
+                _status_badge(entry.status),
                 nodes.Text(" "),
-                nodes.strong(
-                    str(entry.get("scenario", entry.get("id", "?"))), str(entry.get("scenario", entry.get("id", "?")))
-                ),
+                nodes.strong(entry.scenario, entry.scenario),
                 nodes.Text(" "),
-                literal(location),
+                literal(entry.location),
             )
-            flags = entry.get("flags") or {}
-            detail: list[nodes.Node] = [nodes.Text(f"profile {entry.get('profile', '?')}")]
-            if flags:
-                detail += [nodes.Text(", flags "), literal(" ".join(f"{k}={v}" for k, v in flags.items()))]
+            detail: list[nodes.Node] = [nodes.Text(f"profiles {', '.join(group.profiles)}")]
+            if entry.flags:
+                detail += [nodes.Text(", flags "), literal(" ".join(f"{k}={v}" for k, v in entry.flags.items()))]
             if rules:
                 detail += [nodes.Text(", rules "), *rules]
             block += para(*detail)
-            if entry.get("message"):
-                block += code_block(str(entry["message"]), "text")
-            if entry.get("rerun"):
-                block += code_block(str(entry["rerun"]), "shell")
+            if entry.message:
+                block += code_block(entry.message, "text")
+            if entry.rerun:
+                block += code_block(entry.rerun, "shell")
             out.append(block)
         return out
 
@@ -1745,7 +1700,8 @@ class SourceRole(SphinxRole):
 
 def _all_data_files(env: BuildEnvironment) -> tuple[tuple[str, int, int], ...]:
     data = RulebookData(repo_root(env), features_dir(env))
-    files = [*data.data_files(), *sorted(schemas_dir(env).glob("*.json")), results_path(env)]
+    results = results_path(env)
+    files = [*data.data_files(), *sorted(schemas_dir(env).glob("*.json")), *([results] if results else [])]
     return _signature(files)
 
 

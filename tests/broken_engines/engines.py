@@ -63,6 +63,15 @@ def _cantes_without_won_trick() -> None:
     _replace_everywhere(original, any_side)
 
 
+def _no_cantes_in_arrastre() -> None:
+    original = cantes.window_open_for
+
+    def free_phase_only(g: Any, seat: int) -> bool:
+        return bool(original(g, seat)) and g.phase != "arrastre"
+
+    _replace_everywhere(original, free_phase_only)
+
+
 def _no_diez_de_ultimas() -> None:
     scoring.ULTIMAS = 0
 
@@ -110,6 +119,17 @@ BREAKAGES: dict[str, Breakage] = {
         # tute, the mano a mano cante and claims open in the same window after a won trick
         frozenset({"CANTE-18", "CANTE-22", "CANTE-27", "TWO-07", "RENUNCIO-05", "VUELTAS-05"}),
         _cantes_without_won_trick,
+    ),
+    "no_cantes_in_arrastre": Breakage(
+        "CANTE-20",
+        "no cante is allowed once the arrastre begins",
+        # every scenario that sings in the arrastre, whatever rule it pins down (the case of
+        # a real engine: one root cause, failures under many rule IDs, none saying "arrastre")
+        frozenset(
+            {"CANTE-08", "CANTE-14", "CANTE-15", "CANTE-26", "CANTE-27", "CANTE-28", "CANTE-29"}
+            | {"DECK-14", "ETIQ-06", "TWO-07"}
+        ),
+        _no_cantes_in_arrastre,
     ),
     "no_diez_de_ultimas": Breakage(
         "SCORE-01",
@@ -163,6 +183,10 @@ def no_partner_exemption() -> BrokenEngine:
 
 def cantes_without_won_trick() -> BrokenEngine:
     return BrokenEngine("cantes_without_won_trick")
+
+
+def no_cantes_in_arrastre() -> BrokenEngine:
+    return BrokenEngine("no_cantes_in_arrastre")
 
 
 def no_diez_de_ultimas() -> BrokenEngine:

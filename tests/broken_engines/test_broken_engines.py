@@ -1,8 +1,8 @@
 """The suite catches each deliberately broken engine under the rule it breaks.
 
 Each broken engine runs in its own process over the protocol, against every scenario under
-one profile; the run must flag the broken rule, report no crash, and pass the scenarios the
-broken rule does not reach."""
+one profile; the run must flag the broken rule, report no crash, pass the scenarios the
+broken rule does not reach, and rank the broken rule first among the likely causes."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from conformance.causes import likely_causes
+from conformance.results import Report
 from tests.broken_engines.engines import BREAKAGES
 
 REPO = Path(__file__).resolve().parents[2]
@@ -37,6 +39,11 @@ def test_the_suite_flags_the_broken_rule(name: str, tmp_path: Path) -> None:
         stray = [r["scenario"] for r in failed if not set(r["rules"]) & allowed]
         assert not stray, f"{name} should only fail scenarios of {sorted(allowed)}; also failed: {stray}"
     assert len(failed) < len(results) / 2, "most of the suite does not depend on the broken rule"
+    # the report ranks the broken rule first among the likely causes, in the file and on screen
+    causes = likely_causes(Report.load(tmp_path / "results.json"))
+    assert causes[0].rule == breakage.rule, f"{name}: likely causes {[(c.rule, c.score) for c in causes]}"
+    assert f"1. {breakage.rule} explains" in done.stdout
+    assert '<a class="rule" href="' in (tmp_path / "index.html").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("name", sorted(BREAKAGES))

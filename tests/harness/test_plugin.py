@@ -134,8 +134,9 @@ def test_an_unknown_profile_is_a_usage_error(pytester: pytest.Pytester) -> None:
 
 def test_results_feed_the_html_report(pytester: pytest.Pytester, tmp_path: Path) -> None:
     from conformance.report import write_html
+    from conformance.results import Report
 
     make_suite(pytester, TRICK.format(winner=2))
     run(pytester)
-    html = write_html(pytester.path / "results.json", tmp_path).read_text(encoding="utf-8")
+    html = write_html(Report.load(pytester.path / "results.json"), tmp_path).read_text(encoding="utf-8")
     assert "DECK-05" in html and "expected 2, got 1" in html and "guinote-conformance run" in html

@@ -1,0 +1,447 @@
+"""The results model and the reports built from it: one block per failure, the first
+divergence from the reference, likely causes, JUnit, the HTML report in a real browser, and
+the docs' check that a results file matches the current scenarios."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import textwrap
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from conformance.causes import likely_causes, numeric_differences
+from conformance.report import render_html, summary_lines, write_junit
+from conformance.results import (
+    RESULTS_FORMAT,
+    CaseResult,
+    Divergence,
+    EngineEntry,
+    Report,
+    ResultsError,
+    Stage,
+    Status,
+    StepLine,
+    SuiteInfo,
+)
+from tests.harness.test_plugin import CONFTEST, TRICK, make_suite, run
+
+REPO = Path(__file__).resolve().parents[2]
+BROKEN_SOTA = "serve:tests.broken_engines.engines:caballo_above_sota"
+#: Tagged with the rank order in general (DECK-05): the report must still find DECK-06.
+SOTA_OVER_CABALLO = textwrap.dedent(
+    """
+    Feature: Tiny ranks
+      Rule: DECK-05 ranks
+
+        @DECK-05 @S000
+        Scenario: The Sota takes the Caballo in a tiny suite
+          Given a hand in the arrastre, trumps in bastos, seat 0 to lead:
+            | seat 0 | Co |
+            | seat 1 | So |
+            | seat 2 | 4o |
+            | seat 3 | 5o |
+          When these tricks are played:
+            | Co So 4o 5o |
+          Then seat 1 wins the trick
+    """
+)
+
+
+def load(pytester: pytest.Pytester) -> Report:
+    return Report.load(pytester.path / "results.json")
+
+
+# ---------------------------------------------------------------------------------- the model
+
+
+def test_every_status_has_a_glyph_a_meaning_and_says_whether_it_fails_the_run() -> None:
+    assert {s.value for s in Status} == {"pass", "fail", "error", "timeout", "not_applicable", "xfail", "xpass"}
+    assert len({s.glyph for s in Status}) == len(Status)
+    assert all(s.meaning for s in Status)
+    assert {s for s in Status if s.is_problem} == {Status.FAIL, Status.ERROR, Status.TIMEOUT, Status.XPASS}
+    assert Stage.REACHING_POSITION.text == "diverged while reaching the position"
+
+
+def test_statuses_are_spelled_only_by_the_results_module() -> None:
+    """The plugin, the reports, the CLI and the docs import the enum instead of repeating strings."""
+    readers = [
+        REPO / "conformance" / name for name in ("plugin.py", "report.py", "cli.py", "causes.py", "published.py")
+    ]
+    readers += sorted((REPO / "docs" / "_ext").rglob("*.py"))
+    spelled = [
+        f"{path.relative_to(REPO)}: {literal}"
+        for path in readers
+        for literal in ('"not_applicable"', '"xpass"', '"xfail"', "guinote-conformance-results/")
+        if literal in path.read_text(encoding="utf-8")
+    ]
+    assert not spelled, spelled
+
+
+def test_a_results_file_round_trips_and_a_bad_one_is_named(tmp_path: Path) -> None:
+    report = _synthetic_report()
+    path = tmp_path / "results.json"
+    report.dump(path)
+    again = Report.load(path)
+    assert again.to_json() == report.to_json()
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["results"][0]["status"] = "sort of"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ResultsError, match=r"results\.json: results/0/status: 'sort of' is not one of"):
+        Report.load(path)
+    path.write_text(json.dumps({"format": "guinote-conformance-results/1", "results": []}), encoding="utf-8")
+    with pytest.raises(ResultsError, match="not a guinote-conformance-results/2 file"):
+        Report.load(path)
+    path.write_text("{", encoding="utf-8")
+    with pytest.raises(ResultsError, match=r"results\.json:1: not JSON"):
+        Report.load(path)
+
+
+def test_shared_numeric_differences_are_counted() -> None:
+    report = _synthetic_report()
+    groups = report.failure_groups()
+    (shared,) = numeric_differences(groups)
+    assert shared.delta == -10 and len(shared.groups) == 2
+    assert "2 failures are off by -10" in shared.text and "expected 94, got 84" in shared.text
+
+
+# ---------------------------------------------------------------------------------- the plugin
+
+
+def test_a_scenario_failing_alike_under_every_profile_is_one_block(pytester: pytest.Pytester) -> None:
+    make_suite(pytester, TRICK.format(winner=2), name="tiny_block")
+    run(pytester)
+    report = load(pytester)
+    assert len(report.problems) == 4
+    (group,) = report.failure_groups()
+    assert sorted(group.profiles) == ["lascuarenta", "ludoteka", "tradicional", "tradicional_literal"]
+    result = group.first
+    assert (result.what, result.expected, result.got) == ("winner of the trick", "2", "1")
+    assert result.stage is Stage.RULE_UNDER_TEST
+    assert result.failed_line == 14
+    assert [step.line for step in result.steps] == [7, 12, 14]
+    calls = [entry["call"] for entry in result.transcript]
+    assert calls[0] == "start" and "apply" in calls
+    assert "--report-dir" in result.rerun and "--trace" in result.rerun
+    # the profiles' flags are in the header, once; a result only carries its scenario's own
+    data = json.loads((pytester.path / "results.json").read_text(encoding="utf-8"))
+    assert all(entry["flags"] == {} for entry in data["results"])
+    assert len(data["engines"][0]["profiles"]) == 4
+    assert data["engines"][0]["profiles"]["ludoteka"]["players"] == "4"
+    assert report.flags_of(result)["players"] == "4"
+
+
+def test_not_applicable_is_recorded_as_data(pytester: pytest.Pytester) -> None:
+    make_suite(pytester, TRICK.format(winner=1).replace("@DECK-05 @S000", "@DECK-05 @S000 @players=2"), "tiny_na")
+    run(pytester, "--engine", "py:tests.harness.limited_engine:make")
+    (result,) = load(pytester).results
+    assert result.status is Status.NOT_APPLICABLE
+    assert not result.message.startswith("not applicable")  # the reason itself, not skip text parsed back
+    assert "players=2" in result.message
+
+
+def test_a_broken_engine_diverges_where_the_reference_applies_the_broken_rule(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PYTHONPATH", str(REPO))  # the engine process imports tests.broken_engines
+    make_suite(pytester, SOTA_OVER_CABALLO, name="tiny_sota")
+    outcome, _ = run(pytester, "--engine", BROKEN_SOTA, "--profile", "lascuarenta")
+    report = load(pytester)
+    (result,) = report.problems
+    divergence = result.divergence
+    assert divergence is not None
+    assert divergence.rule == "DECK-06"  # not the DECK-05 the scenario is tagged with
+    assert divergence.step_line == 12 and "trick_won.seat" in divergence.what
+    assert '"card": "5o"' in divergence.call
+    (cause, *_) = likely_causes(report)
+    assert cause.rule == "DECK-06"
+    assert any("DECK-06" in line for line in cause.evidence)
+    assert "in the arrastre" in cause.evidence  # where it happened, said in the game's own terms
+    # plain pytest prints the likely causes too
+    assert "likely causes" in outcome.stdout.str() and "1. DECK-06" in outcome.stdout.str()
+
+
+def test_a_divergence_while_reaching_the_position_is_its_own_stage(pytester: pytest.Pytester) -> None:
+    feature = TRICK.format(winner=1).replace("Then seat 1 wins", "Then the prefix diverges\n      And seat 1 wins")
+    make_suite(pytester, feature, name="tiny_prefix")
+    pytester.makeconftest(
+        CONFTEST
+        + textwrap.dedent(
+            """
+            from pytest_bdd import then
+
+            class PrefixDivergence(AssertionError):
+                pass
+
+            @then("the prefix diverges")
+            def _prefix() -> None:
+                raise PrefixDivergence("the engine took another card on the way to the position")
+            """
+        )
+    )
+    run(pytester, "--profile", "ludoteka")
+    (result,) = load(pytester).results
+    assert result.status is Status.FAIL and result.stage is Stage.REACHING_POSITION
+    assert "diverged while reaching the position" in render_html(load(pytester))
+
+
+# ---------------------------------------------------------------------------------- the reports
+
+
+def test_the_summary_puts_the_likely_causes_first() -> None:
+    lines = summary_lines(_synthetic_report())
+    assert lines[0].startswith("Likely causes")
+    assert lines[1].startswith("1. SCORE-01 explains 2 failures")
+    assert any("off by -10" in line for line in lines)
+    assert lines[-1].startswith("FAILED: 4 scenario runs")
+
+
+def test_junit_names_cases_by_rule_and_scenario_with_a_concise_body(tmp_path: Path) -> None:
+    path = write_junit(_synthetic_report(), tmp_path / "junit.xml")
+    root = ET.parse(path).getroot()
+    cases = root.findall(".//testcase")
+    assert len(cases) == 4
+    failing = next(case for case in cases if case.find("failure") is not None)
+    assert (
+        failing.get("name") == "CANTE-28: A twenty stays (features/cantes.feature:755) [hostile <engine> · lascuarenta]"
+    )
+    assert failing.get("classname") == "cantes.lascuarenta"
+    assert (failing.get("file"), failing.get("line")) == ("features/cantes.feature", "755")
+    failure = failing.find("failure")
+    assert failure is not None and failure.get("message") == "points in the hand of side 0: expected 94, got 84"
+    body = failure.text or ""
+    assert ">>  772 Then side 0 has 94 points in the hand" in body
+    assert "Traceback" not in body and "driver.py" not in body
+    assert "\x07" not in path.read_text(encoding="utf-8")  # XML cannot carry it; the file still parses
+    skipped = [case for case in cases if case.find("skipped") is not None]
+    assert len(skipped) == 1
+
+
+def test_the_html_report_escapes_engine_text_and_links_the_rules() -> None:
+    html = render_html(_synthetic_report())
+    assert "<script>alert(1)</script>" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "<b>panic</b>" not in html and "&lt;b&gt;panic&lt;/b&gt;" in html  # its stderr too
+    assert "hostile &lt;engine&gt;" in html  # the engine's name in the column headers, escaped
+    assert re.search(r'href="[^"]*/rulebook/scoring\.html#rule-score-01"', html)
+    assert html.index('id="causes"') < html.index('id="failures"') < html.index('id="matrix"')
+
+
+def _chromium() -> str | None:
+    return shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+
+
+_PROBE = """<script>
+window.addEventListener("load", function () {
+  var over = [];
+  document.querySelectorAll("body *").forEach(function (el) {
+    var box = el.getBoundingClientRect();
+    var inside = box.right <= window.innerWidth + 1 || el.closest(".scroll");
+    if (box.width && !inside) over.push(el.tagName + "." + el.className);
+  });
+  var rows = document.querySelectorAll("#matrix-table tbody tr"), all = rows.length;
+  var status = document.getElementById("f-status");
+  status.value = "problem"; status.dispatchEvent(new Event("input"));
+  var shown = Array.prototype.filter.call(rows, function (row) { return !row.hidden; }).length;
+  var first = document.querySelector("section").id;
+  var top = document.getElementById("causes").getBoundingClientRect().top;
+  parent.postMessage(JSON.stringify({width: window.innerWidth, over: over.slice(0, 5), all: all,
+                                     shown: shown, first: first, causesTop: top}), "*");
+});
+</script>"""
+
+
+def _browse(html: str, width: int) -> dict[str, Any]:
+    """Lay the report out in headless Chromium at ``width`` px; what the page measured of itself."""
+    browser = _chromium()
+    assert browser is not None
+    folder = Path(tempfile.mkdtemp())
+    (folder / "report.html").write_text(html.replace("</body>", _PROBE + "</body>"), encoding="utf-8")
+    # the report runs in an iframe of the exact width (headless windows have a minimum width)
+    (folder / "frame.html").write_text(
+        f'<!doctype html><body style="margin:0"><pre id="probe"></pre>'
+        f'<iframe src="report.html" style="width:{width}px;height:900px;border:0"></iframe>'
+        '<script>addEventListener("message", function (e) { probe.textContent = e.data; });</script></body>',
+        encoding="utf-8",
+    )
+    flags = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
+    flags += ["--disable-component-update", "--disable-sync", f"--user-data-dir={folder / 'profile'}"]
+    done = subprocess.run(
+        [browser, *flags, "--window-size=1400,1000", "--virtual-time-budget=5000", "--dump-dom",
+         (folder / "frame.html").as_uri()],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    shutil.rmtree(folder, ignore_errors=True)
+    found = re.search(r'<pre id="probe">(.*?)</pre>', done.stdout, re.DOTALL)
+    assert found and found.group(1), f"the page did not report its layout:\n{done.stdout[-500:]}{done.stderr[-500:]}"
+    measured: dict[str, Any] = json.loads(found.group(1).replace("&quot;", '"').replace("&amp;", "&"))
+    return measured
+
+
+@pytest.mark.skipif(
+    _chromium() is None and not os.environ.get("CI"), reason="no headless Chromium here (apt-get install chromium)"
+)
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_html_report_fits_the_screen_in_a_real_browser(width: int) -> None:
+    report = _synthetic_report()
+    measured = _browse(render_html(report), width)
+    assert measured["width"] == width
+    assert measured["over"] == [], f"wider than the screen at {width} px: {measured['over']}"
+    assert measured["first"] == "causes"
+    assert measured["causesTop"] < 900, "the likely causes are on the first screen"
+    # filtering the matrix to problems keeps the rules with a failing run
+    assert (measured["all"], measured["shown"]) == (3, 2)
+
+
+# ---------------------------------------------------------------------------------- CLI and docs
+
+
+def test_the_report_command_names_a_bad_results_file(tmp_path: Path) -> None:
+    from conformance.cli import app
+
+    bad = tmp_path / "results.json"
+    bad.write_text('{"format": "something else"}', encoding="utf-8")
+    done = CliRunner().invoke(app, ["report", str(bad), "--out", str(tmp_path / "out")])
+    assert done.exit_code == 2
+    assert f"error: {bad}: not a {RESULTS_FORMAT} file" in done.output.replace("\n", "")
+    assert "Traceback" not in done.output
+
+    _synthetic_report().dump(bad)
+    done = CliRunner().invoke(app, ["report", str(bad), "--out", str(tmp_path / "out")])
+    assert done.exit_code == 0, done.output
+    assert (tmp_path / "out" / "index.html").exists() and (tmp_path / "out" / "junit.xml").exists()
+    assert "Likely causes" in done.output
+
+
+def test_the_docs_refuse_results_made_from_other_scenarios(tmp_path: Path) -> None:
+    from conformance.published import StaleResults, current_digest, results_for_docs
+
+    features = REPO / "tests" / "docs" / "data" / "features"
+    report = _synthetic_report()
+    path = tmp_path / "results.json"
+    report.dump(path)
+    with pytest.raises(StaleResults, match=rf"{re.escape(str(path))}: made from other scenarios .* at commit abc123"):
+        results_for_docs(path, tmp_path / "cache", features)
+    report.suite = SuiteInfo(commit="abc123", scenarios_digest=current_digest(features))
+    report.dump(path)
+    shown, source = results_for_docs(path, tmp_path / "cache", features)
+    assert source == path and shown.suite.commit == "abc123"
+
+
+# ---------------------------------------------------------------------------------- data
+
+
+def _result(**fields: Any) -> CaseResult:
+    base: dict[str, Any] = {
+        "id": "cantes::A twenty stays",
+        "scenario": "A twenty stays",
+        "feature": "features/cantes.feature",
+        "line": 755,
+        "rules": ("CANTE-28",),
+        "engine": "cmd:./hostile",
+        "profile": "lascuarenta",
+        "status": Status.PASS,
+        "rerun": "guinote-conformance run --engine cmd:./hostile --profile lascuarenta --scenario "
+        "features/cantes.feature:755 --jobs 1 --trace --report-dir reports/rerun-cantes-755-lascuarenta",
+    }
+    return CaseResult(**{**base, **fields})
+
+
+def _synthetic_report() -> Report:
+    """Two scenarios off by ten where the reference adds the diez de últimas, a pass and an n/a."""
+    divergence = Divergence(
+        771, 'apply {"type": "play", "seat": 1, "card": "Rc"}', "event ultimas.points", 10, 0, "SCORE-01", "event"
+    )
+    steps = (
+        StepLine("Given", "a hand in the arrastre", 756),
+        StepLine("Then", "side 0 has 94 points in the hand", 772),
+    )
+    failing = {
+        "status": Status.FAIL,
+        "what": "points in the hand of side 0",
+        "expected": "94",
+        "got": "84",
+        "message": "features/cantes.feature:772: points in the hand of side 0: expected 94, got 84",
+        "stage": Stage.RULE_UNDER_TEST,
+        "failed_line": 772,
+        "steps": steps,
+        "divergence": divergence,
+        "transcript": (
+            {"call": "start", "step": 756, "args": {"flags": {}}, "answer": "started"},
+            {"call": "state", "step": 772, "args": "score.0", "answer": "<script>alert(1)</script>\x07"},
+        ),
+        "stderr": ("<b>panic</b>",),
+    }
+    return Report(
+        engines=[EngineEntry("cmd:./hostile", "hostile <engine>", "1.0", "rust", {"lascuarenta": {"players": "4"}})],
+        suite=SuiteInfo(commit="abc123", scenarios_digest="0" * 16, scenarios=3),
+        started="2026-01-01T00:00:00Z",
+        duration_s=1.0,
+        results=[
+            _result(**failing),
+            _result(
+                **{**failing, "id": "scoring::Last", "scenario": "Last", "feature": "features/scoring.feature"},
+                line=30,
+                rules=("SCORE-02",),
+            ),
+            _result(id="deck::Ranks", scenario="Ranks", feature="features/deck.feature", line=5, rules=("DECK-05",)),
+            _result(
+                id="deck::Two",
+                scenario="Two",
+                feature="features/deck.feature",
+                line=9,
+                rules=("DECK-05",),
+                status=Status.NOT_APPLICABLE,
+                message="engine hostile does not support players=2",
+            ),
+        ],
+    )
+
+
+def test_two_engines_get_their_own_columns_even_with_one_name() -> None:
+    report = _synthetic_report()
+    twin = EngineEntry("cmd:./other", "hostile <engine>", "2.0", "rust", {"lascuarenta": {"players": "4"}})
+    report.engines.append(twin)
+    report.results.append(_result(engine="cmd:./other"))
+    assert report.columns() == ["cmd:./hostile · lascuarenta", "cmd:./other · lascuarenta"]
+    html = render_html(report)
+    assert "hostile &lt;engine&gt; 1.0" in html and "hostile &lt;engine&gt; 2.0" in html  # names and versions
+
+
+def test_failures_parting_the_same_way_without_a_rule_are_one_cause() -> None:
+    """An engine refusing what every rule allows breaks no rule in particular: say how it parts."""
+    report = _synthetic_report()
+    for index, result in enumerate(report.results):
+        if result.status is Status.FAIL:
+            divergence = Divergence(
+                770 + index, f'apply {{"card": "{index}o"}}', "the engine refused it as NOT_TODAY", {}, {}
+            )
+            report.results[index] = _result(**{**result.__dict__, "divergence": divergence, "status": Status.FAIL})
+    (cause,) = likely_causes(report)
+    assert cause.rule is None and cause.title == "no single rule: the engine refused it as NOT_TODAY"
+    assert len(cause.groups) == 2
+    assert "no single rule: the engine refused it as NOT_TODAY" in render_html(report)
+
+
+def test_the_diagnosis_survives_an_engine_answering_garbage() -> None:
+    from adapters.interface import Accepted
+    from conformance.causes import find_divergence
+    from conformance.transcript import Call
+    from reference_engine.flags import rules_for
+
+    setup = {
+        "flags": rules_for("ludoteka").as_dict(),
+        "position": {"hands": [["Ro"], ["3o"], ["4o"], ["5o"]], "leader": 0, "trump": "b"},
+    }
+    calls = [
+        Call("start", setup, 7, answer="started"),
+        Call("apply", {"type": "play", "seat": 0, "card": "Ro"}, 12, raw=Accepted(["not an event"])),  # type: ignore[list-item]
+    ]
+    assert find_divergence(calls) is None
