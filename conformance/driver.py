@@ -284,6 +284,8 @@ class ScenarioRun:
             raise NotApplicable("the scenario starts from a mid-hand position and no realisation is available")
         try:
             realisation, reference = self.realiser(self)
+        except realisations.RealisationFileError as error:
+            raise FeatureInputError(f"{self.setup_line}: {error}") from None
         except realisations.NoRealisation as why:
             capability = "" if "positions" in self.info.capabilities else "the engine lacks 'positions' and "
             raise NotApplicable(f"the scenario starts from a mid-hand position; {capability}{why}") from None

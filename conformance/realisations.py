@@ -217,13 +217,51 @@ def merge(runs: list[Run], *, replace: bool) -> Outcome:
     return outcome
 
 
+# ------------------------------------------------------------------------------ coverage
+
+#: The ``Given`` steps that start a scenario from a mid-hand position.
+POSITION_STEP = "a hand in the "
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """How many position scenarios any engine can run (realised) and which only a position loader can."""
+
+    positions: int
+    realised: int
+    positions_only: tuple[tuple[str, str, str], ...]  # (feature:line, scenario, why)
+    missing: tuple[tuple[str, str], ...]  # (feature:line, scenario): no entry at all (regenerate)
+
+
+def coverage(scenarios: list[Any]) -> Coverage:
+    """The realisation coverage of ``scenarios`` (catalogue entries, :class:`conformance.catalogue.Scenario`)."""
+    positions, realised = 0, 0
+    only: list[tuple[str, str, str]] = []
+    missing: list[tuple[str, str]] = []
+    for scenario in scenarios:
+        if not any(step.text.startswith(POSITION_STEP) for step in scenario.steps):
+            continue
+        positions += 1
+        where = f"{scenario.path.name}:{scenario.line}"
+        entry = load(scenario.path).get(scenario.name)
+        if entry is None:
+            missing.append((where, scenario.name))
+        elif entry.positions_only:
+            only.append((where, scenario.name, entry.positions_only))
+        else:
+            realised += 1
+    return Coverage(positions, realised, tuple(only), tuple(missing))
+
+
 __all__ = [
+    "Coverage",
     "Entry",
     "NoRealisation",
     "Outcome",
     "RealisationFileError",
     "Run",
     "Unreachable",
+    "coverage",
     "find",
     "load",
     "merge",

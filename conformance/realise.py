@@ -743,13 +743,13 @@ def search_hand(
     search = _Search(position, flags, rng)
     search.accept = accept if accept is not None else (lambda candidate: check(candidate, position, flags))
     deadline = time.monotonic() + seconds
-    for number in range(1, attempts + 1):
+    tried = 0
+    while tried < attempts and (tried == 0 or time.monotonic() < deadline):
+        tried += 1
         candidate = search.attempt(dealer)
         if candidate is not None:
             return candidate
-        if time.monotonic() > deadline:
-            break
-    raise Unreachable(f"no history of the hand fits the position ({number} attempts: {search.last})")
+    raise Unreachable(f"no history of the hand fits the position ({tried} attempts: {search.last})")
 
 
 # ------------------------------------------------------------------------------ earlier hands
