@@ -93,7 +93,7 @@ Feature: Points, cotos and the match
       And the state field "match.cotos.0" is 1
       And the state field "match.cotos.1" is 0
 
-    @MATCH-03 @points_per_coto=4 @S002 @S003
+    @MATCH-03 @points_per_coto=4 @interpretation
     Scenario: With four points to a coto a side's third point does not complete it
       Given a hand in the arrastre, trumps in bastos, seat 0 to lead:
         | seat 0 | Ao |
@@ -108,7 +108,7 @@ Feature: Points, cotos and the match
       And no side wins the coto
       And the state field "match.points.0" is 3
 
-    @MATCH-03 @points_per_coto=4 @S002 @S003
+    @MATCH-03 @points_per_coto=4 @interpretation
     Scenario: With four points to a coto a side's fourth point completes it
       Given a hand in the arrastre, trumps in bastos, seat 0 to lead:
         | seat 0 | Ao |
@@ -122,7 +122,7 @@ Feature: Points, cotos and the match
       Then side 0 wins the coto
       And the state field "match.cotos.0" is 1
 
-    @MATCH-03 @points_per_coto=5 @S002 @S003
+    @MATCH-03 @points_per_coto=5 @interpretation
     Scenario: With five points to a coto a side's fourth point does not complete it
       Given a hand in the arrastre, trumps in bastos, seat 0 to lead:
         | seat 0 | Ao |
@@ -136,7 +136,7 @@ Feature: Points, cotos and the match
       Then no side wins the coto
       And the state field "match.points.0" is 4
 
-    @MATCH-03 @points_per_coto=5 @S002 @S003
+    @MATCH-03 @points_per_coto=5 @interpretation
     Scenario: With five points to a coto a side's fifth point completes it
       Given a hand in the arrastre, trumps in bastos, seat 0 to lead:
         | seat 0 | Ao |

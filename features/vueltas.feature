@@ -144,7 +144,7 @@ Feature: Hands de vueltas
       When seat 0 tries to claim 101
       Then the action is refused as CLAIM_NOT_TRICK_WINNER
 
-    @VUELTAS-05 @VUELTAS-06 @vueltas_end=claim @vueltas_claim_by=winning_side @S000 @interpretation
+    @VUELTAS-05 @VUELTAS-06 @vueltas_end=claim @vueltas_claim_by=winning_side @interpretation
     Scenario: The partner of the player who took the trick may claim 101 for their side
       Given a hand in the free phase, muestra 2b, seat 1 to lead:
         | seat 0 | Ac 3c Rc Sc 6o 4e                             |
@@ -207,7 +207,7 @@ Feature: Hands de vueltas
 
   Rule: VUELTAS-06 A claim is checked against the side's total: true, it wins the point; false, the opponents win it
 
-    @VUELTAS-06 @vueltas_end=claim @S000 @S004
+    @VUELTAS-06 @vueltas_end=claim @S000
     Scenario: A side that has passed 100 wins the point by claiming it
       Given a hand in the free phase, muestra 2b, seat 1 to lead:
         | seat 0 | Ac 3c Rc Sc 6o 4e                             |
@@ -256,7 +256,7 @@ Feature: Hands de vueltas
       Then side 0 wins the point
       And the phase is hand_over
 
-    @VUELTAS-07 @vueltas_end=claim @S000 @S004
+    @VUELTAS-07 @vueltas_end=claim @S000
     Scenario: Under claims a side past 100 de vueltas does not win until it claims
       Given a hand in the free phase, muestra 2b, seat 1 to lead:
         | seat 0 | Ac 3c Rc Sc 6o 4e                             |

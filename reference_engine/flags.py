@@ -1,8 +1,10 @@
 """Rule flags and named profiles, loaded from ``profiles.toml`` (the data is the rulebook's).
 
 A *flag* is a point where the sources disagree; each of its values names the sources that
-read the rule that way. A *profile* sets every flag; an *overlay* (two players, 48 or 36
-cards) changes a few flags on top of a profile. Profile strings combine them with ``+``:
+read the rule that way. ``profiles.toml`` is the one place a flag is declared (values,
+default, sources); :class:`Rules` lists the same flags and a self-check keeps them equal.
+A *profile* sets every flag (one it omits takes the flag's default); an *overlay* (two
+players, 48 or 36 cards) changes a few flags on top of a profile. Profile strings combine them with ``+``:
 ``"lascuarenta+mano_a_mano"``.
 """
 
@@ -10,7 +12,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from functools import cache, cached_property
 from importlib import resources
 from typing import Any
@@ -25,6 +27,8 @@ class FlagValue:
     name: str
     sources: tuple[str, ...]
     reading: str
+    #: source -> why that source's profiles use another value (checked by the suite's self-checks)
+    outside_profile: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -34,6 +38,7 @@ class FlagSpec:
     rules: tuple[str, ...]
     summary: str
     values: Mapping[str, FlagValue]
+    default: str
 
 
 @dataclass(frozen=True)
@@ -63,6 +68,7 @@ class Rules:
     partner_winning_exempts: str
     overtake_reference: str
     renuncio_handling: str
+    renuncio_faults: str
     thirty_malas: str
     thirty_malas_count: str
     thirty_malas_scope: str
@@ -103,10 +109,19 @@ def flag_specs() -> dict[str, FlagSpec]:
     specs: dict[str, FlagSpec] = {}
     for name, raw in _catalogue()["flags"].items():
         values = {
-            value: FlagValue(value, tuple(info["sources"]), info["reading"]) for value, info in raw["values"].items()
+            value: FlagValue(value, tuple(info["sources"]), info["reading"], dict(info.get("outside_profile", {})))
+            for value, info in raw["values"].items()
         }
-        specs[name] = FlagSpec(name, raw["disagreement"], tuple(raw["rules"]), raw["summary"], values)
+        default = str(raw.get("default", ""))
+        if default not in values:
+            raise RulesError(f"profiles.toml: flag {name} has default {default!r}, not one of {', '.join(values)}")
+        specs[name] = FlagSpec(name, raw["disagreement"], tuple(raw["rules"]), raw["summary"], values, default)
     return specs
+
+
+def flag_defaults() -> dict[str, str]:
+    """Every flag's default: the value a profile that does not name the flag plays."""
+    return {name: spec.default for name, spec in flag_specs().items()}
 
 
 @cache
@@ -116,9 +131,9 @@ def profile_specs() -> dict[str, ProfileSpec]:
     specs: dict[str, ProfileSpec] = {}
     for kind in ("profiles", "overlays"):
         for name, raw in catalogue[kind].items():
-            specs[name] = ProfileSpec(
-                name, tuple(raw["sources"]), raw["summary"], dict(raw["flags"]), kind == "overlays"
-            )
+            # a profile that leaves a flag out plays its default (so a new flag needs no profile edit)
+            flags = {**flag_defaults(), **raw["flags"]} if kind == "profiles" else dict(raw["flags"])
+            specs[name] = ProfileSpec(name, tuple(raw["sources"]), raw["summary"], flags, kind == "overlays")
     return specs
 
 

@@ -91,7 +91,8 @@ def check_non_legal_play_refused(game: Game, legal: list[Action], rng: random.Ra
     renuncio = (
         game.rules.renuncio_handling == "lose_point"
         and game.muestra is None
-        and seat == game.turn
+        # RENUNCIO-04 (B-34): where a card out of turn is a renuncio, it stands too
+        and (seat == game.turn or game.rules.renuncio_faults != "play_duties")
         and not game.draw_pending
         and card in game.hands[seat]
     )
