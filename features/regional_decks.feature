@@ -293,8 +293,8 @@ Feature: Regional decks of 48 and 36 cards
 
   Rule: REGION-12 With 48 cards a muestra 9 or 8 may be taken with the 7 only if any card above the 7 will do
 
-    # Only S000 mentions the 48-card deck; the exchange condition is S002/S003/S004's higher card, applied to it.
-    @REGION-12 @DECK-03 @S000 @interpretation @deck=48 @rank_8_9=below_caballo @seven_exchange_min=higher_than_seven
+    # Only S000 mentions the 48-card deck, and S002/S003/S004's condition (a higher card) is applied to it.
+    @REGION-12 @DECK-03 @interpretation @deck=48 @rank_8_9=below_caballo @seven_exchange_min=higher_than_seven
     Scenario: With the 9 above the 7 and any higher card allowed, the 7 may take a muestra 9
       Given a hand in the free phase, muestra 9b, seat 0 to lead:
         | seat 0 | 7b 2o 3o 4o 5o |
@@ -325,7 +325,7 @@ Feature: Regional decks of 48 and 36 cards
       When seat 0 tries to exchange for the muestra
       Then the action is refused as EXCHANGE_MUESTRA_NOT_ELIGIBLE
 
-    @REGION-12 @DECK-03 @S000 @interpretation @deck=48 @rank_8_9=below_seven @seven_exchange_min=higher_than_seven
+    @REGION-12 @DECK-03 @interpretation @deck=48 @rank_8_9=below_seven @seven_exchange_min=higher_than_seven
     Scenario: With the 9 ranked below the 7, the 7 may not take a muestra 9 even when any higher card will do
       Given a hand in the free phase, muestra 9b, seat 0 to lead:
         | seat 0 | 7b 2o 3o 4o 5o |

@@ -306,7 +306,7 @@ Feature: Renuncio
       And the hand is not over
       And it is seat 2's turn
 
-    @RENUNCIO-11 @S000 @S002 @S003 @renuncio_handling=lose_point @partner_winning_exempts=no @overtake_reference=previous_opponent_card
+    @RENUNCIO-11 @interpretation @renuncio_handling=lose_point @partner_winning_exempts=no @overtake_reference=previous_opponent_card
     Scenario: Under the literal S004 reading too, playing under the 5 of oros in the free phase is no renuncio
       Given a hand in the free phase, muestra Cb, seat 0 to lead:
         | seat 0 | 3c 7e 2e 4b Ae    |

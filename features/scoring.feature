@@ -335,7 +335,8 @@ Feature: Counting a hand
 
   Rule: SCORE-18 When the thirty malas are checked: whenever a side would win, or only when both pass 100
 
-    @SCORE-18 @thirty_malas_trigger=both_over_only @thirty_malas_count=cards_only @S000
+    # S000's trigger makes a difference only with a count S000 does not use (cards_only).
+    @SCORE-18 @thirty_malas_trigger=both_over_only @thirty_malas_count=cards_only @interpretation
     Scenario: Checked only when both sides pass 100, the thirty malas do not stop the only side past 100
       Given a hand in the arrastre, trumps in oros, seat 0 to lead:
         | seat 0 | 7c |

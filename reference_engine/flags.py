@@ -29,6 +29,8 @@ class FlagValue:
     reading: str
     #: source -> why that source's profiles use another value (checked by the suite's self-checks)
     outside_profile: Mapping[str, str] = field(default_factory=dict)
+    #: why scenarios may need this value to observe a rule whatever their sources play ("" if not)
+    observes: str = ""
 
 
 @dataclass(frozen=True)
@@ -103,13 +105,18 @@ def _catalogue() -> dict[str, Any]:
     return tomllib.loads(text)
 
 
-@cache
-def flag_specs() -> dict[str, FlagSpec]:
-    """Every flag with its allowed values and the sources behind each value."""
+def parse_flags(catalogue: Mapping[str, Any]) -> dict[str, FlagSpec]:
+    """The flags of a parsed ``profiles.toml`` (see :func:`flag_specs`)."""
     specs: dict[str, FlagSpec] = {}
-    for name, raw in _catalogue()["flags"].items():
+    for name, raw in catalogue["flags"].items():
         values = {
-            value: FlagValue(value, tuple(info["sources"]), info["reading"], dict(info.get("outside_profile", {})))
+            value: FlagValue(
+                value,
+                tuple(info["sources"]),
+                info["reading"],
+                dict(info.get("outside_profile", {})),
+                str(info.get("observes", "")),
+            )
             for value, info in raw["values"].items()
         }
         default = str(raw.get("default", ""))
@@ -117,6 +124,24 @@ def flag_specs() -> dict[str, FlagSpec]:
             raise RulesError(f"profiles.toml: flag {name} has default {default!r}, not one of {', '.join(values)}")
         specs[name] = FlagSpec(name, raw["disagreement"], tuple(raw["rules"]), raw["summary"], values, default)
     return specs
+
+
+def parse_profiles(catalogue: Mapping[str, Any]) -> dict[str, ProfileSpec]:
+    """The profiles and overlays of a parsed ``profiles.toml`` (see :func:`profile_specs`)."""
+    defaults = {name: spec.default for name, spec in parse_flags(catalogue).items()}
+    specs: dict[str, ProfileSpec] = {}
+    for kind in ("profiles", "overlays"):
+        for name, raw in catalogue.get(kind, {}).items():
+            # a profile that leaves a flag out plays its default (so a new flag needs no profile edit)
+            flags = {**defaults, **raw["flags"]} if kind == "profiles" else dict(raw["flags"])
+            specs[name] = ProfileSpec(name, tuple(raw["sources"]), raw["summary"], flags, kind == "overlays")
+    return specs
+
+
+@cache
+def flag_specs() -> dict[str, FlagSpec]:
+    """Every flag with its allowed values, its default and the sources behind each value."""
+    return parse_flags(_catalogue())
 
 
 def flag_defaults() -> dict[str, str]:
@@ -127,14 +152,7 @@ def flag_defaults() -> dict[str, str]:
 @cache
 def profile_specs() -> dict[str, ProfileSpec]:
     """Named profiles and overlays."""
-    catalogue = _catalogue()
-    specs: dict[str, ProfileSpec] = {}
-    for kind in ("profiles", "overlays"):
-        for name, raw in catalogue[kind].items():
-            # a profile that leaves a flag out plays its default (so a new flag needs no profile edit)
-            flags = {**flag_defaults(), **raw["flags"]} if kind == "profiles" else dict(raw["flags"])
-            specs[name] = ProfileSpec(name, tuple(raw["sources"]), raw["summary"], flags, kind == "overlays")
-    return specs
+    return parse_profiles(_catalogue())
 
 
 def profile_names() -> list[str]:
