@@ -27,6 +27,7 @@ from conformance.catalogue import load_scenarios, scenarios_by_rule
 from conformance.engines import EngineSpecError, load_engine
 from conformance.report import BAD, GLYPHS, STATUSES, load_results, summary_by_area, write_html
 from conformance.rule_index import load_areas
+from conformance.scaffold import register as register_scaffold
 
 REPO = Path(__file__).resolve().parent.parent
 app = typer.Typer(
@@ -335,6 +336,10 @@ def report(
 ) -> None:
     """Build the HTML matrix from a results file."""
     console.print(f"wrote {write_html(results, out)}")
+
+
+# new-flag, new-value, new-custom: scaffolding for a regional variant (conformance.scaffold)
+register_scaffold(app)
 
 
 def main() -> None:

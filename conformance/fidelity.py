@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from conformance.catalogue import Scenario, load_scenarios
-from conformance.rule_index import SOURCE_IDS, Custom, load_customs
+from conformance.rule_index import CUSTOMS_FILE, SOURCE_IDS, Custom, load_customs
 from reference_engine.flags import FlagSpec, ProfileSpec, parse_flags, parse_profiles
 
 INTERPRETATION = "interpretation"
@@ -281,9 +281,23 @@ def _questions_agree(project: Project) -> list[str]:
     return problems
 
 
+def no_placeholders(project: Project) -> list[str]:
+    """No TODO left by the scaffold (guinote-conformance new-flag) in the declarations."""
+    problems = []
+    for relative in (PROFILES, QUESTIONS, Path("features/index") / CUSTOMS_FILE):
+        path = project.root / relative
+        if not path.exists():
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if "TODO" in line and not line.lstrip().startswith("#"):
+                problems.append(f"{path}:{number}: a TODO left by the scaffold: {line.strip()[:100]}")
+    return problems
+
+
 Check = Callable[[Project], list[str]]
 
 CHECKS: tuple[Check, ...] = (
+    no_placeholders,
     sources_are_known,
     scenario_sources_agree_with_profiles,
     credited_values_are_played,
