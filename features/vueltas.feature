@@ -1,10 +1,10 @@
 Feature: Hands de vueltas
   When no side passes 100 in the first hand of a point, another hand is dealt and each side's
   points carry over until one side reaches 101. Such a hand need not be played to the end.
-  The sources disagree on how it stops: the point goes to a side the moment it reaches 101
-  (S002, S003: vueltas_end=automatic) or a player claims to have passed 100 and is checked
-  (S000, and S004's secret count: vueltas_end=claim), a false claim handing the point to the
-  opponents; and on whether the claimant's partner may claim (vueltas_claim_by).
+  The sources disagree on how it stops: the point goes to the first side to reach 101
+  (S002, S003, and S004's secret count: vueltas_end=automatic) or the winner of a trick claims
+  to have passed 100 and is checked (S000: vueltas_end=claim), a false claim handing the point
+  to the opponents; whether his partner may claim too is an interpretation (vueltas_claim_by).
   Most scenarios start at the first trick of a hand de vueltas in which the sides carry 70 and
   60 points from the first hand (130 between them: no cantes were sung). In these positions a
   side that passes 100 has at least thirty card points of its own in the hand de vueltas, so
