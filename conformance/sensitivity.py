@@ -8,6 +8,10 @@ the reference engine, once per flag value, under every profile that plays anothe
 (``--override FLAG=VALUE``; a scenario's own tags still win), and lists each scenario whose
 outcome changes, with the tag to add.
 
+The table flags that only overlays change (``players``, ``deck``) are left out unless named
+with ``--flag``: a scenario's own table fixes them (an untagged scenario is a four-player,
+40-card one, and its positions name four seats).
+
 It takes a few minutes (one run of the suite per flag value), so it is an opt-in check:
 ``tox -e sensitivity`` or ``python -m conformance.sensitivity [--flag NAME ...]``. It exits
 with status 1 when a scenario must be tagged.
@@ -50,7 +54,8 @@ class Finding:
 
 
 def _run(flag: str, value: str, profiles: list[str], results: Path, jobs: int) -> list[dict[str, object]]:
-    args = [sys.executable, "-m", "pytest", str(REPO / "tests" / "conformance"), "-q", "-p", "no:cacheprovider"]
+    args = [sys.executable, "-m", "pytest", str(REPO / "tests" / "conformance"), "-q", "--tb=no"]
+    args += ["-p", "no:cacheprovider"]
     args += ["--rootdir", str(REPO), "-c", str(REPO / "pyproject.toml"), "--override", f"{flag}={value}"]
     args += ["--guinote-results", str(results)]
     for profile in profiles:
@@ -65,6 +70,11 @@ def _run(flag: str, value: str, profiles: list[str], results: Path, jobs: int) -
     return entries
 
 
+def table_flags() -> set[str]:
+    """The flags only overlays set (the table: players, deck)."""
+    return {flag for spec in profile_specs().values() if spec.overlay for flag in spec.flags}
+
+
 def sweep(flags: list[str] | None = None, jobs: int = 2) -> list[Finding]:
     """Replay every scenario not tagged with each flag under each other value of that flag."""
     specs = flag_specs()
@@ -72,7 +82,7 @@ def sweep(flags: list[str] | None = None, jobs: int = 2) -> list[Finding]:
     scenarios = {(str(s.path.relative_to(REPO)), s.line): s for s in load_scenarios(REPO / "features")}
     findings: list[Finding] = []
     with tempfile.TemporaryDirectory() as folder:
-        for flag in flags or list(specs):
+        for flag in flags or [name for name in specs if name not in table_flags()]:
             for value in specs[flag].values:
                 others = [name for name, spec in profiles.items() if spec.flags[flag] != value]
                 if not others:

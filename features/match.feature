@@ -27,7 +27,7 @@ Feature: Points, cotos and the match
 
     # The first hand ends 100 to 30. The next deck puts 4c, Ac, 2c and 5c where they reach
     # seats 1, 2, 3 and 0 under both ways of dealing; the muestra is 2o.
-    @MATCH-10 @MATCH-01 @PRE-10 @vueltas_end=automatic @S002 @S003
+    @MATCH-10 @MATCH-01 @PRE-10 @vueltas_end=automatic @S002 @S003 @thirty_malas_count=cards_plus_ultimas
     Scenario: A point won in the hand de vueltas counts once although it took two hands
       Given a hand in the arrastre, trumps in bastos, seat 0 to lead:
         | seat 0 | Ao |
@@ -341,7 +341,7 @@ Feature: Points, cotos and the match
 
   Rule: MATCH-11 After a hand that stops before its last trick, the player who won the last trick played deals
 
-    @MATCH-11 @vueltas_end=automatic @interpretation
+    @MATCH-11 @vueltas_end=automatic @interpretation @thirty_malas_count=cards_plus_ultimas
     Scenario: After a hand de vueltas ends automatically the player who took its only trick deals the next hand
       Given a hand in the free phase, muestra 2b, seat 1 to lead:
         | seat 0 | Ac 3c Rc Sc 6o 4e                             |

@@ -249,7 +249,7 @@ Feature: Renuncio
       Then the hand is over because of renuncio
       And side 1 wins the point
 
-    @RENUNCIO-07 @S000 @S004 @interpretation @renuncio_handling=lose_point
+    @RENUNCIO-07 @S000 @S004 @interpretation @renuncio_handling=lose_point @points_per_coto=3
     Scenario: A renuncio that gives side 0 its third point wins it the coto
       Given a hand in the arrastre, trumps in bastos, seat 0 to lead:
         | seat 0 | 6c    |

@@ -137,7 +137,7 @@ Feature: Counting a hand
 
   Rule: SCORE-06 In the first hand, the only side past 100 wins the point
 
-    @SCORE-06 @SCORE-02 @S000 @S002 @S003 @S004
+    @SCORE-06 @SCORE-02 @S000 @S002 @S003 @S004 @thirty_malas_count=cards_plus_ultimas
     Scenario: The only side past 100 wins the point although the other side takes the diez de últimas
       Given a hand in the arrastre, trumps in copas, seat 3 to lead:
         | seat 0 | 5e |
@@ -407,7 +407,7 @@ Feature: Counting a hand
       And side 0 wins the point
       And side 0 has 105 points in total
 
-    @SCORE-11 @thirty_malas_scope=all_hands @thirty_malas=vueltas @thirty_malas_trigger=any_winner @vueltas_end=automatic @interpretation
+    @SCORE-11 @thirty_malas_scope=all_hands @thirty_malas=vueltas @thirty_malas_trigger=any_winner @vueltas_end=automatic @interpretation @thirty_malas_count=cards_plus_ultimas
     Scenario: When the thirty malas always apply, a side still short of them in the point cannot take it de vueltas
       Given a hand in the arrastre, trumps in oros, seat 0 to lead:
         | seat 0 | 7c |

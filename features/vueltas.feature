@@ -91,7 +91,7 @@ Feature: Hands de vueltas
 
   Rule: VUELTAS-04 A hand de vueltas need not be played to the end
 
-    @VUELTAS-04 @VUELTAS-07 @VUELTAS-03 @vueltas_end=automatic @S002 @S003
+    @VUELTAS-04 @VUELTAS-07 @VUELTAS-03 @vueltas_end=automatic @S002 @S003 @thirty_malas_count=cards_plus_ultimas
     Scenario: A hand de vueltas ends at its first trick, with cards still in hand, when the trick takes a side past 100
       Given a hand in the free phase, muestra 2b, seat 1 to lead:
         | seat 0 | Ac 3c Rc Sc 6o 4e                             |
@@ -144,7 +144,7 @@ Feature: Hands de vueltas
       When seat 0 tries to claim 101
       Then the action is refused as CLAIM_NOT_TRICK_WINNER
 
-    @VUELTAS-05 @VUELTAS-06 @vueltas_end=claim @vueltas_claim_by=winning_side @interpretation
+    @VUELTAS-05 @VUELTAS-06 @vueltas_end=claim @vueltas_claim_by=winning_side @interpretation @thirty_malas_count=cards_plus_ultimas
     Scenario: The partner of the player who took the trick may claim 101 for their side
       Given a hand in the free phase, muestra 2b, seat 1 to lead:
         | seat 0 | Ac 3c Rc Sc 6o 4e                             |
@@ -207,7 +207,7 @@ Feature: Hands de vueltas
 
   Rule: VUELTAS-06 A claim is checked against the side's total: true, it wins the point; false, the opponents win it
 
-    @VUELTAS-06 @vueltas_end=claim @S000
+    @VUELTAS-06 @vueltas_end=claim @S000 @thirty_malas_count=cards_plus_ultimas
     Scenario: A side that has passed 100 wins the point by claiming it
       Given a hand in the free phase, muestra 2b, seat 1 to lead:
         | seat 0 | Ac 3c Rc Sc 6o 4e                             |
@@ -240,7 +240,7 @@ Feature: Hands de vueltas
 
   Rule: VUELTAS-07 How a hand de vueltas stops: automatically when a side reaches 101, or only on a claim
 
-    @VUELTAS-07 @VUELTAS-10 @vueltas_end=automatic @S002 @S003
+    @VUELTAS-07 @VUELTAS-10 @vueltas_end=automatic @S002 @S003 @thirty_malas_count=cards_plus_ultimas
     Scenario: A twenty that takes a side past 100 de vueltas gives it the point at once
       Given a hand in the free phase, muestra 2b, seat 1 to lead:
         | seat 0 | Ac 3c Rc Sc 6o 4e                             |
@@ -326,7 +326,7 @@ Feature: Hands de vueltas
 
   Rule: VUELTAS-12 Only a hand de vueltas ends early: a first hand is played to its last trick
 
-    @VUELTAS-12 @interpretation
+    @VUELTAS-12 @interpretation @thirty_malas_count=cards_plus_ultimas
     Scenario: A first hand goes on to its last trick after a side has passed 100
       Given a hand in the arrastre, trumps in oros, seat 0 to lead:
         | seat 0 | Ac 4e |
@@ -349,7 +349,7 @@ Feature: Hands de vueltas
 
   Rule: VUELTAS-13 A claim may follow a cante made after the same trick, and the cante counts
 
-    @VUELTAS-13 @vueltas_end=claim @interpretation
+    @VUELTAS-13 @vueltas_end=claim @interpretation @thirty_malas_count=cards_plus_ultimas
     Scenario: A side at 100 that sings a twenty after its trick can claim 101 and win
       Given a hand in the free phase, muestra 2b, seat 1 to lead:
         | seat 0 | Ac 3c Rc Sc 6o 4e                             |
@@ -369,7 +369,7 @@ Feature: Hands de vueltas
 
     # Both sides start this position at exactly 100. Side 0 passes 100 with the first trick
     # and does not claim; side 1 takes the last two tricks and the diez de últimas and ends higher.
-    @VUELTAS-14 @VUELTAS-10 @vueltas_end=claim @interpretation
+    @VUELTAS-14 @VUELTAS-10 @vueltas_end=claim @interpretation @thirty_malas_count=cards_plus_ultimas
     Scenario: Played to the end without a claim, the point goes to the side first past 100, not to the one with the últimas
       Given a hand in the arrastre, trumps in oros, seat 0 to lead:
         | seat 0 | Ac 2e 6b |
