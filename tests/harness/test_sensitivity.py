@@ -44,3 +44,8 @@ def test_the_sweep_lists_untagged_scenarios_that_change_and_only_those(monkeypat
     first = sorted(findings, key=lambda f: f.profile)[0]
     assert first.describe().startswith(f"{untagged.location}: {untagged.name!r} passes with renuncio_faults=")
     assert "tag it @renuncio_faults=out_of_turn_and_cante" in first.describe()
+
+
+def test_the_table_flags_are_left_to_each_scenario_s_table() -> None:
+    # an untagged scenario is a four-player, 40-card one: its positions name four seats
+    assert sensitivity.table_flags() == {"players", "deck"}
