@@ -78,7 +78,7 @@ EVENT_TYPES = {
     "cante": "seat, side, suit, value",
     "exchange": "seat, gave, took",
     "ultimas": "side, points (the diez de últimas)",
-    "renuncio": "seat, card, code, rule (renuncio_handling=lose_point)",
+    "renuncio": "seat, card (or suit, for a cante), code, rule (renuncio_handling=lose_point; renuncio_faults)",
     "claim": "seat, side, valid",
     "tute": "seat, side, rank",
     "hand_over": "scores, totals, card_points, winner (side or null), reason, rule",

@@ -4,7 +4,8 @@ Tag conventions (every scenario carries its own tags or inherits them from its `
 and ``Feature:``):
 
 * ``@ARR-01``: a rule the scenario pins down (one or more);
-* ``@S000`` ``@S002`` ``@S003`` ``@S004``: the sources that state the behaviour;
+* ``@S000`` ``@S002`` ``@S003`` ``@S004``: the sources that state the behaviour; ``@R001``...: a
+  regional custom no document states (declared in ``features/index/customs.toml``);
   ``@interpretation`` where no source does and the project chose (the rule index says why);
 * ``@flag=value``, e.g. ``@partner_winning_exempts=no`` or ``@players=2``: the rule flags the
   scenario needs; under any profile the scenario runs with these values.
@@ -21,7 +22,7 @@ from typing import Any
 from gherkin.parser import Parser
 from gherkin.token_scanner import TokenScanner
 
-from conformance.rule_index import RULE_ID, SOURCE_IDS, default_root
+from conformance.rule_index import RULE_ID, default_root, is_source_id
 
 FLAG_TAG = re.compile(r"^([a-z0-9_]+)=([A-Za-z0-9_]+)$")
 
@@ -68,7 +69,7 @@ def classify_tags(tags: list[str], where: str) -> tuple[list[str], list[str], di
         name = tag.lstrip("@")
         if RULE_ID.match(name):
             rules.append(name)
-        elif name in SOURCE_IDS:
+        elif is_source_id(name):
             sources.append(name)
         elif name == "interpretation":
             interpretation = True
@@ -79,7 +80,7 @@ def classify_tags(tags: list[str], where: str) -> tuple[list[str], list[str], di
             flags[key] = value
         else:
             raise FeatureError(
-                f"{where}: unknown tag @{name}; tags are rule IDs (@ARR-01), sources (@S000), "
+                f"{where}: unknown tag @{name}; tags are rule IDs (@ARR-01), sources (@S000, customs @R001), "
                 "@interpretation or flag values (@players=2)"
             )
     return rules, sources, flags, interpretation

@@ -30,6 +30,7 @@ from conformance.engines import EngineSpecError, load_engine
 from conformance.report import summary_lines, write_html, write_junit
 from conformance.results import Report, ResultsError, legend
 from conformance.rule_index import load_areas
+from conformance.scaffold import register as register_scaffold
 
 REPO = Path(__file__).resolve().parent.parent
 app = typer.Typer(
@@ -412,6 +413,10 @@ def report(
     junit = write_junit(data, out / "junit.xml")
     print_summary(data)
     console.print(f"wrote {html}  {junit}", markup=False)
+
+
+# new-flag, new-value, new-custom: scaffolding for a regional variant (conformance.scaffold)
+register_scaffold(app)
 
 
 def main() -> None:

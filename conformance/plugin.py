@@ -74,6 +74,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=None,
         help="run only the scenario at FILE:LINE (or a name glob); repeatable",
     )
+    group.addoption(
+        "--override",
+        action="append",
+        default=None,
+        metavar="FLAG=VALUE",
+        help="play every scenario not tagged with FLAG with this value instead of the profile's (repeatable)",
+    )
     group.addoption("--expectations", default=None, help="TOML file of known failures of the engine under test")
     group.addoption("--guinote-results", default=None, help="write the results as JSON to this path")
     group.addoption(
@@ -133,6 +140,17 @@ def load_expectations(path: str | None) -> list[Expectation]:
     return entries
 
 
+def parse_overrides(items: list[str]) -> dict[str, str]:
+    """``--override FLAG=VALUE`` options as a mapping (a malformed one is a usage error)."""
+    overrides: dict[str, str] = {}
+    for item in items:
+        flag, sep, value = item.partition("=")
+        if not sep or not flag or not value:
+            raise pytest.UsageError(f"--override {item!r}: write FLAG=VALUE, e.g. --override cante_order=free")
+        overrides[flag] = value
+    return overrides
+
+
 def relative(path: Path) -> Path:
     """``path`` relative to the working directory when it is inside it (shorter reports)."""
     return path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd()) else path
@@ -150,6 +168,7 @@ class GuinotePlugin:
         self.scenario_filter: list[str] | None = config.getoption("scenario")
         self.timeout: float = config.getoption("engine_timeout")
         self.expectations = load_expectations(config.getoption("expectations"))
+        self.overrides = parse_overrides(config.getoption("override") or [])
         self.engines: dict[str, Engine] = {}
         self.infos: dict[str, EngineInfo] = {}
         self._scenarios: dict[str, dict[str, Scenario]] = {}
@@ -531,7 +550,8 @@ def _guinote_scenario(request: pytest.FixtureRequest) -> None:
     if scenario is None:
         return
     engine, info = plugin.engine(spec)
-    flags = {**info.profiles[profile], **scenario.flags}
+    # --override (flag sensitivity, conformance.sensitivity): the scenario's own tags still win
+    flags = {**info.profiles[profile], **plugin.overrides, **scenario.flags}
     request.node._guinote_flags = flags
     unsupported = [f"{name}={value}" for name, value in scenario.flags.items() if value not in info.flags.get(name, ())]
     if unsupported:

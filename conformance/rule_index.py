@@ -32,7 +32,11 @@ from pathlib import Path
 
 RULE_ID = re.compile(r"^[A-Z]+-\d{2}$")
 QUESTIONS_FILE = "questions.toml"
+CUSTOMS_FILE = "customs.toml"
+#: The written sources (documents in /work/shared/sources, cited by ID).
 SOURCE_IDS = ("S000", "S002", "S003", "S004")
+#: A regional custom that no document states, declared in ``features/index/customs.toml``.
+CUSTOM_ID = re.compile(r"^R\d{3}$")
 AGREEMENTS = ("yes", "single", "disagree", "derived", "interpretation")
 
 #: Rule areas in rulebook order: (area id, rule-ID prefixes it holds).
@@ -108,9 +112,11 @@ def _load_area(path: Path) -> Area:
         if raw.get("agreement") not in AGREEMENTS:
             raise RuleIndexError(f"{where}: agreement must be one of {', '.join(AGREEMENTS)}")
         sources = tuple(SourceRef(s["id"], s.get("heading", "")) for s in raw.get("sources", []))
-        unknown = [s.id for s in sources if s.id not in SOURCE_IDS]
+        unknown = [s.id for s in sources if not is_source_id(s.id)]
         if unknown:
-            raise RuleIndexError(f"{where}: unknown source {unknown[0]}; sources are {', '.join(SOURCE_IDS)}")
+            raise RuleIndexError(
+                f"{where}: unknown source {unknown[0]}; sources are {', '.join(SOURCE_IDS)} or customs R001..."
+            )
         if not sources and raw.get("agreement") not in ("derived", "interpretation"):
             raise RuleIndexError(f"{where}: a rule needs its sources (or agreement = derived/interpretation)")
         rules.append(
@@ -132,10 +138,56 @@ def _load_area(path: Path) -> Area:
 def load_areas(root: Path | None = None) -> list[Area]:
     """Every area of the index, in rulebook order (unknown areas last)."""
     folder = (root or default_root()) / "index"
-    # questions.toml holds the disagreements and gaps (B-nn, C-nn) the rules refer to, not rules
-    areas = [_load_area(path) for path in sorted(folder.glob("*.toml")) if path.name != QUESTIONS_FILE]
+    # questions.toml holds the disagreements and gaps (B-nn, C-nn) the rules refer to, and
+    # customs.toml the regional customs; neither holds rules
+    areas = [
+        _load_area(path) for path in sorted(folder.glob("*.toml")) if path.name not in (QUESTIONS_FILE, CUSTOMS_FILE)
+    ]
     order = {area_id: position for position, (area_id, _) in enumerate(AREAS)}
     return sorted(areas, key=lambda area: order.get(area.id, len(order)))
+
+
+def is_source_id(name: str) -> bool:
+    """A document (S000...) or a regional custom (R001...)."""
+    return name in SOURCE_IDS or bool(CUSTOM_ID.match(name))
+
+
+@dataclass(frozen=True)
+class Custom:
+    """A regional custom: a rule a town or club plays that no written source states."""
+
+    id: str
+    title: str
+    where: str
+    reported: str
+    description: str
+    line: int
+
+
+def load_customs(root: Path | None = None) -> dict[str, Custom]:
+    """The regional customs of ``features/index/customs.toml`` (none if the file is absent)."""
+    path = (root or default_root()) / "index" / CUSTOMS_FILE
+    if not path.exists():
+        return {}
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise RuleIndexError(f"{path}: {error}") from None
+    lines = [number for number, line in enumerate(text.splitlines(), start=1) if line.strip() == "[[custom]]"]
+    customs: dict[str, Custom] = {}
+    for position, raw in enumerate(data.get("custom", [])):
+        line = lines[position] if position < len(lines) else 0
+        custom_id = str(raw.get("id", ""))
+        if not CUSTOM_ID.match(custom_id):
+            raise RuleIndexError(f"{path}:{line}: a custom's id looks like R001, not {custom_id!r}")
+        missing = [key for key in ("title", "where", "reported", "description") if not raw.get(key)]
+        if missing:
+            raise RuleIndexError(f"{path}:{line}: custom {custom_id} needs {', '.join(missing)}")
+        if custom_id in customs:
+            raise RuleIndexError(f"{path}:{line}: custom {custom_id} is declared twice")
+        customs[custom_id] = Custom(custom_id, raw["title"], raw["where"], raw["reported"], raw["description"], line)
+    return customs
 
 
 def load_rules(root: Path | None = None) -> dict[str, RuleEntry]:

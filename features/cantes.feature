@@ -341,7 +341,8 @@ Feature: Cantes
   @CANTE-12
   Rule: CANTE-12 Under cante_order=forty_first the forty held is sung before any twenty
 
-    @S002 @S003 @cante_order=forty_first
+    # B-08: S002/S003 give "the forty first" as advice to beginners; read as a rule it is an interpretation.
+    @interpretation @cante_order=forty_first
     Scenario: When the forty comes first a twenty is refused while its singer holds the forty unsung
       Given a hand in the free phase, muestra 4o, seat 0 to lead:
         | seat 0 | Ro So Rc Sc 2e       |
@@ -357,7 +358,7 @@ Feature: Cantes
       Then the action is refused as CANTE_FORTY_FIRST
       And side 0 has 0 cante points
 
-    @S002 @S003 @cante_order=forty_first
+    @interpretation @cante_order=forty_first
     Scenario: When the forty comes first a twenty is allowed once the forty has been sung earlier in the hand
       Given a hand in the free phase, muestra 4o, seat 0 to lead:
         | seat 0 | Ro So Rc Sc 2e       |
@@ -371,7 +372,7 @@ Feature: Cantes
       When seat 0 sings copas
       Then side 0 has 60 cante points
 
-    @interpretation @cante_order=free
+    @S002 @S003 @cante_order=free
     Scenario: In free order a twenty may be sung while its singer also holds the forty
       Given a hand in the free phase, muestra 4o, seat 0 to lead:
         | seat 0 | Ro So Rc Sc 2e       |

@@ -132,7 +132,7 @@ Feature: Seats, dealer and the deal
 
   Rule: MATCH-11 When a hand ends before its last trick, the winner of the last trick played deals next
 
-    @MATCH-11 @interpretation @vueltas_end=automatic
+    @MATCH-11 @interpretation @vueltas_end=automatic @thirty_malas_count=cards_plus_ultimas
     Scenario: A hand de vueltas won at the ninth trick is followed by a deal by the winner of that trick
       Given a hand in the arrastre, trumps in copas, seat 1 to lead:
         | seat 0 | Ao Ae |

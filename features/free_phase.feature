@@ -465,7 +465,8 @@ Feature: Tricks and the free phase
 
   Rule: PLAY-14 The winner of the last free trick leads to the first trick of the arrastre
 
-    @PLAY-14 @S000
+    # Under S004's faults (renuncio_faults=out_of_turn) the card out of turn would stand as a renuncio (RENUNCIO-04).
+    @PLAY-14 @S000 @renuncio_faults=play_duties
     Scenario: Only the winner of the last free trick may lead the first trick of the arrastre
       Given a hand in the free phase, muestra 2o, seat 0 to lead:
         | seat 0 | 4c Ao 3o Ro So Co |

@@ -27,7 +27,7 @@ Feature: Points, cotos and the match
 
     # The first hand ends 100 to 30. The next deck puts 4c, Ac, 2c and 5c where they reach
     # seats 1, 2, 3 and 0 under both ways of dealing; the muestra is 2o.
-    @MATCH-10 @MATCH-01 @PRE-10 @vueltas_end=automatic @S002 @S003
+    @MATCH-10 @MATCH-01 @PRE-10 @vueltas_end=automatic @S002 @S003 @thirty_malas_count=cards_plus_ultimas
     Scenario: A point won in the hand de vueltas counts once although it took two hands
       Given a hand in the arrastre, trumps in bastos, seat 0 to lead:
         | seat 0 | Ao |
@@ -93,7 +93,7 @@ Feature: Points, cotos and the match
       And the state field "match.cotos.0" is 1
       And the state field "match.cotos.1" is 0
 
-    @MATCH-03 @points_per_coto=4 @S002 @S003
+    @MATCH-03 @points_per_coto=4 @interpretation
     Scenario: With four points to a coto a side's third point does not complete it
       Given a hand in the arrastre, trumps in bastos, seat 0 to lead:
         | seat 0 | Ao |
@@ -108,7 +108,7 @@ Feature: Points, cotos and the match
       And no side wins the coto
       And the state field "match.points.0" is 3
 
-    @MATCH-03 @points_per_coto=4 @S002 @S003
+    @MATCH-03 @points_per_coto=4 @interpretation
     Scenario: With four points to a coto a side's fourth point completes it
       Given a hand in the arrastre, trumps in bastos, seat 0 to lead:
         | seat 0 | Ao |
@@ -122,7 +122,7 @@ Feature: Points, cotos and the match
       Then side 0 wins the coto
       And the state field "match.cotos.0" is 1
 
-    @MATCH-03 @points_per_coto=5 @S002 @S003
+    @MATCH-03 @points_per_coto=5 @interpretation
     Scenario: With five points to a coto a side's fourth point does not complete it
       Given a hand in the arrastre, trumps in bastos, seat 0 to lead:
         | seat 0 | Ao |
@@ -136,7 +136,7 @@ Feature: Points, cotos and the match
       Then no side wins the coto
       And the state field "match.points.0" is 4
 
-    @MATCH-03 @points_per_coto=5 @S002 @S003
+    @MATCH-03 @points_per_coto=5 @interpretation
     Scenario: With five points to a coto a side's fifth point completes it
       Given a hand in the arrastre, trumps in bastos, seat 0 to lead:
         | seat 0 | Ao |
@@ -341,7 +341,7 @@ Feature: Points, cotos and the match
 
   Rule: MATCH-11 After a hand that stops before its last trick, the player who won the last trick played deals
 
-    @MATCH-11 @vueltas_end=automatic @interpretation
+    @MATCH-11 @vueltas_end=automatic @interpretation @thirty_malas_count=cards_plus_ultimas
     Scenario: After a hand de vueltas ends automatically the player who took its only trick deals the next hand
       Given a hand in the free phase, muestra 2b, seat 1 to lead:
         | seat 0 | Ac 3c Rc Sc 6o 4e                             |

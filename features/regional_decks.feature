@@ -256,7 +256,7 @@ Feature: Regional decks of 48 and 36 cards
       When the rest of the hand is played, each seat playing its first legal card in deck order
       Then the state field "tricks_played" is 18
 
-  Rule: REGION-11 In the 36-card deck a muestra that is the 7 cannot be exchanged, since there is no 2
+  Rule: REGION-11 In the 36-card deck a muestra that is the 7 is taken by no card, or by the 4 if the dos is read as the lowest trump
 
     @REGION-11 @DECK-04 @interpretation @deck=36 @seven_is_muestra=swap_with_two
     Scenario: With 36 cards and a 7 as muestra, even the holder of the lowest trump who won the trick may not exchange
@@ -274,9 +274,27 @@ Feature: Regional decks of 48 and 36 cards
       When seat 0 tries to exchange for the muestra
       Then the action is refused as EXCHANGE_MUESTRA_NOT_ELIGIBLE
 
+    # B-40: S002's dos read as the lowest trump of the deck in use, which with 36 cards is the 4.
+    @REGION-11 @SEVEN-09 @DECK-04 @interpretation @deck=36 @seven_is_muestra=swap_with_lowest
+    Scenario: With 36 cards and a 7 as muestra, reading the dos as the lowest trump, the holder of the 4 may take the 7
+      Given a hand in the free phase, muestra 7b, seat 0 to lead:
+        | seat 0 | 4b 3o 4o 5o 6o |
+        | seat 1 | 3c 4c 5c 6c 7c |
+        | seat 2 | 3e 4e 5e 6e 7e |
+        | seat 3 | 7o So Co Ro Sc |
+        | stock  | Cc Rc Ac       |
+      And seat 0 won the last trick and the cards are not drawn yet
+      And the tricks won so far are 2 for side 0 and 1 for side 1
+      And the card points so far are 35 for side 0 and 26 for side 1
+      Then seat 0 may exchange for the muestra
+      When seat 0 exchanges for the muestra
+      Then seat 0 holds 7b 3o 4o 5o 6o
+      And the muestra is 4b
+
   Rule: REGION-12 With 48 cards a muestra 9 or 8 may be taken with the 7 only if any card above the 7 will do
 
-    @REGION-12 @DECK-03 @S002 @S003 @S004 @interpretation @deck=48 @rank_8_9=below_caballo @seven_exchange_min=higher_than_seven
+    # Only S000 mentions the 48-card deck, and S002/S003/S004's condition (a higher card) is applied to it.
+    @REGION-12 @DECK-03 @interpretation @deck=48 @rank_8_9=below_caballo @seven_exchange_min=higher_than_seven
     Scenario: With the 9 above the 7 and any higher card allowed, the 7 may take a muestra 9
       Given a hand in the free phase, muestra 9b, seat 0 to lead:
         | seat 0 | 7b 2o 3o 4o 5o |
@@ -307,7 +325,7 @@ Feature: Regional decks of 48 and 36 cards
       When seat 0 tries to exchange for the muestra
       Then the action is refused as EXCHANGE_MUESTRA_NOT_ELIGIBLE
 
-    @REGION-12 @DECK-03 @S002 @S003 @S004 @interpretation @deck=48 @rank_8_9=below_seven @seven_exchange_min=higher_than_seven
+    @REGION-12 @DECK-03 @interpretation @deck=48 @rank_8_9=below_seven @seven_exchange_min=higher_than_seven
     Scenario: With the 9 ranked below the 7, the 7 may not take a muestra 9 even when any higher card will do
       Given a hand in the free phase, muestra 9b, seat 0 to lead:
         | seat 0 | 7b 2o 3o 4o 5o |

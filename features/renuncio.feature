@@ -5,7 +5,9 @@ Feature: Renuncio
   refused (renuncio_handling=block). At a table (S000, S004) the card stands and the side that
   made it loses the point (renuncio_handling=lose_point); the project calls the renuncio at once,
   so the hand stops on that card. Out-of-turn cards and cantes without a won trick are refused
-  in both modes, and nothing played in the free phase is ever a renuncio.
+  unless the table counts them as renuncios too (renuncio_faults: S004 counts a card out of turn
+  in the arrastre, S002/S003 also a cante without a won trick), and nothing played in the free
+  phase is ever a renuncio.
   Trumps are bastos and oros are led unless a scenario says otherwise.
 
   Rule: RENUNCIO-02 Not following the suit led in the arrastre when able is a renuncio
@@ -108,8 +110,8 @@ Feature: Renuncio
       Then the action is refused as NOT_YOUR_TURN under rule RENUNCIO-04
       And it is seat 1's turn
 
-    @RENUNCIO-04 @interpretation @renuncio_handling=lose_point
-    Scenario: Even under lose_point, a card played out of turn in the arrastre is refused and costs nothing
+    @RENUNCIO-04 @interpretation @renuncio_handling=lose_point @renuncio_faults=play_duties
+    Scenario: When only the duties of play are renuncios, a card played out of turn in the arrastre is refused and costs nothing
       Given a hand in the arrastre, trumps in bastos, seat 0 to lead:
         | seat 0 | 6c    |
         | seat 1 | 7o 4o |
@@ -122,6 +124,21 @@ Feature: Renuncio
       And the hand is not over
       And seat 2 holds 6o 7e
       And it is seat 1's turn
+
+    # B-34: S004 lists a card played before one's turn in the arrastre among the faults that lose the partida.
+    @RENUNCIO-04 @RENUNCIO-07 @S004 @renuncio_handling=lose_point @renuncio_faults=out_of_turn
+    Scenario: Under S004's list of faults, a card played out of turn in the arrastre stands and the opponents win the point
+      Given a hand in the arrastre, trumps in bastos, seat 0 to lead:
+        | seat 0 | 6c    |
+        | seat 1 | 7o 4o |
+        | seat 2 | 6o 7e |
+        | seat 3 | 4e 5e |
+      And the trick so far is 5o
+      When seat 2 plays 6o
+      Then a renuncio event happens
+      And the hand is over because of renuncio
+      And side 1 wins the point
+      And the state field "hand_rule" is "RENUNCIO-07"
 
   Rule: RENUNCIO-05 Singing without a trick won by one's side is a renuncio
 
@@ -137,8 +154,9 @@ Feature: Renuncio
       Then the action is refused as CANTE_NO_WON_TRICK under rule CANTE-05
       And seat 0 may not sing copas
 
-    @RENUNCIO-05 @interpretation @renuncio_handling=lose_point
-    Scenario: Even under lose_point, a cante without a won trick is refused and the hand goes on
+    # B-34: S000 and S004 make the won trick a condition of singing but do not list a premature cante as a fault.
+    @RENUNCIO-05 @interpretation @renuncio_handling=lose_point @renuncio_faults=out_of_turn
+    Scenario: Where a premature cante is not among the faults, it is refused under lose_point and the hand goes on
       Given a hand in the arrastre, trumps in bastos, seat 1 to lead:
         | seat 0 | Rc Sc |
         | seat 1 | 4o 5o |
@@ -150,6 +168,20 @@ Feature: Renuncio
       And a renuncio event does not happen
       And the hand is not over
       And it is seat 1's turn
+
+    # B-34: S002/S003 call singing without a won trick in the arrastre a renuncio, which at a real table may cost the partida.
+    @RENUNCIO-05 @RENUNCIO-07 @S002 @S003 @renuncio_handling=lose_point @renuncio_faults=out_of_turn_and_cante
+    Scenario: At a table that counts a premature cante as a renuncio, the cante costs the singer's side the point
+      Given a hand in the arrastre, trumps in bastos, seat 1 to lead:
+        | seat 0 | Rc Sc |
+        | seat 1 | 4o 5o |
+        | seat 2 | 6e 7e |
+        | seat 3 | 4e 5e |
+      And seat 1 won the last trick
+      When seat 0 sings copas
+      Then a renuncio event happens
+      And the hand is over because of renuncio
+      And side 1 wins the point
 
   Rule: RENUNCIO-06 Not trumping or not overtrumping in the arrastre when bound to is a renuncio
 
@@ -217,7 +249,7 @@ Feature: Renuncio
       Then the hand is over because of renuncio
       And side 1 wins the point
 
-    @RENUNCIO-07 @S000 @S004 @interpretation @renuncio_handling=lose_point
+    @RENUNCIO-07 @S000 @S004 @interpretation @renuncio_handling=lose_point @points_per_coto=3
     Scenario: A renuncio that gives side 0 its third point wins it the coto
       Given a hand in the arrastre, trumps in bastos, seat 0 to lead:
         | seat 0 | 6c    |
@@ -274,7 +306,7 @@ Feature: Renuncio
       And the hand is not over
       And it is seat 2's turn
 
-    @RENUNCIO-11 @S000 @S002 @S003 @renuncio_handling=lose_point @partner_winning_exempts=no @overtake_reference=previous_opponent_card
+    @RENUNCIO-11 @interpretation @renuncio_handling=lose_point @partner_winning_exempts=no @overtake_reference=previous_opponent_card
     Scenario: Under the literal S004 reading too, playing under the 5 of oros in the free phase is no renuncio
       Given a hand in the free phase, muestra Cb, seat 0 to lead:
         | seat 0 | 3c 7e 2e 4b Ae    |

@@ -137,7 +137,7 @@ Feature: Counting a hand
 
   Rule: SCORE-06 In the first hand, the only side past 100 wins the point
 
-    @SCORE-06 @SCORE-02 @S000 @S002 @S003 @S004
+    @SCORE-06 @SCORE-02 @S000 @S002 @S003 @S004 @thirty_malas_count=cards_plus_ultimas
     Scenario: The only side past 100 wins the point although the other side takes the diez de últimas
       Given a hand in the arrastre, trumps in copas, seat 3 to lead:
         | seat 0 | 5e |
@@ -276,7 +276,7 @@ Feature: Counting a hand
       And side 1 has 95 points in the hand
       And the hand goes de vueltas
 
-  Rule: SCORE-10 What counts toward the thirty malas: card points and the diez de últimas, or card points alone
+  Rule: SCORE-10 What counts toward the thirty malas: card points and the diez de últimas, thirty card points and the últimas, or card points alone
 
     @SCORE-10 @thirty_malas_count=cards_plus_ultimas @S000 @S002 @S003 @S004
     Scenario: Twenty-five card points and the diez de últimas make thirty-five malas and the point
@@ -314,9 +314,29 @@ Feature: Counting a hand
       And side 1 has 95 points in the hand
       And side 1 wins the point
 
+    # B-24: S003 read literally asks for thirty card points and the diez de últimas as well.
+    @SCORE-10 @SCORE-12 @thirty_malas_count=cards_and_ultimas @thirty_malas=vueltas @thirty_malas_trigger=any_winner @S003
+    Scenario: Counting as S003 words it, forty card points without the diez de últimas fall short and the hand goes de vueltas
+      Given a hand in the arrastre, trumps in oros, seat 0 to lead:
+        | seat 0 | 4c |
+        | seat 1 | Ac |
+        | seat 2 | 5c |
+        | seat 3 | 6c |
+      And the tricks won so far are 4 for side 0 and 5 for side 1
+      And the card points so far are 40 for side 0 and 69 for side 1
+      And seat 0 has already sung oros
+      And seat 2 has already sung espadas
+      And seat 0 has already sung bastos
+      When these tricks are played:
+        | 4c Ac 5c 6c |
+      Then side 0 has 120 points in the hand
+      And side 1 has 90 points in the hand
+      And the hand goes de vueltas
+
   Rule: SCORE-18 When the thirty malas are checked: whenever a side would win, or only when both pass 100
 
-    @SCORE-18 @thirty_malas_trigger=both_over_only @thirty_malas_count=cards_only @S000
+    # S000's trigger makes a difference only with a count S000 does not use (cards_only).
+    @SCORE-18 @thirty_malas_trigger=both_over_only @thirty_malas_count=cards_only @interpretation
     Scenario: Checked only when both sides pass 100, the thirty malas do not stop the only side past 100
       Given a hand in the arrastre, trumps in oros, seat 0 to lead:
         | seat 0 | 7c |
@@ -357,7 +377,9 @@ Feature: Counting a hand
     # Under thirty_malas=vueltas the hand goes de vueltas with both sides carried at 105.
     # The next deck puts 4c, 6c, 2c, 7c (the first trick) and 3e, 5e, 6e, 2e (the second) in
     # the places that reach seats 1, 2, 3 and 0 under both ways of dealing; the muestra is 2b.
-    @SCORE-11 @thirty_malas_scope=first_hand_only @thirty_malas=vueltas @thirty_malas_trigger=any_winner @vueltas_end=automatic @S002 @S003
+    # S002/S003 limit the thirty malas to the first hand; who wins when both sides enter the hand
+    # de vueltas past 101 no source says (C-29): the project gives it to the first side to score.
+    @SCORE-11 @thirty_malas_scope=first_hand_only @thirty_malas=vueltas @thirty_malas_trigger=any_winner @vueltas_end=automatic @interpretation
     Scenario: Outside the first hand of a point the thirty malas no longer count and 25 malas are enough
       Given a hand in the arrastre, trumps in oros, seat 0 to lead:
         | seat 0 | 7c |
@@ -385,7 +407,7 @@ Feature: Counting a hand
       And side 0 wins the point
       And side 0 has 105 points in total
 
-    @SCORE-11 @thirty_malas_scope=all_hands @thirty_malas=vueltas @thirty_malas_trigger=any_winner @vueltas_end=automatic @interpretation
+    @SCORE-11 @thirty_malas_scope=all_hands @thirty_malas=vueltas @thirty_malas_trigger=any_winner @vueltas_end=automatic @interpretation @thirty_malas_count=cards_plus_ultimas
     Scenario: When the thirty malas always apply, a side still short of them in the point cannot take it de vueltas
       Given a hand in the arrastre, trumps in oros, seat 0 to lead:
         | seat 0 | 7c |

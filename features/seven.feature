@@ -456,7 +456,7 @@ Feature: Exchanging the seven of trumps for the muestra
   @SEVEN-13
   Rule: SEVEN-13 The muestra is exchanged at most once in a hand
 
-    @interpretation @S002 @S003 @seven_is_muestra=swap_with_two @seven_exchange_requires=own_side_won_last_trick
+    @interpretation @S002 @S003 @seven_is_muestra=swap_with_two @seven_exchange_requires=own_side_won_any_trick
     Scenario: The seven lying as muestra after an exchange cannot be taken by the holder of the dos
       Given a hand in the free phase, muestra Ao, seat 0 to lead:
         | seat 0 | 7o 2c 4c 5c 6c       |
@@ -600,8 +600,42 @@ Feature: Exchanging the seven of trumps for the muestra
       Then seat 0 wins the trick
       And the muestra is 7o
 
-    @SEVEN-03 @S000 @S004 @seven_exchange_window=after_won_trick_before_draw
+    @SEVEN-03 @S000 @seven_exchange_window=after_won_trick_before_draw
     Scenario: When the exchange must precede the draw the taker of the trick may not exchange once he has led the next one
+      Given a hand in the free phase, muestra Ao, seat 0 to lead:
+        | seat 0 | 7o 4c 5c 6c Sc    |
+        | seat 1 | 4e 5e 6e 7e Rc    |
+        | seat 2 | 2b 4b 5b 6b 7b Se |
+        | seat 3 | 3c Cc 3e Ce 3b Re |
+        | stock  | Sb Rb Cb          |
+      And seat 0 won the last trick
+      And the tricks won so far are 2 for side 0 and 1 for side 1
+      And the trick so far is 2c 2e
+      When seat 0 tries to exchange for the muestra
+      Then the action is refused as EXCHANGE_WINDOW_CLOSED
+      And seat 0 holds 7o 4c 5c 6c Sc
+      And the muestra is Ao
+
+    # B-12: S004 asks only that the last trick be the exchanger's, and advises waiting for the last
+    # draw; read like its cantes, the window lasts from the won trick to the next lead.
+    @SEVEN-03 @SEVEN-16 @S004 @seven_exchange_window=until_next_lead @seven_exchange_requires=exchanger_won_last_trick
+    Scenario: Under S004's window the taker of the trick may still exchange after the draw, before he leads
+      Given a hand in the free phase, muestra Ao, seat 0 to lead:
+        | seat 0 | 7o 2c 4c 5c 6c       |
+        | seat 1 | 2e 4e 5e 6e 7e       |
+        | seat 2 | 2b 4b 5b 6b 7b       |
+        | seat 3 | 3c Cc 3e Ce 3b       |
+        | stock  | Sc Rc Se Re Sb Rb Cb |
+      And seat 0 won the last trick and the cards are not drawn yet
+      And the tricks won so far are 2 for side 0 and 1 for side 1
+      When the cards are drawn
+      Then seat 0 may exchange for the muestra
+      When seat 0 exchanges for the muestra
+      Then seat 0 holds Ao 2c 4c 5c 6c Sc
+      And the muestra is 7o
+
+    @SEVEN-03 @SEVEN-16 @S004 @seven_exchange_window=until_next_lead
+    Scenario: Under S004's window the taker of the trick may not exchange once he has led the next one
       Given a hand in the free phase, muestra Ao, seat 0 to lead:
         | seat 0 | 7o 4c 5c 6c Sc    |
         | seat 1 | 4e 5e 6e 7e Rc    |

@@ -111,7 +111,7 @@ Feature: Two players, mano a mano
 
   Rule: TWO-06 Mano a mano a coto is three points won by one player
 
-    @TWO-06 @S004
+    @TWO-06 @S004 @points_per_coto=3
     Scenario: A player at two points who wins the hand wins the coto
       Given a hand in the arrastre, trumps in bastos, seat 0 to lead:
         | seat 0 | Ao |

@@ -1,8 +1,10 @@
 """Rule flags and named profiles, loaded from ``profiles.toml`` (the data is the rulebook's).
 
 A *flag* is a point where the sources disagree; each of its values names the sources that
-read the rule that way. A *profile* sets every flag; an *overlay* (two players, 48 or 36
-cards) changes a few flags on top of a profile. Profile strings combine them with ``+``:
+read the rule that way. ``profiles.toml`` is the one place a flag is declared (values,
+default, sources); :class:`Rules` lists the same flags and a self-check keeps them equal.
+A *profile* sets every flag (one it omits takes the flag's default); an *overlay* (two
+players, 48 or 36 cards) changes a few flags on top of a profile. Profile strings combine them with ``+``:
 ``"lascuarenta+mano_a_mano"``.
 """
 
@@ -10,7 +12,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from functools import cache, cached_property
 from importlib import resources
 from typing import Any
@@ -25,6 +27,10 @@ class FlagValue:
     name: str
     sources: tuple[str, ...]
     reading: str
+    #: source -> why that source's profiles use another value (checked by the suite's self-checks)
+    outside_profile: Mapping[str, str] = field(default_factory=dict)
+    #: why scenarios may need this value to observe a rule whatever their sources play ("" if not)
+    observes: str = ""
 
 
 @dataclass(frozen=True)
@@ -34,6 +40,7 @@ class FlagSpec:
     rules: tuple[str, ...]
     summary: str
     values: Mapping[str, FlagValue]
+    default: str
 
 
 @dataclass(frozen=True)
@@ -63,6 +70,7 @@ class Rules:
     partner_winning_exempts: str
     overtake_reference: str
     renuncio_handling: str
+    renuncio_faults: str
     thirty_malas: str
     thirty_malas_count: str
     thirty_malas_scope: str
@@ -97,29 +105,54 @@ def _catalogue() -> dict[str, Any]:
     return tomllib.loads(text)
 
 
+def parse_flags(catalogue: Mapping[str, Any]) -> dict[str, FlagSpec]:
+    """The flags of a parsed ``profiles.toml`` (see :func:`flag_specs`)."""
+    specs: dict[str, FlagSpec] = {}
+    for name, raw in catalogue["flags"].items():
+        values = {
+            value: FlagValue(
+                value,
+                tuple(info["sources"]),
+                info["reading"],
+                dict(info.get("outside_profile", {})),
+                str(info.get("observes", "")),
+            )
+            for value, info in raw["values"].items()
+        }
+        default = str(raw.get("default", ""))
+        if default not in values:
+            raise RulesError(f"profiles.toml: flag {name} has default {default!r}, not one of {', '.join(values)}")
+        specs[name] = FlagSpec(name, raw["disagreement"], tuple(raw["rules"]), raw["summary"], values, default)
+    return specs
+
+
+def parse_profiles(catalogue: Mapping[str, Any]) -> dict[str, ProfileSpec]:
+    """The profiles and overlays of a parsed ``profiles.toml`` (see :func:`profile_specs`)."""
+    defaults = {name: spec.default for name, spec in parse_flags(catalogue).items()}
+    specs: dict[str, ProfileSpec] = {}
+    for kind in ("profiles", "overlays"):
+        for name, raw in catalogue.get(kind, {}).items():
+            # a profile that leaves a flag out plays its default (so a new flag needs no profile edit)
+            flags = {**defaults, **raw["flags"]} if kind == "profiles" else dict(raw["flags"])
+            specs[name] = ProfileSpec(name, tuple(raw["sources"]), raw["summary"], flags, kind == "overlays")
+    return specs
+
+
 @cache
 def flag_specs() -> dict[str, FlagSpec]:
-    """Every flag with its allowed values and the sources behind each value."""
-    specs: dict[str, FlagSpec] = {}
-    for name, raw in _catalogue()["flags"].items():
-        values = {
-            value: FlagValue(value, tuple(info["sources"]), info["reading"]) for value, info in raw["values"].items()
-        }
-        specs[name] = FlagSpec(name, raw["disagreement"], tuple(raw["rules"]), raw["summary"], values)
-    return specs
+    """Every flag with its allowed values, its default and the sources behind each value."""
+    return parse_flags(_catalogue())
+
+
+def flag_defaults() -> dict[str, str]:
+    """Every flag's default: the value a profile that does not name the flag plays."""
+    return {name: spec.default for name, spec in flag_specs().items()}
 
 
 @cache
 def profile_specs() -> dict[str, ProfileSpec]:
     """Named profiles and overlays."""
-    catalogue = _catalogue()
-    specs: dict[str, ProfileSpec] = {}
-    for kind in ("profiles", "overlays"):
-        for name, raw in catalogue[kind].items():
-            specs[name] = ProfileSpec(
-                name, tuple(raw["sources"]), raw["summary"], dict(raw["flags"]), kind == "overlays"
-            )
-    return specs
+    return parse_profiles(_catalogue())
 
 
 def profile_names() -> list[str]:

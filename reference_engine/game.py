@@ -13,7 +13,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from reference_engine import arrastre, cantes, scoring, seven
+from reference_engine import arrastre, cantes, renuncio, scoring, seven
 from reference_engine.actions import (
     DRAW,
     Action,
@@ -256,9 +256,14 @@ class Game:
         if self.draw_pending:
             raise IllegalAction("MUST_DRAW_FIRST", "PLAY-09", "every player draws before the next trick is led")
         if seat != self.turn:
-            # RENUNCIO-04 / C-18: out-of-turn play is refused in both phases, never penalised
+            # RENUNCIO-04 / C-18: out-of-turn play is refused, except where renuncio_faults makes it a renuncio
             rule = "RENUNCIO-04" if self.muestra is None else "PLAY-02"
-            raise IllegalAction("NOT_YOUR_TURN", rule, f"it is seat {self.turn}'s turn, not seat {seat}'s")
+            out_of_turn = Refusal("NOT_YOUR_TURN", rule, f"it is seat {self.turn}'s turn, not seat {seat}'s")
+            if not (renuncio.out_of_turn_stands(self) and card in self.hands[seat]):
+                raise out_of_turn.error()
+            self.hands[seat].remove(card)
+            self.trick.append((seat, card))
+            return [Event("card_played", {"seat": seat, "card": card.code}), *self._renuncio(seat, card, out_of_turn)]
         hand = self.hands[seat]
         if card not in hand:
             raise IllegalAction("CARD_NOT_IN_HAND", "PLAY-02", f"seat {seat} does not hold {card.code}")
@@ -281,13 +286,14 @@ class Game:
             return events
         return events + self._complete_trick()
 
-    def _renuncio(self, seat: int, card: Card, refused: Refusal) -> list[Event]:
+    def _renuncio(self, seat: int, card: Card | None, refused: Refusal, suit: Suit | None = None) -> list[Event]:
         """RENUNCIO-07 (``renuncio_handling=lose_point``): the offending side loses the point.
 
         interpretation (RENUNCIO-07, C-17): the renuncio is called at once, the hand stops there, and the
         point goes to the opponents even in a hand de vueltas.
         """
-        event = Event("renuncio", {"seat": seat, "card": card.code, "code": refused.code, "rule": refused.rule})
+        what = {"card": card.code} if card is not None else {"suit": suit.value if suit else None}
+        event = Event("renuncio", {"seat": seat, **what, "code": refused.code, "rule": refused.rule})
         return [event, *self._finish_hand(PointDecision(1 - self.side(seat), "renuncio", "RENUNCIO-07"))]
 
     def _complete_trick(self) -> list[Event]:
@@ -354,7 +360,17 @@ class Game:
     def _cante(self, seat: int, suit: Suit) -> list[Event]:
         """CANTE-01..04: sing the Rey and Sota of ``suit`` for 20, or 40 in trumps."""
         self._check_seat(seat)
-        cantes.check_cante(self, seat, suit)
+        refused = cantes.cante_refusal(self, seat, suit)
+        if refused is not None:
+            # RENUNCIO-05 (renuncio_faults=out_of_turn_and_cante): a held pair sung without a won trick
+            if (
+                refused.code == "CANTE_NO_WON_TRICK"
+                and renuncio.premature_cante_stands(self)
+                and cantes.holds_pair(self.hands[seat], suit)
+                and suit not in self.sung_suits
+            ):
+                return self._renuncio(seat, None, refused, suit)
+            raise refused.error()
         side = self.side(seat)
         value = cantes.cante_value(suit, self.trump)
         # CANTE-04; interpretation (CANTE-28, C-14): a cante stays scored whatever follows

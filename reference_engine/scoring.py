@@ -47,6 +47,7 @@ def total(game: Game, side: int) -> int:
 def malas(game: Game, side: int) -> int:
     """SCORE-10 (B-24 ``thirty_malas_count``): the points that count toward the thirty malas:
     card points, plus the diez de últimas under ``cards_plus_ultimas``; never the cantes.
+    (Under ``cards_and_ultimas`` the últimas are a separate requirement: see :func:`has_thirty_malas`.)
 
     interpretation (SCORE-11, B-25): under ``thirty_malas_scope=all_hands`` they accumulate over the
     hands of the point, like the totals."""
@@ -56,6 +57,17 @@ def malas(game: Game, side: int) -> int:
     if game.rules.thirty_malas_scope == "all_hands":
         counted += game.carried_malas[side]
     return counted
+
+
+def has_thirty_malas(game: Game, side: int) -> bool:
+    """SCORE-10: whether ``side`` made its thirty malas.
+
+    ``cards_and_ultimas`` (S003 read literally): thirty in card points and the diez de
+    últimas taken by the side in this hand.
+    """
+    if game.rules.thirty_malas_count == "cards_and_ultimas" and game.ultimas_side != side:
+        return False
+    return malas(game, side) >= THIRTY_MALAS
 
 
 def _thirty_applies(game: Game, both_over: bool) -> bool:
@@ -75,7 +87,7 @@ def _apply_thirty(game: Game, candidate: int, both_over: bool, rule: str) -> Poi
     have 101 themselves; otherwise the hand goes de vueltas, as if nobody had reached 101.
     """
     other = 1 - candidate
-    if not _thirty_applies(game, both_over) or malas(game, candidate) >= THIRTY_MALAS:
+    if not _thirty_applies(game, both_over) or has_thirty_malas(game, candidate):
         return PointDecision(candidate, "over_100", rule)
     flag = game.rules.thirty_malas
     if flag == "lose":

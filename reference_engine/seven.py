@@ -6,7 +6,8 @@ muestra outranks it (SEVEN-02, ``seven_exchange_min``) and the won-trick conditi
 and only while the muestra is still under the stock (SEVEN-06). The exchange is optional
 (SEVEN-08). The exchanged card lies in the muestra's place and is drawn last (SEVEN-11).
 When the muestra is itself the seven, ``seven_is_muestra=swap_with_two`` lets the holder
-of the dos of trumps take it (SEVEN-09).
+of the dos of trumps take it (SEVEN-09); ``swap_with_lowest`` lets the holder of the lowest
+trump of the deck take it (the cuatro with 36 cards, B-40).
 """
 
 from __future__ import annotations
@@ -23,6 +24,11 @@ __all__ = ["IllegalAction", "check_exchange", "exchange_card", "exchange_refusal
 
 _SEVENS = {suit: Card(Rank.SIETE, suit) for suit in Suit}
 _DOSES = {suit: Card(Rank.DOS, suit) for suit in Suit}
+_CUATROS = {suit: Card(Rank.CUATRO, suit) for suit in Suit}
+_WINDOW_RULE = {
+    "after_won_trick_before_draw": "the exchange is made after a won trick and before the draw",
+    "until_next_lead": "the exchange is made after a won trick and before the next card is led",
+}
 _REQUIRES_RULE = {
     "exchanger_won_last_trick": "SEVEN-03",
     "own_side_won_last_trick": "SEVEN-05",
@@ -43,9 +49,13 @@ def exchange_card(game: Game) -> Card | None:
     seven = _SEVENS[game.trump]
     if muestra is seven:
         # SEVEN-09 / B-14. interpretation (REGION-11, B-40): the 36-card deck has no dos, so
-        # a seven muestra is never exchanged there.
-        if game.rules.seven_is_muestra == "swap_with_two" and game.rules.deck_size != 36:
+        # under swap_with_two a seven muestra is never exchanged there; swap_with_lowest
+        # reads S002's dos as the lowest trump, the cuatro with 36 cards.
+        flag = game.rules.seven_is_muestra
+        if flag == "swap_with_two" and game.rules.deck_size != 36:
             return _DOSES[game.trump]
+        if flag == "swap_with_lowest":
+            return (_CUATROS if game.rules.deck_size == 36 else _DOSES)[game.trump]
         return None
     if game.strength[muestra] <= game.strength[seven]:
         return None  # SEVEN-02 / B-13: a muestra below the seven is never taken
@@ -73,11 +83,16 @@ def _in_window(game: Game) -> bool:
 
     ``after_won_trick_before_draw`` (S000): between the end of a trick and its draw, so the
     exchange at the last draw (SEVEN-07) is the one before the muestra is drawn.
+    ``until_next_lead`` (S004, read like its cantes): from the end of the trick until the
+    next card is led, the draw included.
     interpretation (SEVEN-16, B-12): ``while_muestra_visible`` (S002) allows it at any
     moment, also in the middle of a trick and out of turn.
     """
-    if game.rules.seven_exchange_window == "after_won_trick_before_draw":
+    window = game.rules.seven_exchange_window
+    if window == "after_won_trick_before_draw":
         return game.draw_pending
+    if window == "until_next_lead":
+        return not game.trick and game.last_trick_winner is not None
     return True
 
 
@@ -103,9 +118,8 @@ def exchange_refusal(game: Game, seat: int) -> Refusal | None:
             f"seven_exchange_requires={requires} is not met for seat {seat}",
         )
     if not _in_window(game):
-        return Refusal(
-            "EXCHANGE_WINDOW_CLOSED", "SEVEN-03", "the exchange is made after a won trick and before the draw"
-        )
+        window = game.rules.seven_exchange_window
+        return Refusal("EXCHANGE_WINDOW_CLOSED", "SEVEN-03", f"{_WINDOW_RULE[window]} ({window})")
     return None
 
 

@@ -58,7 +58,7 @@ from sphinx.util.parsing import nested_parse_to_nodes
 
 from conformance.catalogue import Scenario, Step, load_scenarios, scenarios_by_rule
 from conformance.results import Report, ResultsError, Status
-from conformance.rule_index import AREAS, RULE_ID, SOURCE_IDS, Area, RuleEntry, load_areas
+from conformance.rule_index import AREAS, CUSTOM_ID, RULE_ID, SOURCE_IDS, Area, RuleEntry, load_areas
 
 logger = logging.getLogger(__name__)
 
@@ -370,6 +370,8 @@ def flag_ref(name: str, docname: str, text: str | None = None, *, warn: bool = F
 
 
 def source_ref(source_id: str, docname: str) -> nodes.Node:
+    if CUSTOM_ID.match(source_id):  # a regional custom is labelled as one, never as a document
+        return ref_to("regional-customs", f"{source_id} (regional custom)", docname, warn=False)
     if source_id not in SOURCE_IDS:
         return nodes.emphasis(source_id, source_id)
     return ref_to(f"source-{source_id.lower()}", source_id, docname, warn=False)
@@ -582,6 +584,8 @@ def tag_badges(scenario: Scenario, known: set[str] | dict[str, Any], docname: st
             children.append(badge(tag, "rule", rule_label(tag) if tag in known else None, docname))
         elif tag in SOURCE_IDS:
             children.append(badge(tag, "source"))
+        elif CUSTOM_ID.match(tag):
+            children.append(badge(f"{tag} (regional custom)", "source"))
         elif tag == "interpretation":
             children.append(badge(tag, "interpretation"))
         elif "=" in tag:

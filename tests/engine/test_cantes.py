@@ -84,14 +84,13 @@ def test_several_cantes_per_won_trick() -> None:  # CANTE-09 (cante_per_trick=ma
 
 
 def test_the_forty_first() -> None:  # CANTE-12 (cante_order=forty_first)
-    game = position(rules("lascuarenta"), HANDS, muestra="7b", stock="5e 6e 7e", last_trick_winner=0)
+    forty_first = rules("lascuarenta", cante_order="forty_first")
+    game = position(forty_first, HANDS, muestra="7b", stock="5e 6e 7e", last_trick_winner=0)
     error = refusal(game, Cante(0, OROS))
     assert (error.code, error.rule) == ("CANTE_FORTY_FIRST", "CANTE-12")
     assert [a for a in legal_json(game) if a["type"] == "cante"] == [{"type": "cante", "seat": 0, "suit": "b"}]
     game.apply(Cante(0, BASTOS))
-    free = position(
-        rules("lascuarenta", cante_order="free"), HANDS, muestra="7b", stock="5e 6e 7e", last_trick_winner=0
-    )
+    free = position(rules("lascuarenta"), HANDS, muestra="7b", stock="5e 6e 7e", last_trick_winner=0)  # B-08
     free.apply(Cante(0, OROS))
 
 

@@ -9,6 +9,7 @@ step; ``HYPOTHESIS_PROFILE=deep`` runs many more examples (see conftest.py).
 from __future__ import annotations
 
 import copy
+import itertools
 import random
 from collections import Counter
 from typing import Any
@@ -19,13 +20,26 @@ from hypothesis import strategies as st
 
 from reference_engine.actions import Action, Deal, IllegalAction, Play
 from reference_engine.cards import Card, deck
-from reference_engine.flags import profile_names
+from reference_engine.flags import overlay_names, profile_names, profile_specs
 from reference_engine.game import Game
 from reference_engine.random_play import new_game, play_hand, uniform_policy
 from reference_engine.records import record_of, replay, result_of
 from reference_engine.views import FIELDS, state_field
 
-OVERLAYS = ["", "+mano_a_mano", "+ademuz48", "+castellon36", "+mano_a_mano+ademuz48", "+mano_a_mano+castellon36"]
+
+def _overlay_sets() -> list[str]:
+    """No overlay, each overlay, and each pair that sets different flags (derived from profiles.toml)."""
+    specs = profile_specs()
+    sets = [""]
+    for size in (1, 2):
+        for group in itertools.combinations(overlay_names(), size):
+            flags = [flag for name in group for flag in specs[name].flags]
+            if len(flags) == len(set(flags)):  # two decks do not combine
+                sets.append("".join(f"+{name}" for name in group))
+    return sets
+
+
+OVERLAYS = _overlay_sets()
 COMBINATIONS = [profile + overlay for profile in profile_names() for overlay in OVERLAYS]
 HANDS_PER_EXAMPLE = 3
 
@@ -91,7 +105,8 @@ def check_non_legal_play_refused(game: Game, legal: list[Action], rng: random.Ra
     renuncio = (
         game.rules.renuncio_handling == "lose_point"
         and game.muestra is None
-        and seat == game.turn
+        # RENUNCIO-04 (B-34): where a card out of turn is a renuncio, it stands too
+        and (seat == game.turn or game.rules.renuncio_faults != "play_duties")
         and not game.draw_pending
         and card in game.hands[seat]
     )

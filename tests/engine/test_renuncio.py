@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from reference_engine.actions import Play
+from reference_engine.actions import Cante, Play
+from reference_engine.cards import Suit
 
 from .helpers import card, event, kinds, play, position, refusal, rules
 
@@ -46,11 +47,30 @@ def test_legal_cards_are_not_a_renuncio() -> None:
     assert "renuncio" not in kinds(events)
 
 
-def test_out_of_turn_is_refused_under_both_handlings() -> None:  # RENUNCIO-04, C-18
-    for profile in ("lascuarenta", "tradicional"):
+def test_out_of_turn_is_refused_under_block_and_play_duties() -> None:  # RENUNCIO-04, C-18
+    for profile in ("lascuarenta", "ludoteka"):
         game = position(rules(profile), HANDS, trump="b", trick="0:Ao")
         error = refusal(game, Play(2, card("So")))
         assert (error.code, error.rule) == ("NOT_YOUR_TURN", "RENUNCIO-04")
+
+
+def test_out_of_turn_in_the_arrastre_is_a_renuncio_under_s004() -> None:  # RENUNCIO-04, B-34
+    game = position(rules("tradicional"), HANDS, trump="b", trick="0:Ao")
+    events = game.apply(Play(2, card("So")))
+    assert kinds(events)[:2] == ["card_played", "renuncio"]
+    assert event(events, "renuncio")["code"] == "NOT_YOUR_TURN"
+    assert event(events, "hand_over")["winner"] == 1
+
+
+def test_a_premature_cante_is_a_renuncio_only_with_out_of_turn_and_cante() -> None:  # RENUNCIO-05, B-34
+    hands = ["Rc Sc", "4o 5o", "6e 7e", "4e 5e"]
+    strict = rules("tradicional", renuncio_faults="out_of_turn_and_cante")
+    game = position(strict, hands, trump="b", last_trick_winner=1)
+    events = game.apply(Cante(0, Suit.COPAS))
+    assert kinds(events)[0] == "renuncio" and event(events, "renuncio")["suit"] == "c"
+    assert event(events, "hand_over")["winner"] == 1
+    refused = refusal(position(rules("tradicional"), hands, trump="b", last_trick_winner=1), Cante(0, Suit.COPAS))
+    assert refused.code == "CANTE_NO_WON_TRICK"
 
 
 def test_no_renuncio_in_the_free_phase() -> None:  # ARR-11

@@ -1,0 +1,36 @@
+"""Which faults stand as a renuncio (rule area RENUNCIO, B-34 ``renuncio_faults``).
+
+Under ``renuncio_handling=block`` (RENUNCIO-08) every illegal move is refused. Under
+``lose_point`` (RENUNCIO-07) a card against the duties of the arrastre always stands and costs
+the point; whether a card played out of turn (RENUNCIO-04) or a cante without a won trick
+(RENUNCIO-05) does too depends on ``renuncio_faults``:
+
+* ``play_duties`` (S000): neither; both are refused;
+* ``out_of_turn`` (S004 fault c): a card out of turn in the arrastre stands as a renuncio;
+* ``out_of_turn_and_cante`` (S002/S003 Errores típicos): both, in the arrastre.
+
+Nothing in the free phase is ever a renuncio (RENUNCIO-10, RENUNCIO-11).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from reference_engine.game import Game
+
+_OUT_OF_TURN = ("out_of_turn", "out_of_turn_and_cante")
+
+
+def _at_a_table_in_arrastre(game: Game) -> bool:
+    return game.rules.renuncio_handling == "lose_point" and game.muestra is None and game.hand_result is None
+
+
+def out_of_turn_stands(game: Game) -> bool:
+    """RENUNCIO-04: a card offered out of turn is played, and is a renuncio, rather than refused."""
+    return _at_a_table_in_arrastre(game) and game.rules.renuncio_faults in _OUT_OF_TURN
+
+
+def premature_cante_stands(game: Game) -> bool:
+    """RENUNCIO-05: a cante without a won trick is declared, and is a renuncio, rather than refused."""
+    return _at_a_table_in_arrastre(game) and game.rules.renuncio_faults == "out_of_turn_and_cante"

@@ -1,0 +1,98 @@
+"""Fidelity to the sources, checked by machine: the repository passes every check, and each
+check catches the mistake it is for, naming file:line (in a copy of the declarations)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conformance import fidelity
+
+ROOT = Path(__file__).resolve().parents[2]
+# what the checks read: the scenarios and the index, the one flag declaration, and the files
+# that must agree with it
+COPIED = ("features", "reference_engine/profiles.toml", "reference_engine/flags.py", "adapters/vocabulary.py", "kits")
+
+
+def copy_project(target: Path) -> Path:
+    for name in COPIED:
+        source, destination = ROOT / name, target / name
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        if source.is_dir():
+            shutil.copytree(source, destination)
+        else:
+            shutil.copy(source, destination)
+    return target
+
+
+def replace(path: Path, old: str, new: str) -> int:
+    """Replace ``old`` once in ``path``; return the line it was on."""
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return text[: text.index(old)].count("\n") + 1
+
+
+@pytest.fixture(scope="module")
+def project() -> fidelity.Project:
+    return fidelity.Project(ROOT)
+
+
+@pytest.mark.parametrize("check", fidelity.CHECKS, ids=lambda check: check.__name__)
+def test_the_repository_is_faithful(project: fidelity.Project, check: fidelity.Check) -> None:
+    problems = check(project)
+    assert not problems, "\n".join(problems)
+
+
+def test_a_source_tag_that_the_profile_contradicts_is_named_with_its_line(tmp_path: Path) -> None:
+    root = copy_project(tmp_path)
+    feature = root / "features/cantes.feature"
+    line = replace(feature, "    @S002 @S003 @cante_order=free\n", "    @S002 @S003 @cante_order=forty_first\n")
+    problems = fidelity.scenario_sources_agree_with_profiles(fidelity.Project(root))
+    assert any(p.startswith(f"{feature}:{line + 1}: tagged @S002 but needs cante_order=forty_first") for p in problems)
+
+
+def test_a_value_credited_to_a_source_its_profile_does_not_play_needs_a_reason(tmp_path: Path) -> None:
+    root = copy_project(tmp_path)
+    profiles = root / "reference_engine/profiles.toml"
+    line = replace(
+        profiles,
+        'values.forty_first = { sources = ["interpretation"]',
+        'values.forty_first = { sources = ["S002"]',
+    )
+    problems = fidelity.credited_values_are_played(fidelity.Project(root))
+    assert problems == [
+        f"{profiles}:{line}: cante_order=forty_first is credited to S002, whose profiles play cante_order=free; "
+        'say why in outside_profile = { S002 = "..." } or correct the sources'
+    ]
+
+
+def test_a_reading_without_a_scenario_is_named(tmp_path: Path) -> None:
+    root = copy_project(tmp_path)
+    profiles = root / "reference_engine/profiles.toml"
+    line = replace(
+        profiles,
+        "values.cards_only = {",
+        'values.half = { sources = ["interpretation"], reading = "x" }\nvalues.cards_only = {',
+    )
+    problems = fidelity.every_reading_has_a_scenario(fidelity.Project(root))
+    assert problems == [f"{profiles}:{line}: no scenario is tagged @thirty_malas_count=half"]
+
+
+def test_an_undeclared_custom_is_named(tmp_path: Path) -> None:
+    root = copy_project(tmp_path)
+    feature = root / "features/cantes.feature"
+    line = replace(feature, "    @S002 @S003 @cante_order=free\n", "    @R001 @cante_order=free\n")
+    problems = fidelity.sources_are_known(fidelity.Project(root))
+    assert problems == [f"{feature}:{line + 1}: @R001 is not declared in features/index/customs.toml"]
+
+
+def test_a_flag_missing_from_rules_and_the_kits_is_named(tmp_path: Path) -> None:
+    root = copy_project(tmp_path)
+    replace(root / "reference_engine/flags.py", "    renuncio_faults: str\n", "")
+    replace(root / "kits/node/skeleton_engine.js", "  renuncio_faults: ['out_of_turn_and_cante'],\n", "")
+    problems = fidelity.declarations_agree(fidelity.Project(root))
+    assert any("Rules has no field renuncio_faults" in p and "flags.py:" in p for p in problems)
+    assert any(p.startswith(f"{root / 'kits/node/skeleton_engine.js'}:") and "renuncio_faults" in p for p in problems)

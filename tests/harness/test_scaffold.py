@@ -1,0 +1,120 @@
+"""The contributor guide, done: a throwaway regional variant is added to a copy of the
+repository with the scaffold commands, completed as docs/contributing/variant.rst says,
+and the fidelity checks pass on it (and fail, naming file:line, while a step is missing)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from conformance import fidelity
+from conformance.cli import app
+from conformance.rule_index import load_customs, load_rules
+from tests.harness.test_fidelity import copy_project
+
+SCENARIOS = """
+  Rule: SCORE-01 A club's bonus for the last trick (throwaway variant of the scaffold test)
+
+    @SCORE-01 @S000 @S002 @S003 @S004 @last_trick_bonus=ten
+    Scenario: The scaffold test's last trick is worth the usual ten
+      Given a hand in the arrastre, trumps in oros, seat 0 to lead:
+        | seat 0 | 7c |
+        | seat 1 | 2c |
+        | seat 2 | 4c |
+        | seat 3 | 5c |
+      And the card points so far are 25 for side 0 and 95 for side 1
+      When these tricks are played:
+        | 7c 2c 4c 5c |
+      Then side 0 has 35 points in the hand
+
+    @SCORE-01 @R001 @last_trick_bonus=twenty
+    Scenario: The scaffold test's last trick is worth twenty at the club
+      Given a hand in the arrastre, trumps in oros, seat 0 to lead:
+        | seat 0 | 7c |
+        | seat 1 | 2c |
+        | seat 2 | 4c |
+        | seat 3 | 5c |
+      And the card points so far are 25 for side 0 and 95 for side 1
+      When these tricks are played:
+        | 7c 2c 4c 5c |
+      Then side 0 has 45 points in the hand
+"""
+
+
+def invoke(*args: str) -> str:
+    result = CliRunner().invoke(app, list(args))
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def fill_todos(path: Path) -> None:
+    """What the contributor writes in place of each stub (here: a placeholder sentence)."""
+    text = path.read_text(encoding="utf-8")
+    path.write_text(re.sub(r"TODO: [^\"]*", "Written by the contributor.", text), encoding="utf-8")
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    return copy_project(tmp_path)
+
+
+def test_a_regional_variant_from_scaffold_to_green_checks(root: Path) -> None:
+    # 1. the custom no document states
+    output = invoke(
+        "new-custom", "--title", "Twenty de últimas", "--where", "A club (Teruel)", "--reported", "a member, 2026-12",
+        "--description", "The last trick is worth twenty.", "--root", str(root),
+    )  # fmt: skip
+    assert output.startswith("R001: wrote")
+    assert list(load_customs(root / "features")) == ["R001"]
+
+    # 2. the flag, in the one place it is declared, with the next free question code
+    output = invoke(
+        "new-flag", "last_trick_bonus", "--value", "ten", "--value", "twenty", "--default", "ten",
+        "--source", "ten=S000,S002,S003,S004", "--source", "twenty=R001", "--rule", "SCORE-01", "--root", str(root),
+    )  # fmt: skip
+    assert output.startswith("B-44: wrote")
+    assert "    last_trick_bonus: str\n" in (root / "reference_engine/flags.py").read_text(encoding="utf-8")
+    assert '"last_trick_bonus": ["ten"],' in (root / "kits/python/skeleton_engine.py").read_text(encoding="utf-8")
+    assert "last_trick_bonus: ['ten']," in (root / "kits/node/skeleton_engine.js").read_text(encoding="utf-8")
+
+    # 3. until the stubs are written and each reading has a scenario, the checks say what is missing
+    problems = fidelity.all_problems(root)
+    profiles = root / "reference_engine/profiles.toml"
+    assert any(p.startswith(f"{profiles}:") and "TODO" in p for p in problems)
+    assert any(p.endswith("no scenario is tagged @last_trick_bonus=twenty") for p in problems)
+
+    # 4. the contributor writes the readings, the question and one scenario per reading
+    fill_todos(profiles)
+    fill_todos(root / "features/index/questions.toml")
+    feature = root / "features/scoring.feature"
+    feature.write_text(feature.read_text(encoding="utf-8").rstrip("\n") + "\n" + SCENARIOS, encoding="utf-8")
+
+    assert fidelity.all_problems(root) == []
+    assert "SCORE-01" in load_rules(root / "features")
+
+
+def test_a_new_value_is_added_to_its_flag_and_must_get_a_scenario(root: Path) -> None:
+    invoke("new-value", "cotos_to_win", "3", "--source", "interpretation", "--root", str(root))
+    problems = fidelity.all_problems(root)
+    assert any(p.endswith("no scenario is tagged @cotos_to_win=3") for p in problems)
+    profiles = root / "reference_engine/profiles.toml"
+    assert any(p.startswith(f"{profiles}:") and "TODO" in p and "values.3" in p for p in problems)
+
+
+def test_scaffold_mistakes_are_clear_errors(root: Path) -> None:
+    runner = CliRunner()
+    unknown = runner.invoke(
+        app, ["new-flag", "x_y", "--value", "a", "--value", "b", "--default", "a", "--source", "b=R009",
+              "--root", str(root)],
+    )  # fmt: skip
+    assert unknown.exit_code == 2
+    assert "unknown source 'R009' (declare it first with new-custom)" in unknown.output
+    taken = runner.invoke(
+        app, ["new-flag", "deck", "--value", "a", "--value", "b", "--default", "a", "--root", str(root)]
+    )
+    assert taken.exit_code == 2 and "flag deck already exists" in taken.output
+    value = runner.invoke(app, ["new-value", "deck", "40", "--root", str(root)])
+    assert value.exit_code == 2 and "already has the value 40" in value.output

@@ -1,0 +1,51 @@
+"""Flag sensitivity: the sweep lists the untagged scenarios whose outcome changes (the runs
+themselves are replaced here by recorded results; ``tox -e sensitivity`` does the real sweep)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conformance import sensitivity
+from conformance.catalogue import load_scenarios
+from conformance.plugin import parse_overrides
+
+
+def test_overrides_are_flag_value_pairs() -> None:
+    assert parse_overrides(["cante_order=free", "deck=48"]) == {"cante_order": "free", "deck": "48"}
+    with pytest.raises(pytest.UsageError, match="write FLAG=VALUE"):
+        parse_overrides(["cante_order"])
+
+
+def test_the_sweep_lists_untagged_scenarios_that_change_and_only_those(monkeypatch: pytest.MonkeyPatch) -> None:
+    scenarios = load_scenarios(sensitivity.REPO / "features")
+    untagged = next(s for s in scenarios if "renuncio_faults" not in s.flags)
+    tagged = next(s for s in scenarios if "renuncio_faults" in s.flags)
+    calls: list[tuple[str, str, list[str]]] = []
+
+    def fake_run(flag: str, value: str, profiles: list[str], results: Path, jobs: int) -> list[dict[str, object]]:
+        calls.append((flag, value, profiles))
+        rows: list[dict[str, object]] = []
+        for scenario in (untagged, tagged):
+            where = {"feature": str(scenario.path.relative_to(sensitivity.REPO)), "line": scenario.line}
+            status = "fail" if value == "out_of_turn" else "pass"
+            rows += [{**where, "profile": profile, "status": status, "message": "x"} for profile in profiles]
+        return rows
+
+    monkeypatch.setattr(sensitivity, "_run", fake_run)
+    findings = sensitivity.sweep(["renuncio_faults"], jobs=1)
+    # each value runs under the profiles that play another value
+    assert ("renuncio_faults", "out_of_turn", ["ludoteka", "lascuarenta"]) in calls
+    assert {(f.scenario.location, f.value, f.profile) for f in findings} == {
+        (untagged.location, "out_of_turn", "ludoteka"),
+        (untagged.location, "out_of_turn", "lascuarenta"),
+    }
+    first = sorted(findings, key=lambda f: f.profile)[0]
+    assert first.describe().startswith(f"{untagged.location}: {untagged.name!r} passes with renuncio_faults=")
+    assert "tag it @renuncio_faults=out_of_turn_and_cante" in first.describe()
+
+
+def test_the_table_flags_are_left_to_each_scenario_s_table() -> None:
+    # an untagged scenario is a four-player, 40-card one: its positions name four seats
+    assert sensitivity.table_flags() == {"players", "deck"}
