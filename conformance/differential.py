@@ -239,8 +239,6 @@ def fields_after(events: Sequence[Mapping[str, JSON]]) -> tuple[str, ...]:
     Reading every field after every action would cost more than playing; a field is read
     where the reference's events say it changed, and all of them at the deal and the end of a
     hand. A difference found later than it arose is traced back by :func:`compare_batch`."""
-    if not events:
-        return _CHEAP
     if len(events) == 1:
         return _FIELDS_AFTER.get(str(events[0].get("type")), FIELDS)
     names: dict[str, None] = {}
@@ -249,11 +247,11 @@ def fields_after(events: Sequence[Mapping[str, JSON]]) -> tuple[str, ...]:
     return tuple(names)
 
 
-_CHEAP = ("phase", "turn")
+_CHEAP: tuple[str, ...] = ()  # a refused action changes nothing; the legal actions show the turn
 _POINTS = ("card_points.0", "card_points.1", "total.0", "total.1")
 _FIELDS_AFTER: dict[str, tuple[str, ...]] = {
-    "card_played": ("turn",),
-    "trick_won": ("phase", "turn", "trick", *_POINTS),
+    "card_played": (),  # the next legal actions show whose turn it is
+    "trick_won": ("turn", "trick", *_POINTS),
     "cards_drawn": ("phase", "stock_count", "muestra"),
     "arrastre_begins": ("phase",),
     "cante": ("cante_points.0", "cante_points.1", "total.0", "total.1"),
@@ -288,21 +286,40 @@ def apply_step(game: GameHandle, action: dict[str, JSON], fields: Sequence[str] 
 
 
 def play_actions(
-    game: GameHandle, actions: Sequence[dict[str, JSON]], fields: Sequence[Sequence[str]] | None = None
+    game: GameHandle,
+    actions: Sequence[dict[str, JSON]],
+    fields: Sequence[Sequence[str]] | None = None,
+    *,
+    use_batch: bool = True,
 ) -> list[Step]:
     """Apply ``actions`` in turn; the snapshot before them, then one step per action.
 
     ``fields[i]`` are the fields to read after action ``i`` (``fields[0]``: before any;
     default: every field). An engine handle with a ``batch`` method (a protocol engine that
-    declares the ``batch`` capability) answers them all in one request, with every field; any
-    other handle is asked one call at a time.
+    declares the ``batch`` capability) answers them all in one request; any other handle is
+    asked one call at a time.
     """
-    batch: Callable[[Sequence[dict[str, JSON]], Sequence[str]], list[Step]] | None = getattr(game, "batch", None)
-    if batch is not None:
-        return batch(actions, FIELDS)
     wanted = fields if fields is not None else [FIELDS] * (len(actions) + 1)
+    batch: Callable[..., dict[str, JSON]] | None = getattr(game, "batch", None)
+    if use_batch and batch is not None and getattr(game, "batch_supported", False):
+        return steps_of_batch(actions, batch(actions, list(wanted[0]), [list(names) for names in wanted[1:]]))
     steps = [snapshot(game, None, wanted[0])]
     steps.extend(apply_step(game, action, wanted[number]) for number, action in enumerate(actions, 1))
+    return steps
+
+
+def steps_of_batch(actions: Sequence[dict[str, JSON]], answer: Mapping[str, JSON]) -> list[Step]:
+    """The steps of a ``batch`` answer (fields the engine does not know read as unknown)."""
+    unknown = dict.fromkeys(answer.get("unknown_fields") or [], UNKNOWN_FIELD)
+    before = answer["before"]
+    steps = [Step(None, legal=before["legal"], state={**before["state"], **unknown})]
+    for action, raw in zip(actions, answer["steps"], strict=True):
+        step = Step(action, bool(raw["accepted"]), legal=raw["legal"], state={**raw["state"], **unknown})
+        if step.accepted:
+            step.events = list(raw.get("events") or [])
+        else:
+            step.code, step.rule = str(raw.get("code", "")), str(raw.get("rule", ""))
+        steps.append(step)
     return steps
 
 
@@ -340,7 +357,7 @@ def compare_steps(expected: Step, got: Step, *, reason_codes: bool) -> Differenc
             )
         if not expected.accepted and reason_codes and expected.code != got.code:
             return Difference("refusal code", str(action.get("type")), expected.code, got.code)
-        if expected.accepted:
+        if expected.accepted and expected.events != got.events:
             mine, theirs = _events_view(expected.events), _events_view(got.events)
             if mine != theirs:
                 return _event_difference(mine, theirs)
@@ -436,6 +453,7 @@ def compare_batch(
     reason_codes: bool,
     restart: Callable[[], GameHandle],
     restart_reference: Callable[[], GameHandle],
+    use_batch: bool = True,
 ) -> tuple[int, Difference] | None:
     """Play the actions of ``reference_steps`` on the engine's ``handle``; the index of the
     first step that differs and the difference, or ``None``. ``reference_steps[0]`` is the
@@ -447,7 +465,7 @@ def compare_batch(
     """
     actions = [step.action for step in reference_steps[1:] if step.action is not None]
     try:
-        steps = play_actions(handle, actions, [list(step.state) for step in reference_steps])
+        steps = play_actions(handle, actions, [list(step.state) for step in reference_steps], use_batch=use_batch)
     except EngineError as error:
         return _trace(actions, restart, restart_reference, reason_codes, error)
     for index, (mine, theirs) in enumerate(zip(reference_steps, steps, strict=False)):

@@ -214,6 +214,8 @@ class Fuzzer:
     max_hands_per_game: int = 20
     known: Sequence[Known] = ()
     seed: int = 0
+    #: ask a protocol engine that declares it for many actions in one ``batch`` request
+    batch: bool = True
     #: called after every game with the report so far (progress bars)
     progress: Callable[[FuzzReport], None] | None = None
 
@@ -287,6 +289,7 @@ class Fuzzer:
                 reason_codes=self.reason_codes,
                 restart=partial(_replayed, self.engine, setup, before),
                 restart_reference=partial(_replayed, self.reference, setup, before),
+                use_batch=self.batch,
             )
             self._cover(steps, report)
             if found is not None:

@@ -155,7 +155,8 @@ def _write_groups(
         console.print(f"{number}. {escape(example.describe())}\n   replay: {path}", markup=False, highlight=False)
         if scenarios:
             title = f"compare {number}: {group.cause.kind} {group.cause.subject} ({example.config.label})"
-            texts.append(write_scenario(example, [info, reference.info()], _last_step(reference, example), title))
+            last = _last_step(reference, example)
+            texts.append(write_scenario(example, [info, reference.info()], last, title, reference))
             profile_of[title] = example.config.label.split("+")[0].split("[")[0]
     if not texts:
         return None

@@ -93,8 +93,27 @@ class Shrinker:
         if len(accepted) < len(example.actions):  # probes the reference refused change nothing: drop them
             best = self.reproduces(example, example.setup, accepted) or best
         best = self.reproduces(best, best.setup, list(best.actions)) or best
+        best = self._drop_earlier_hands(best)
         best = self._drop_actions(best)
         return self._canonical_decks(best)
+
+    def _drop_earlier_hands(self, best: Divergence) -> Divergence:
+        """Start from the deal of a later hand, as the first hand of a new game, when the
+        divergence does not depend on what the earlier hands carried."""
+        deals = [number for number, action in enumerate(best.actions) if action.get("type") == "deal"]
+        for number in reversed(deals):
+            try:
+                game = self.reference.start(best.setup)
+                for action in best.actions[: number + 1]:
+                    game.apply(action)
+                dealer = game.state("dealer")
+            except Exception:  # the record does not replay: nothing to drop
+                return best
+            setup = {"flags": dict(best.setup["flags"]), "dealer": dealer, "deck": best.actions[number]["deck"]}
+            smaller = self.reproduces(best, setup, list(best.actions[number + 1 :]))
+            if smaller is not None:
+                return smaller
+        return best
 
     def _drop_actions(self, best: Divergence) -> Divergence:
         index = len(best.actions) - 2  # the last action is where the engines differ: keep it
@@ -223,7 +242,16 @@ def _then(example: Divergence, last: Step | None) -> list[str]:
     if cause.kind == "state":
         return [_state_then(subject, expected)]
     if cause.kind == "event":
-        return _event_then(subject, expected, example.got)
+        steps = _event_then(subject, expected, example.got)
+        over = [e for e in (last.events if last is not None else []) if e.get("type") == "hand_over"]
+        if over and not subject.startswith("hand_over"):  # what the differing event decided
+            steps += _event_then("hand_over.reason", over[-1].get("reason"), None)
+            steps += _event_then("hand_over.winner", over[-1].get("winner"), None)
+        if all(step.startswith("a ") for step in steps) and last is not None:
+            # no step reads that event member: check the totals it feeds
+            steps += [_state_then(f"total.{side}", last.state[f"total.{side}"]) for side in (0, 1)
+                      if f"total.{side}" in last.state]  # fmt: skip
+        return list(dict.fromkeys(steps))
     if cause.kind == "legal":
         return _legal_then(example, last)
     if cause.kind == "failure":
@@ -322,13 +350,62 @@ def scenario_flags(config: Config, infos: Sequence[EngineInfo]) -> dict[str, str
     return tags
 
 
-def write_scenario(example: Divergence, infos: Sequence[EngineInfo], last: Step | None, title: str) -> str:
-    """One Gherkin scenario (indented for a ``Feature:``) that replays ``example``."""
+def explicit_setup(example: Divergence) -> dict[str, JSON]:
+    """The example's first deal as explicit hands, muestra and stock (what the scenario shows)."""
+    setup = dict(example.setup)
+    deck = setup.pop("deck", None)
+    if isinstance(deck, list):
+        config = example.config
+        method = str(config.flags.get("deal", "one_by_one"))
+        layout = _layout([str(c) for c in deck], config.players, int(setup.get("dealer", 0)), method)
+        setup.update({"hands": layout.hands, "muestra": layout.muestra, "stock": layout.stock})
+    return setup
+
+
+def relevant_flags(reference: Engine, example: Divergence, candidates: Mapping[str, str]) -> dict[str, str]:
+    """The flags of ``candidates`` whose value changes how the reference plays the example:
+    a flag whose every other value leaves each step the same needs no tag."""
+    from conformance.differential import FIELDS, apply_step, snapshot
+    from reference_engine.flags import flag_specs
+
+    setup = explicit_setup(example)
+
+    def trace(flags: Mapping[str, str]) -> list[Step] | None:
+        try:
+            game = reference.start({**setup, "flags": dict(flags)})
+            return [snapshot(game, None), *(apply_step(game, action, FIELDS) for action in example.actions)]
+        except Exception:  # another value may make the setup impossible: then the flag matters
+            return None
+
+    original = trace(example.config.flags)
+    if original is None:
+        return dict(candidates)
+    kept = {}
+    specs = flag_specs()
+    for name, value in candidates.items():
+        others = [v for v in (specs[name].values if name in specs else ()) if v != value]
+        if not others or any(trace({**example.config.flags, name: other}) != original for other in others):
+            kept[name] = value
+    return kept
+
+
+def write_scenario(
+    example: Divergence,
+    infos: Sequence[EngineInfo],
+    last: Step | None,
+    title: str,
+    reference: Engine | None = None,
+) -> str:
+    """One Gherkin scenario (indented for a ``Feature:``) that replays ``example``; with the
+    ``reference``, tagged only with the flags that change how it plays."""
     config = example.config
     players, size = config.players, config.deck_size
     method = str(config.flags.get("deal", "one_by_one"))
     tags = [f"@{example.cause.rule}"] if example.cause.rule and example.cause.rule[0].isalpha() else []
-    tags += [f"@{name}={value}" for name, value in scenario_flags(config, infos).items()]
+    flags = scenario_flags(config, infos)
+    if reference is not None:
+        flags = relevant_flags(reference, example, flags)
+    tags += [f"@{name}={value}" for name, value in flags.items()]
     lines = ["  " + " ".join(tags)] if tags else []
     lines.append(f"  Scenario: {title}")
     setup = example.setup
@@ -383,23 +460,28 @@ def _when_steps(example: Divergence, players: int, size: int, drawn: list[int]) 
         flush_rows()
         lines.append(f"    When {text}")
 
+    drawn_before_trick = False  # the trick in progress opened on a pending draw
+
+    def flush_trick(end: int) -> None:
+        flush_rows()
+        if drawn_before_trick:  # only a whole trick row makes the pending draw by itself
+            lines.append("    When the cards are drawn")
+        lines.extend(_plays(actions, end, trick))
+
     for number, action in enumerate(actions):
         last = number == len(actions) - 1
         kind = action.get("type")
         if kind == "play" and not (last and attempt_last):
-            pending_draw = False  # "these tricks are played" makes the pending draw before each trick
+            if not trick:
+                drawn_before_trick, pending_draw = pending_draw, False
             trick.append(str(action.get("card")))
             if len(trick) == players:
                 rows.append([" ".join(trick)])
-                trick = []
+                trick, drawn_before_trick = [], False
             continue
         if trick:  # a partial trick: its plays one step each
-            flush_rows()
-            lines.extend(
-                f"    When {_when({'type': 'play', 'seat': s, 'card': c}, False)}"
-                for s, c in _trick_seats(actions, number, trick)
-            )
-            trick = []
+            flush_trick(number)
+            trick, drawn_before_trick = [], False
         if kind == "draw" and not (last and attempt_last):
             pending_draw = True
             continue
@@ -411,17 +493,12 @@ def _when_steps(example: Divergence, players: int, size: int, drawn: list[int]) 
             flush_rows()
             lines.append("    When the next hand is dealt from the deck, top card first:")
             order = [str(c) for c in action.get("deck") or []]
-            lines.extend(
-                _table([[row] for row in _deck_rows(order, drawn[hand] if hand < len(drawn) else 0, players, size)])
-            )
+            drawn_here = drawn[hand] if hand < len(drawn) else 0
+            lines.extend(_table([[row] for row in _deck_rows(order, drawn_here, players, size)]))
             continue
         emit(_when(action, last and attempt_last))
     if trick:
-        flush_rows()
-        lines.extend(
-            f"    When {_when({'type': 'play', 'seat': s, 'card': c}, False)}"
-            for s, c in _trick_seats(actions, len(actions), trick)
-        )
+        flush_trick(len(actions))
     if pending_draw:
         emit("the cards are drawn")
     flush_rows()
@@ -433,6 +510,14 @@ def _when_steps(example: Divergence, players: int, size: int, drawn: list[int]) 
         else:
             out.append(line)
     return out
+
+
+def _plays(actions: Sequence[Mapping[str, JSON]], end: int, trick: Sequence[str]) -> list[str]:
+    """The plays of a partial trick, one When step each."""
+    return [
+        f"    When {_when({'type': 'play', 'seat': seat, 'card': card}, False)}"
+        for seat, card in _trick_seats(actions, end, trick)
+    ]
 
 
 def _trick_seats(actions: Sequence[Mapping[str, JSON]], end: int, trick: Sequence[str]) -> list[tuple[JSON, str]]:
@@ -522,7 +607,9 @@ __all__ = [
     "ScenarioCheck",
     "Shrinker",
     "check_scenarios",
+    "explicit_setup",
     "feature_text",
+    "relevant_flags",
     "scenario_flags",
     "shrink",
     "write_scenario",

@@ -129,7 +129,10 @@ def _build(
     rng: random.Random, players: int, deck_size: int, fixed: Mapping[int, Sequence[str]], muestra: str | None = None
 ) -> Layout:
     """A layout with ``fixed`` cards in those seats' hands (and ``muestra``), the rest shuffled."""
+    fixed = {seat: list(dict.fromkeys(cards))[:6] for seat, cards in fixed.items() if seat < players}
     used = {card for cards in fixed.values() for card in cards} | ({muestra} if muestra else set())
+    if muestra in {card for cards in fixed.values() for card in cards}:
+        muestra = None  # a generator's muestra already placed in a hand: any other card will do
     rest = [card for card in deck_codes(deck_size) if card not in used]
     rng.shuffle(rest)
     hands: list[list[str]] = []
@@ -191,20 +194,25 @@ def exchange_deal(rng: random.Random, players: int, deck_size: int) -> Layout:
 
 
 def malas_deal(rng: random.Random, players: int, deck_size: int) -> Layout:
-    """One side holds the pairs (cantes) but low cards, the other the aces and threes: a side
-    may pass 100 on cantes without thirty malas."""
+    """One side holds three pairs (the forty among them) and low trumps, the other the aces and
+    threes: the pairs' side may pass 100 on cantes without thirty malas."""
     suits = list(SUITS)
     rng.shuffle(suits)
+    trump = suits[0]
     seat = rng.randrange(players)
     partner = _partner(seat, players)
-    fixed: dict[int, list[str]] = {seat: ["R" + suits[0], "S" + suits[0], "R" + suits[1], "S" + suits[1]]}
-    fixed.setdefault(partner, []).extend(["R" + suits[2], "S" + suits[2]])
+    pairs = [rank + suit for suit in suits[:3] for rank in "RS"]
+    low = [rank + trump for rank in _ranks(deck_size) if rank in "24567"]
+    fixed: dict[int, list[str]] = {seat: pairs[:4] + low[:2]}
+    fixed.setdefault(partner, []).extend(pairs[4:] + low[2:6])
     opponents = [s for s in range(players) if s not in (seat, partner)]
     high = [rank + suit for rank in "A3" for suit in SUITS]
     rng.shuffle(high)
     for index, card in enumerate(high[: 6 * len(opponents)]):
         fixed.setdefault(opponents[index % len(opponents)], []).append(card)
-    return _build(rng, players, deck_size, fixed, rng.choice(["4", "5", "6"]) + suits[0])
+    rest = [rank + trump for rank in _ranks(deck_size) if rank in "24567" and rank + trump not in low[:6]]
+    muestra = rest[0] if rest else None
+    return _build(rng, players, deck_size, fixed, muestra)
 
 
 def both_over_deal(rng: random.Random, players: int, deck_size: int) -> Layout:
@@ -322,9 +330,30 @@ def _lopsided(strong_side: int) -> Policy:
     return policy
 
 
+_POINTS = {"A": 11, "3": 10, "R": 4, "C": 3, "S": 2}
+
+
+def _beats(card: str, best: str, led: str, trump: JSON) -> bool:
+    """Whether ``card`` beats ``best``, the card winning a trick led in suit ``led``."""
+    if card[1:] == best[1:]:
+        return _strength(card, trump) > _strength(best, trump)
+    return bool(card[1:] == trump)
+
+
+def _winning(trick: Sequence[str], trump: JSON) -> tuple[int, str] | None:
+    if not trick:
+        return None
+    best, index = trick[0], 0
+    for number, card in enumerate(trick[1:], 1):
+        if _beats(card, best, trick[0][1:], trump):
+            best, index = card, number
+    return index, best
+
+
 def malas_policy(rng: random.Random, legal: Legal, state: Reader) -> dict[str, JSON]:
-    """Lets the side holding the pairs sing them all and win cheap tricks, while the other side
-    throws its smallest cards: the singing side passes 100 with few card points (thirty malas)."""
+    """The side holding the pairs sings them all and takes cheap tricks with low trumps; the
+    other side gives nothing away: the singers pass 100 on cantes with few card points (the
+    thirty malas)."""
     optional = [a for a in legal if a.get("type") in _OPTIONAL]
     if optional:
         return rng.choice(optional)
@@ -332,29 +361,26 @@ def malas_policy(rng: random.Random, legal: Legal, state: Reader) -> dict[str, J
     if not plays:
         return eager_policy(rng, legal, state)
     players = int(state("players") or 4)
-    hands = [list(state(f"hand.{seat}") or []) for seat in range(players)]
-    singers = [sum(1 for c in hand if c[0] in "RS") for hand in hands]
     modulo = 2 if players == 4 else players
-
-    def side_of(seat: int) -> int:
-        return seat % modulo
-
-    counts = [0, 0]
-    for seat, count in enumerate(singers):
-        counts[side_of(seat)] += count
     seat = int(plays[0].get("seat", 0))
+    hands = [list(state(f"hand.{s}") or []) for s in range(players)]
+    counts = [0, 0]
+    for number, hand in enumerate(hands):
+        counts[number % modulo] += sum(1 for c in hand if c[0] in "RS")
     trump = state("trump")
-    ranked = sorted(plays, key=lambda a: _strength(str(a.get("card")), trump))
+    trick = [str(c) for c in state("trick") or []]
+    cheap = sorted(plays, key=lambda a: (_POINTS.get(str(a.get("card"))[0], 0), _strength(str(a.get("card")), trump)))
+    if seat % modulo != (0 if counts[0] >= counts[1] else 1):
+        return cheap[0]  # the other side feeds nothing
     hand = hands[seat]
-    if len(ranked) == 1 or len(hand) == 1:
-        return ranked[0]
-    if side_of(seat) != (0 if counts[0] >= counts[1] else 1):
-        return ranked[-1] if len(hand) > 2 else ranked[0]  # takes the early tricks, keeps its weakest for last
-    # the singers keep the pairs until sung and their best card for the last trick (the diez de últimas)
     keep = {c for c in hand if c[0] in "RS" and ("R" + c[1]) in hand and ("S" + c[1]) in hand}
-    best = max(hand, key=lambda c: _strength(c, trump))
-    spare = [a for a in ranked if a.get("card") not in keep and a.get("card") != best]
-    return spare[0] if spare else ranked[0]
+    spare = [a for a in cheap if a.get("card") not in keep] or cheap
+    winning = _winning(trick, trump)
+    if winning is None:
+        return spare[0]
+    best = winning[1]
+    winners = [a for a in spare if _beats(str(a.get("card")), best, trick[0][1:], trump)]
+    return winners[0] if winners else spare[0]
 
 
 #: name -> (policy, the rules it aims at)
