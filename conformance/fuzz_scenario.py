@@ -243,12 +243,12 @@ def _then(example: Divergence, last: Step | None) -> list[str]:
         return [_state_then(subject, expected)]
     if cause.kind == "event":
         steps = _event_then(subject, expected, example.got)
+        generic = all(step.startswith("a ") for step in steps)  # no step reads that event member
         over = [e for e in (last.events if last is not None else []) if e.get("type") == "hand_over"]
         if over and not subject.startswith("hand_over"):  # what the differing event decided
             steps += _event_then("hand_over.reason", over[-1].get("reason"), None)
             steps += _event_then("hand_over.winner", over[-1].get("winner"), None)
-        if all(step.startswith("a ") for step in steps) and last is not None:
-            # no step reads that event member: check the totals it feeds
+        if generic and last is not None:  # check the totals the event feeds
             steps += [_state_then(f"total.{side}", last.state[f"total.{side}"]) for side in (0, 1)
                       if f"total.{side}" in last.state]  # fmt: skip
         return list(dict.fromkeys(steps))

@@ -370,8 +370,15 @@ def malas_policy(rng: random.Random, legal: Legal, state: Reader) -> dict[str, J
     trump = state("trump")
     trick = [str(c) for c in state("trick") or []]
     cheap = sorted(plays, key=lambda a: (_POINTS.get(str(a.get("card"))[0], 0), _strength(str(a.get("card")), trump)))
-    if seat % modulo != (0 if counts[0] >= counts[1] else 1):
-        return cheap[0]  # the other side feeds nothing
+    singers = 0 if counts[0] >= counts[1] else 1
+    if seat % modulo != singers:
+        # the other side feeds the singers nothing and spends its aces and threes early, on its own
+        # tricks, so that the singers' kept trump takes the last trick (the diez de últimas)
+        winning = _winning(trick, trump)
+        leader = (seat - len(trick)) % players
+        if winning is not None and (leader + winning[0]) % players % modulo == singers:
+            return cheap[0]
+        return cheap[-1]
     hand = hands[seat]
     keep = {c for c in hand if c[0] in "RS" and ("R" + c[1]) in hand and ("S" + c[1]) in hand}
     spare = [a for a in cheap if a.get("card") not in keep] or cheap
