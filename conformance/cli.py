@@ -295,11 +295,11 @@ def compare(
         typer.Option(help="profile[+overlay...] (repeatable); default: every profile, overlay and flag value"),
     ] = None,
     flags: Annotated[str, typer.Option(help="flag values over the profile(s), e.g. tute=wins_point,deck=48")] = "",
-    hands: Annotated[int, typer.Option(help="games per configuration")] = 100,
+    hands: Annotated[int, typer.Option(help="games per configuration")] = 30,
     seconds: Annotated[float | None, typer.Option(help="stop after this many seconds")] = None,
     depth: Annotated[
         str, typer.Option(help="a game is one hand, one point (with its hands de vueltas) or a match")
-    ] = "point",
+    ] = "match",
     seed: Annotated[int, typer.Option(help="seed of the run (the same seed plays the same games)")] = 0,
     known: Annotated[Path | None, typer.Option(help="TOML file of known divergences to silence")] = None,
     report_dir: Annotated[Path, typer.Option(help="where fuzz.json, the records and the scenarios go")] = Path(

@@ -246,6 +246,14 @@ class Fuzzer:
                 except SetupRejected as rejected:
                     report.not_applicable[config.label] = f"the engine refused the setup: {rejected}"
                     break
+                except (AttributeError, TypeError, ValueError, KeyError, IndexError) as error:
+                    # an in-process engine answering garbage (not a list of action objects...) is a
+                    # failure of that engine, reported like a crash, never a traceback of the run
+                    seed, _ = self._rng(config, number)
+                    failure = Difference(
+                        "failure", type(error).__name__, "an answer", f"{type(error).__name__}: {error}"
+                    )
+                    self._diverge(report, config, {"flags": dict(config.flags)}, [], failure, seed, "")
                 if self.progress is not None:
                     self.progress(report)
         report.seconds += time.perf_counter() - started

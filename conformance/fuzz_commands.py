@@ -17,6 +17,7 @@ from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from adapters.interface import JSON, Engine, EngineError, EngineInfo, SetupRejected
@@ -73,7 +74,7 @@ def run_compare(
     flags: str = "",
     games: int = 100,
     seconds: float | None = None,
-    depth: str = "point",
+    depth: str = "match",
     seed: int = 0,
     known_file: Path | None = None,
     report_dir: Path = Path("reports"),
@@ -89,7 +90,18 @@ def run_compare(
         fuzzer = Fuzzer(reference, engine, info, depth=depth, steer=steer, known=known, seed=seed)
     except (ConfigError, KnownFileError) as error:
         raise UsageProblem(str(error)) from None
-    report = fuzzer.run(configs, games, seconds=seconds)
+    with Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=console,
+        transient=True,
+    ) as progress:  # fmt: skip
+        task = progress.add_task("games", total=games * len(configs))
+
+        def advance(report: FuzzReport) -> None:
+            found = len(report.failures)
+            progress.update(task, completed=report.games, description=f"games ({found} divergence groups)")
+
+        fuzzer.progress = advance
+        report = fuzzer.run(configs, games, seconds=seconds)
     print_report(console, report, configs)
     report_dir.mkdir(parents=True, exist_ok=True)
     written = _write_groups(console, reference, engine, info, spec, report, report_dir, scenarios, check)
@@ -153,7 +165,7 @@ def _write_groups(
         path = report_dir / f"divergence-{number}.json"
         path.write_text(json.dumps(example.record(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         console.print(f"{number}. {escape(example.describe())}\n   replay: {path}", markup=False, highlight=False)
-        if scenarios:
+        if scenarios and ("deck" in example.setup or "hands" in example.setup):
             title = f"compare {number}: {group.cause.kind} {group.cause.subject} ({example.config.label})"
             last = _last_step(reference, example)
             texts.append(write_scenario(example, [info, reference.info()], last, title, reference))

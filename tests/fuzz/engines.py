@@ -53,3 +53,17 @@ def no_cantes() -> FlawedEngine:
 
 def forgets_totals() -> FlawedEngine:
     return FlawedEngine("forgets_totals")
+
+
+class _Garbage(_Game):
+    def legal_actions(self) -> list[dict[str, JSON]]:
+        return ["not an action"]  # type: ignore[list-item]  # the point: an engine answering garbage
+
+
+class GarbageEngine(FlawedEngine):
+    def start(self, setup: Setup) -> Any:
+        return _Garbage(ReferenceEngine.start(self, setup), self.flaw)
+
+
+def garbage() -> GarbageEngine:
+    return GarbageEngine("garbage")

@@ -92,3 +92,12 @@ def test_steering_reaches_rules_uniform_play_misses() -> None:
     assert sum(steered.coverage.get(r, 0) for r in rarer) > 2 * sum(uniform.coverage.get(r, 0) for r in rarer)
     seen, observable, unseen = steered.coverage_summary()
     assert seen + len(unseen) == observable
+
+
+def test_an_in_process_engine_answering_garbage_is_a_failure_not_a_crash() -> None:
+    from tests.fuzz.engines import garbage
+
+    engine = garbage()
+    report = Fuzzer(ReferenceEngine(), engine, engine.info(), depth="hand").run([resolve(INFO, "ludoteka")], 3)
+    (group,) = report.groups.values()
+    assert group.cause.kind == "failure" and group.count == 3
