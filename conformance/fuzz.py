@@ -266,10 +266,13 @@ class Fuzzer:
         seed = zlib.crc32(f"{self.seed}:{config.label}:{number}".encode()) & 0x7FFFFFFF
         return seed, random.Random(seed)
 
-    def play_game(self, config: Config, number: int, report: FuzzReport) -> Divergence | None:
-        """One game under ``config``; a divergence (also added to ``report``) or ``None``."""
+    def play_game(
+        self, config: Config, number: int, report: FuzzReport, forced: tuple[str, str] | None = None
+    ) -> Divergence | None:
+        """One game under ``config`` (with the deal generator and policy ``forced``, or those
+        the steering chooses); a divergence (also added to ``report``) or ``None``."""
         seed, rng = self._rng(config, number)
-        generator, policy_name = self.steering.choose()
+        generator, policy_name = forced or self.steering.choose()
         dealer = rng.randrange(config.players)
         deck = self._deck(rng, generator, config, dealer)
         setup: dict[str, JSON] = {"flags": dict(config.flags), "dealer": dealer, "deck": deck}
@@ -318,7 +321,7 @@ class Fuzzer:
                 break
             if self.depth == "point" and last.state.get("hand_winner") is not None:
                 break
-            generator, policy_name = self.steering.choose()
+            generator, policy_name = forced or self.steering.choose()
             dealer_seat = _next_dealer(ours)
             deal = {"type": "deal", "deck": self._deck(rng, generator, config, dealer_seat)}
             step = apply_step(ours, deal)
@@ -326,6 +329,36 @@ class Fuzzer:
                 raise AssertionError(f"the reference refused the next deal: {step.code} {step.rule}")
             opening = [step]  # the deal opens the next batch
         return None
+
+    def smaller(self, group: Group, games: int = 40) -> Divergence:
+        """Look for a smaller example of ``group``: more games, single hands first, with the
+        configuration and the strategy that found it; the smallest example of its cause."""
+        example = group.example
+        generator, _, policy = example.strategy.partition("/")
+        strategy = (generator, policy) if generator in GENERATORS and policy in POLICIES else None
+        best = example
+        for depth in ("hand", self.depth):
+            search = Fuzzer(self.reference, self.engine, self.info, depth=depth, probe_rate=self.probe_rate,
+                            seed=self.seed + 1, batch=self.batch)  # fmt: skip
+            report = FuzzReport(self.info.name)
+            for number in range(games):
+                found = search.play_game(example.config, number, report, strategy)
+                if found is not None and found.cause == example.cause and found.size < best.size:
+                    best = found
+            if best is not example:
+                break
+        return best
+
+    def smallest(self, group: Group) -> Divergence:
+        """The group's example and the one :meth:`smaller` finds, each shrunk: the smaller."""
+        from conformance.fuzz_scenario import shrink
+
+        candidates = [group.example]
+        found = self.smaller(group)
+        if found is not group.example:
+            candidates.append(found)
+        shrunk = [shrink(self.reference, self.engine, c, reason_codes=self.reason_codes) for c in candidates]
+        return min(shrunk, key=lambda d: d.size)
 
     # -------------------------------------------------------------- pieces
 

@@ -36,7 +36,7 @@ from conformance.differential import (
 )
 from conformance.fuzz import ConfigError, Fuzzer, FuzzReport, default_configs, parse_flag_set, resolve
 from conformance.fuzz_known import KnownFileError, load_known
-from conformance.fuzz_scenario import check_scenarios, feature_text, shrink, write_scenario
+from conformance.fuzz_scenario import check_scenarios, feature_text, write_scenario
 from conformance.fuzz_steering import observable_rules
 
 
@@ -104,6 +104,8 @@ def run_compare(
         report = fuzzer.run(configs, games, seconds=seconds)
     print_report(console, report, configs)
     report_dir.mkdir(parents=True, exist_ok=True)
+    for group in report.failures:  # a targeted search for smaller examples, and shrinking
+        group.example = fuzzer.smallest(group)
     written = _write_groups(console, reference, engine, info, spec, report, report_dir, scenarios, check)
     (report_dir / "fuzz.json").write_text(json.dumps(report.to_json(), indent=1, ensure_ascii=False) + "\n", "utf-8")
     console.print(f"report: {report_dir / 'fuzz.json'}" + (f"  scenarios: {written}" if written else ""), markup=False)
@@ -156,12 +158,10 @@ def _write_groups(
     scenarios: bool,
     check: bool,
 ) -> Path | None:
-    reason_codes = "reason_codes" in info.capabilities
     texts: list[str] = []
     profile_of: dict[str, str] = {}
     for number, group in enumerate(sorted(report.failures, key=lambda g: -g.count), 1):
-        example = shrink(reference, engine, group.example, reason_codes=reason_codes)
-        group.example = example
+        example = group.example
         path = report_dir / f"divergence-{number}.json"
         path.write_text(json.dumps(example.record(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         console.print(f"{number}. {escape(example.describe())}\n   replay: {path}", markup=False, highlight=False)

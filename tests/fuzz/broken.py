@@ -11,7 +11,7 @@ from adapters.reference import ReferenceEngine
 from adapters.subprocess_adapter import SubprocessEngine
 from conformance.fuzz import Fuzzer, FuzzReport, resolve
 from conformance.fuzz_commands import _last_step
-from conformance.fuzz_scenario import check_scenarios, feature_text, shrink, write_scenario
+from conformance.fuzz_scenario import check_scenarios, feature_text, write_scenario
 
 #: engine -> the profile (and flags) under which its broken rule applies
 TARGETS: dict[str, tuple[str, dict[str, str]]] = {
@@ -62,7 +62,7 @@ def hunt(name: str, games: int, *, steer: bool = True, check: bool = True) -> Fi
         if not report.groups:
             return Finding(name, config.label, report.hands, None, seconds, "-", 0, "", "")
         group = next(iter(report.groups.values()))
-        example = shrink(ReferenceEngine(), served, group.example, reason_codes=True)
+        example = fuzzer.smallest(group)
         text = write_scenario(
             example, [info], _last_step(ReferenceEngine(), example), f"found in {name}", ReferenceEngine()
         )
