@@ -247,7 +247,9 @@ class Fuzzer:
                 try:
                     self.play_game(config, number, report)
                 except SetupRejected as rejected:
-                    report.not_applicable[config.label] = f"the engine refused the setup: {rejected}"
+                    text = str(rejected)
+                    why = text if text.startswith("the reference") else f"the engine refused the setup: {text}"
+                    report.not_applicable[config.label] = why
                     break
                 except (AttributeError, TypeError, ValueError, KeyError, IndexError) as error:
                     # an in-process engine answering garbage (not a list of action objects...) is a
@@ -278,7 +280,10 @@ class Fuzzer:
         setup: dict[str, JSON] = {"flags": dict(config.flags), "dealer": dealer, "deck": deck}
         strategy = f"{generator}/{policy_name}"
         report.strategies[strategy] = report.strategies.get(strategy, 0) + 1
-        ours = self.reference.start(setup)
+        try:
+            ours = self.reference.start(setup)
+        except SetupRejected as rejected:  # e.g. a profile of the engine that leaves a flag out
+            raise SetupRejected(f"the reference cannot play these rules: {rejected}") from None
         try:
             theirs = self.engine.start(setup)
         except EngineError as error:
