@@ -314,9 +314,7 @@ class Fuzzer:
             if found is not None:
                 index, difference = found
                 actions = history + [s.action for s in steps[1 : index + 1] if s.action is not None]
-                return self._diverge(
-                    report, config, setup, actions, difference, seed, strategy, steps[index], hand_steps=steps
-                )
+                return self._diverge(report, config, setup, actions, difference, seed, strategy, steps[index])
             history += [s.action for s in steps[1:] if s.action is not None]
             last = steps[-1]
             if len(steps) - 1 >= MAX_ACTIONS_PER_HAND:
@@ -411,7 +409,6 @@ class Fuzzer:
         seed: int,
         strategy: str,
         step: Step | None = None,
-        hand_steps: Sequence[Step] = (),
     ) -> Divergence:
         cause = cause_of(self.reference, setup, actions, difference, step)
         divergence = Divergence(config, setup, actions, cause, difference.expected, difference.got, seed, strategy)
