@@ -35,6 +35,7 @@ CAPABILITIES = {
     "observations": "answers observation fields for one seat (hidden information)",
     "reason_codes": "a rejection carries the reason code and rule ID of the vocabulary",
     "match": "plays several hands: points, cotos and the next deal",
+    "batch": "answers the optional protocol command 'batch' (many actions in one request)",
 }
 
 

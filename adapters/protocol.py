@@ -36,7 +36,9 @@ PROTOCOL_NAME = f"GCP/{PROTOCOL_VERSION}"
 SCHEMA_BASE = f"https://guinote-conformance.invalid/gcp/{PROTOCOL_VERSION}/"
 
 #: The commands, in the order a session uses them.
-COMMANDS = ("hello", "start", "legal", "apply", "state", "observe", "end", "stop")
+COMMANDS = ("hello", "start", "legal", "apply", "state", "observe", "end", "stop", "batch")
+#: Optional commands: sent only to an engine that declares the capability of the same name.
+OPTIONAL_COMMANDS = ("batch",)
 
 #: Error codes of an ``{"ok": false}`` answer.
 ERROR_CODES = {
@@ -59,6 +61,7 @@ COMMAND_ERRORS = {
     "observe": ("unknown_field", "unknown_game", "bad_request", "engine_error"),
     "end": ("unknown_game", "bad_request", "engine_error"),
     "stop": ("bad_request", "engine_error"),
+    "batch": ("unknown_game", "bad_request", "engine_error"),
 }
 
 JSONObject = dict[str, Any]
@@ -459,6 +462,7 @@ __all__ = [
     "COMMANDS",
     "COMMAND_ERRORS",
     "ERROR_CODES",
+    "OPTIONAL_COMMANDS",
     "PROTOCOL_NAME",
     "PROTOCOL_VERSION",
     "SCHEMA_BASE",

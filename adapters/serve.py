@@ -73,6 +73,7 @@ class Server:
             "observe": self.observe,
             "end": self.end,
             "stop": self.stop,
+            "batch": self.batch,
         }
 
     # ------------------------------------------------------------------ transport
@@ -137,7 +138,9 @@ class Server:
             raise RequestError(
                 "unsupported_protocol", f"this engine speaks protocol {PROTOCOL_VERSION}, not {version!r}"
             )
-        return {"protocol": PROTOCOL_VERSION, "engine": info_to_json(self.engine.info())}
+        engine = info_to_json(self.engine.info())
+        engine["capabilities"] = sorted({*engine["capabilities"], "batch"})  # the server answers 'batch' itself
+        return {"protocol": PROTOCOL_VERSION, "engine": engine}
 
     def start(self, request: JSONObject) -> JSONObject:
         setup = request.get("setup")
@@ -193,6 +196,52 @@ class Server:
             return {"value": game.observation(seat, name)}
         except KeyError as error:
             raise RequestError("unknown_field", _key_message(error)) from None
+
+    def batch(self, request: JSONObject) -> JSONObject:
+        """The optional ``batch`` command: apply the actions in turn, each answered like
+        ``apply`` and followed by the legal actions and the requested fields."""
+        game = self.game(request)
+        actions, fields = request.get("actions"), request.get("fields")
+        if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
+            raise RequestError("bad_request", "batch needs an 'actions' list of action objects")
+        if not isinstance(fields, list) or not all(isinstance(f, str) for f in fields):
+            raise RequestError("bad_request", "batch needs a 'fields' list of field names")
+        per_step = request.get("step_fields")
+        if per_step is not None and (
+            not isinstance(per_step, list)
+            or len(per_step) != len(actions)
+            or not all(isinstance(names, list) and all(isinstance(f, str) for f in names) for names in per_step)
+        ):
+            raise RequestError("bad_request", "batch 'step_fields' needs one list of field names per action")
+        unknown: list[str] = []
+
+        def snapshot(names: list[str]) -> JSONObject:
+            state: JSONObject = {}
+            for name in names:
+                if name in unknown:
+                    continue
+                try:
+                    state[name] = game.state(name)
+                except KeyError:
+                    unknown.append(name)
+            return {"legal": game.legal_actions(), "state": state}
+
+        before = snapshot(fields)
+        steps = []
+        for number, action in enumerate(actions):
+            outcome = game.apply(action)
+            if isinstance(outcome, Accepted):
+                step: JSONObject = {"accepted": True, "events": outcome.events}
+            else:
+                step = {"accepted": False, "code": outcome.code, "rule": outcome.rule, "message": outcome.message}
+            steps.append({**step, **snapshot(fields if per_step is None else per_step[number])})
+        for step in (before, *steps):  # a field found unknown late is left out everywhere
+            for name in unknown:
+                step["state"].pop(name, None)
+        answer: JSONObject = {"before": before, "steps": steps}
+        if unknown:
+            answer["unknown_fields"] = unknown
+        return answer
 
     def end(self, request: JSONObject) -> JSONObject:
         self.game(request)

@@ -775,6 +775,39 @@ class SubprocessGame:
     def observation(self, seat: int, name: str) -> JSON:
         return self._request({"cmd": "observe", "seat": seat, "field": name})["value"]
 
+    @property
+    def batch_supported(self) -> bool:
+        """Whether the engine declared the optional ``batch`` command."""
+        info = self._engine._info
+        return info is not None and "batch" in info.capabilities
+
+    def batch(
+        self, actions: Sequence[Action], fields: Sequence[str], step_fields: Sequence[Sequence[str]] | None = None
+    ) -> dict[str, Any]:
+        """The optional ``batch`` command: apply ``actions`` in turn in ONE request; the answer's
+        ``before`` snapshot (``fields``) and one step per action (``step_fields[i]``, or
+        ``fields``; see ``batch.response.json``). Only for an engine that declares the capability
+        (:attr:`batch_supported`)."""
+        if not self.batch_supported:
+            raise EngineFailure("unexpected", "the engine does not declare the 'batch' capability")
+        engine = self._engine
+        timeout, engine.timeout = engine.timeout, engine.timeout * max(1.0, len(actions) / 10)
+        try:
+            request: dict[str, Any] = {"cmd": "batch", "actions": [dict(a) for a in actions], "fields": list(fields)}
+            if step_fields is not None:
+                request["step_fields"] = [list(names) for names in step_fields]
+            answer = self._request(request)
+        finally:
+            engine.timeout = timeout
+        steps = answer["steps"]
+        if len(steps) != len(actions):
+            self._broken = f"the batch answered {len(steps)} steps for {len(actions)} actions"
+            raise EngineFailure("unexpected", f"the engine {self._broken}")
+        for action, step in zip(actions, steps, strict=True):  # accepted actions are replayed after a relaunch
+            if step["accepted"]:
+                self._history.append((json.dumps(dict(action)), protocol.encode({"events": step.get("events", [])})))
+        return answer
+
     def end(self) -> None:
         """Tell the engine to forget this game (optional: forgotten handles are ended lazily)."""
         if self._ended or self._broken is not None:
@@ -807,7 +840,7 @@ class SubprocessGame:
         if code == "unknown_field" and message["cmd"] in ("state", "observe"):
             raise UnknownField(answer["message"])
         refused = engine._refused(message, answer)
-        if message["cmd"] == "apply" or code == "unknown_game":
+        if message["cmd"] in ("apply", "batch") or code == "unknown_game":
             self._break(refused)
         raise refused
 

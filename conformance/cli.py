@@ -20,9 +20,11 @@ from typing import Annotated, Any
 import pytest
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from adapters.interface import EngineError
 from conformance import realisations
 from conformance.catalogue import load_scenarios, scenarios_by_rule
 from conformance.driver import POSITION_SETUPS
@@ -359,43 +361,70 @@ def realise(
 def compare(
     engine: Annotated[str, typer.Option("--engine", "-e", help="the engine to compare with the reference")],
     profile: Annotated[
-        list[str] | None, typer.Option(help="profiles (of the engine) to compare under; default all")
+        list[str] | None,
+        typer.Option(help="profile[+overlay...] (repeatable); default: every profile, overlay and flag value"),
     ] = None,
-    hands: Annotated[int, typer.Option(help="random hands per profile")] = 200,
-    seed: Annotated[int, typer.Option(help="first seed; hand n uses seed + n")] = 0,
-    report_dir: Annotated[Path, typer.Option(help="where divergence records are written")] = Path("reports"),
+    flags: Annotated[str, typer.Option(help="flag values over the profile(s), e.g. tute=wins_point,deck=48")] = "",
+    hands: Annotated[int, typer.Option(help="games per configuration")] = 30,
+    seconds: Annotated[float | None, typer.Option(help="stop after this many seconds")] = None,
+    depth: Annotated[
+        str, typer.Option(help="a game is one hand, one point (with its hands de vueltas) or a match")
+    ] = "match",
+    seed: Annotated[int, typer.Option(help="seed of the run (the same seed plays the same games)")] = 0,
+    known: Annotated[Path | None, typer.Option(help="TOML file of known divergences to silence")] = None,
+    report_dir: Annotated[Path, typer.Option(help="where fuzz.json, the records and the scenarios go")] = Path(
+        "reports"
+    ),
+    steer: Annotated[bool, typer.Option(help="steer deals and play toward rules not seen yet")] = True,
+    scenarios: Annotated[bool, typer.Option(help="write each divergence as a Gherkin scenario and check it")] = True,
+    timeout: Annotated[float, typer.Option(help="seconds an engine may take to answer one request")] = 10.0,
 ) -> None:
-    """Play random hands on the engine and the reference in lockstep; report the first divergences."""
+    """Fuzz the engine against the reference: group the divergences, shrink them, write scenarios."""
     from adapters.reference import ReferenceEngine
-    from conformance.differential import compare as compare_engines
+    from conformance.fuzz_commands import UsageProblem, run_compare
 
-    info = _engine_info(engine)
-    under_test = load_engine(engine)
-    reference = ReferenceEngine()
-    bad = 0
+    _engine_info(engine)  # fail fast, with the engine's own error
+    under_test = load_engine(engine, timeout=timeout)
     try:
-        for name in profile or list(info.profiles):
-            if name not in info.profiles:
-                console.print(
-                    f"[red]error:[/red] the engine has no profile {name!r}; its profiles: {', '.join(info.profiles)}"
-                )
-                raise typer.Exit(2)
-            result = compare_engines(reference, under_test, info.profiles[name], name, range(seed, seed + hands))
-            if result.not_applicable:
-                console.print(f"{name}: not applicable: {result.not_applicable}", markup=False)
-                continue
-            console.print(
-                f"{name}: {result.hands} hands, {result.actions} actions, {len(result.divergences)} divergences"
-            )
-            for divergence in result.divergences:
-                bad += 1
-                report_dir.mkdir(parents=True, exist_ok=True)
-                path = report_dir / f"divergence-{name}-{divergence.seed}.json"
-                path.write_text(json.dumps(divergence.record(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-                console.print(f"  {divergence.describe()}\n  replay: {path}", markup=False)
+        code = run_compare(
+            console, ReferenceEngine(), under_test, engine, profiles=profile or [], flags=flags, games=hands,
+            seconds=seconds, depth=depth, seed=seed, known_file=known, report_dir=report_dir, steer=steer,
+            scenarios=scenarios, check=scenarios,
+        )  # fmt: skip
+    except UsageProblem as problem:
+        console.print(f"[red]error:[/red] {escape(str(problem))}")
+        raise typer.Exit(2) from None
+    except EngineError as failure:  # the engine could not even start or describe itself
+        console.print(f"[red]error:[/red] engine {escape(engine)!r} failed: {escape(str(failure))}")
+        raise typer.Exit(2) from None
     finally:
         under_test.close()
-    raise typer.Exit(1 if bad else 0)
+    raise typer.Exit(code)
+
+
+@app.command()
+def replay(
+    record: Annotated[Path, typer.Argument(help="a divergence record written by compare")],
+    engine: Annotated[str, typer.Option("--engine", "-e", help="the engine to replay it on")] = "reference",
+    timeout: Annotated[float, typer.Option(help="seconds an engine may take to answer one request")] = 10.0,
+) -> None:
+    """Replay a divergence record step by step on the engine and the reference; show the table where they part."""
+    from adapters.reference import ReferenceEngine
+    from conformance.fuzz_commands import UsageProblem, run_replay
+
+    _engine_info(engine)
+    under_test = load_engine(engine, timeout=timeout)
+    try:
+        code = run_replay(console, ReferenceEngine(), under_test, record)
+    except UsageProblem as problem:
+        console.print(f"[red]error:[/red] {escape(str(problem))}")
+        raise typer.Exit(2) from None
+    except EngineError as failure:  # the engine could not even start or describe itself
+        console.print(f"[red]error:[/red] engine {escape(engine)!r} failed: {escape(str(failure))}")
+        raise typer.Exit(2) from None
+    finally:
+        under_test.close()
+    raise typer.Exit(code)
 
 
 @app.command()

@@ -1,156 +1,600 @@
-"""Differential play: an engine and the reference play the same random hands in lockstep.
+"""Differential play: an engine and the reference play the same actions, and every step is compared.
 
-Scenarios pin down each rule in a chosen situation; random hands reach the situations nobody
-thought of. For each seed both engines are dealt the same deck, then one action at a time is
-chosen at random among the reference's legal actions and applied to both. The first time the
-engines disagree (on the legal actions, on accepting the action, or on a state field) the hand
-stops and the divergence is reported with everything needed to replay it: the setup and the
-actions up to that point.
+Scenarios pin down each rule in a chosen situation; differential play reaches the situations
+nobody thought of. The reference decides everything: it is dealt a deck, a policy chooses each
+action among the reference's legal actions (now and then an illegal one, to probe refusals),
+and the whole hand is played on the reference first. The engine under test then plays the same
+actions, in one ``batch`` request when it declares the capability (see
+``docs/checking/protocol.md``), else one call at a time; after every action both answers are
+compared: acceptance, events, state fields and the legal actions that follow. The first
+difference is a :class:`Divergence`, with its :class:`Cause` (what differed, and the rule the
+reference applied there) and a record that replays it.
+
+This module owns the comparison and the record format; :mod:`conformance.fuzz` runs many games
+and groups the divergences, :mod:`conformance.fuzz_steering` chooses deals and actions,
+:mod:`conformance.fuzz_scenario` shrinks a divergence and writes it as a Gherkin scenario.
 """
 
 from __future__ import annotations
 
 import json
-import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from adapters.interface import JSON, Accepted, Engine, EngineError, GameHandle, Rejected, SetupRejected
-from adapters.vocabulary import deck_codes
+from adapters.interface import JSON, Accepted, Engine, EngineError, GameHandle, Rejected, UnknownField
 
-#: Fields compared after every action (the full-information state, named in the vocabulary).
-COMPARED_FIELDS = ("phase", "turn", "trick", "muestra", "stock_count", "card_points.0", "card_points.1")
-#: Fields compared when the hand is over.
-FINAL_FIELDS = ("hand_winner", "score.0", "score.1", "ultimas", "cante_points.0", "cante_points.1")
+RECORD_FORMAT = "guinote-divergence/2"
+
+#: State fields compared after every action (names of the vocabulary).
+FIELDS = (
+    "phase",
+    "turn",
+    "trick",
+    "muestra",
+    "stock_count",
+    "card_points.0",
+    "card_points.1",
+    "cante_points.0",
+    "cante_points.1",
+    "total.0",
+    "total.1",
+    "hand_winner",
+    "hand_in_point",
+    "match.points.0",
+    "match.points.1",
+)
+#: Event members compared, by event type (other members are free: engines may add their own).
+EVENT_KEYS: dict[str, tuple[str, ...]] = {
+    "card_played": ("seat", "card"),
+    "trick_won": ("seat", "side", "points", "cards"),
+    "cards_drawn": ("draws",),
+    "arrastre_begins": (),
+    "cante": ("seat", "side", "suit", "value"),
+    "exchange": ("seat", "gave", "took"),
+    "ultimas": ("side", "points"),
+    "renuncio": ("seat", "card"),
+    "claim": ("seat", "side", "valid"),
+    "tute": ("seat", "side", "rank"),
+    "hand_over": ("winner", "reason", "scores", "totals"),
+    "de_vueltas": ("totals",),
+    "point_won": ("side", "points", "cotos"),
+    "coto_won": ("side",),
+    "match_won": ("side",),
+    "hand_dealt": ("dealer", "mano", "muestra"),
+}
+UNKNOWN_FIELD = "(unknown field)"
+
+#: Kinds of divergence, in the order they are checked after an action.
+KINDS = {
+    "acceptance": "one engine accepted the action, the other refused it",
+    "refusal code": "both refused the action, with different reason codes",
+    "event": "the events of the action differ",
+    "state": "a state field differs",
+    "legal": "the legal actions differ",
+    "failure": "the engine failed (crashed, hung, broke the protocol)",
+    "length": "the hand did not end",
+}
+
+
+@dataclass(frozen=True)
+class Config:
+    """The rules one game is played under: a label (``lascuarenta+mano_a_mano``,
+    ``ludoteka[tute=wins_point]``) and the value of every flag."""
+
+    label: str
+    flags: Mapping[str, str]
+
+    @property
+    def players(self) -> int:
+        return int(self.flags.get("players", "4"))
+
+    @property
+    def deck_size(self) -> int:
+        return int(self.flags.get("deck", "40"))
+
+
+@dataclass
+class Step:
+    """What one engine answered to one action, and its state after it (``action`` is ``None``
+    for the snapshot before the first action)."""
+
+    action: dict[str, JSON] | None
+    accepted: bool = True
+    events: list[dict[str, JSON]] = field(default_factory=list)
+    code: str = ""
+    rule: str = ""
+    legal: list[dict[str, JSON]] = field(default_factory=list)
+    state: dict[str, JSON] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Cause:
+    """Why two engines diverged, the key divergences are grouped by: the kind, what differed
+    (a field, an event member, an action type) and the rule the reference applied there."""
+
+    kind: str
+    subject: str
+    rule: str
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.subject}" + (f" [{self.rule}]" if self.rule else "")
 
 
 @dataclass
 class Divergence:
     """Where the engine under test first disagreed with the reference."""
 
-    seed: int
-    profile: str
-    what: str
-    expected: Any
-    got: Any
-    setup: dict[str, Any]
-    actions: list[dict[str, Any]] = field(default_factory=list)
+    config: Config
+    setup: dict[str, JSON]
+    actions: list[dict[str, JSON]]
+    cause: Cause
+    expected: JSON
+    got: JSON
+    seed: int = 0
+    strategy: str = ""
+    #: the rule IDs the reference's events and refusals showed in the game, up to the divergence
+    message: str = ""
+
+    @property
+    def size(self) -> int:
+        """How big the example is: actions first, then the cards it shows."""
+        return len(self.actions)
 
     def describe(self) -> str:
-        last = json.dumps(self.actions[-1], ensure_ascii=False) if self.actions else "(before any action)"
-        where = f"seed {self.seed}, profile {self.profile}, after {len(self.actions)} actions (last: {last})"
-        expected, got = json.dumps(self.expected, ensure_ascii=False), json.dumps(self.got, ensure_ascii=False)
-        if self.what == "legal actions":
-            return f"{where}: legal actions differ: the engine does not offer {expected} and offers besides {got}"
-        return f"{where}: {self.what}: expected {expected}, got {got}"
+        last = describe_action(self.actions[-1]) if self.actions else "before any action"
+        where = f"{self.config.label}, seed {self.seed}, after {len(self.actions)} actions (last: {last})"
+        expected, got = _show(self.expected), _show(self.got)
+        if self.cause.kind == "legal":
+            return f"{where}: legal actions differ: the engine lacks {expected} and offers besides {got}"
+        if self.cause.kind == "failure":
+            return f"{where}: the engine failed: {self.got}"
+        return f"{where}: {self.cause.kind} {self.cause.subject}: expected {expected}, got {got}"
 
-    def record(self) -> dict[str, Any]:
-        """A replayable record: the setup and the actions that lead to the divergence."""
+    def record(self) -> dict[str, JSON]:
+        """A replayable record: the rules, the setup and the actions that lead to the divergence."""
         return {
-            "format": "guinote-divergence/1",
+            "format": RECORD_FORMAT,
+            "config": {"label": self.config.label, "flags": dict(self.config.flags)},
             "seed": self.seed,
-            "profile": self.profile,
+            "strategy": self.strategy,
             "setup": self.setup,
             "actions": self.actions,
-            "divergence": {"what": self.what, "expected": self.expected, "got": self.got},
+            "divergence": {
+                "kind": self.cause.kind,
+                "subject": self.cause.subject,
+                "rule": self.cause.rule,
+                "expected": self.expected,
+                "got": self.got,
+            },
         }
 
 
-@dataclass
-class Comparison:
-    hands: int = 0
-    actions: int = 0
-    not_applicable: str = ""
-    divergences: list[Divergence] = field(default_factory=list)
+class RecordError(ValueError):
+    """A divergence record that cannot be read (the message names the file and the member)."""
 
 
-def _key(action: Mapping[str, JSON]) -> str:
+@dataclass(frozen=True)
+class Record:
+    config: Config
+    setup: dict[str, JSON]
+    actions: list[dict[str, JSON]]
+    divergence: dict[str, JSON]
+
+
+def load_record(data: Any, where: str) -> Record:
+    """Read a record written by :meth:`Divergence.record` (or the older ``guinote-divergence/1``)."""
+    if not isinstance(data, dict):
+        raise RecordError(f"{where}: a divergence record is a JSON object")
+    fmt = data.get("format")
+    if fmt not in (RECORD_FORMAT, "guinote-divergence/1"):
+        raise RecordError(f"{where}: unknown format {fmt!r}; expected {RECORD_FORMAT!r}")
+    setup = data.get("setup")
+    actions = data.get("actions")
+    if not isinstance(setup, dict) or not isinstance(setup.get("flags"), dict):
+        raise RecordError(f"{where}: 'setup' must be an object with the 'flags'")
+    if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
+        raise RecordError(f"{where}: 'actions' must be a list of action objects")
+    raw_config = data.get("config") or {"label": str(data.get("profile", "?")), "flags": setup["flags"]}
+    if not isinstance(raw_config, dict):
+        raise RecordError(f"{where}: 'config' must be an object")
+    config = Config(str(raw_config.get("label", "?")), dict(setup["flags"]))
+    divergence = data.get("divergence")
+    return Record(config, setup, actions, divergence if isinstance(divergence, dict) else {})
+
+
+# ---------------------------------------------------------------------------------------- playing
+
+
+def action_key(action: Mapping[str, JSON]) -> str:
+    """One action as a comparable string (a ``deal`` stands for a deal of any deck order)."""
     if action.get("type") == "deal":
         return "deal"
-    return json.dumps(dict(action), sort_keys=True)
+    return json.dumps(dict(action), sort_keys=True, separators=(",", ":"), default=str)
 
 
-def _shuffled(deck_size: int, seed: int) -> list[str]:
-    cards = deck_codes(deck_size)
-    random.Random(seed).shuffle(cards)
-    return cards
+def describe_action(action: Mapping[str, JSON]) -> str:
+    kind = action.get("type")
+    seat = action.get("seat")
+    if kind == "play":
+        return f"seat {seat} plays {action.get('card')}"
+    if kind == "cante":
+        return f"seat {seat} sings {action.get('suit')}"
+    if kind == "exchange":
+        return f"seat {seat} exchanges for the muestra"
+    if kind == "claim":
+        return f"seat {seat} claims 101"
+    if kind == "tute":
+        return f"seat {seat} sings tute of {action.get('rank')}"
+    if kind == "draw":
+        return "the cards are drawn"
+    if kind == "deal":
+        return "the next hand is dealt"
+    return json.dumps(dict(action), ensure_ascii=False)
 
 
-def _compare_fields(
-    names: tuple[str, ...], reference: GameHandle, engine: GameHandle
-) -> Iterator[tuple[str, Any, Any]]:
-    for name in names:
-        expected = reference.state(name)
+def fields_after(events: Sequence[Mapping[str, JSON]]) -> tuple[str, ...]:
+    """The state fields worth comparing after an action with these (reference) events.
+
+    Reading every field after every action would cost more than playing; a field is read
+    where the reference's events say it changed, and all of them at the deal and the end of a
+    hand. A difference found later than it arose is traced back by :func:`compare_batch`."""
+    if len(events) == 1:
+        return _FIELDS_AFTER.get(str(events[0].get("type")), FIELDS)
+    names: dict[str, None] = {}
+    for event in events:
+        names.update(dict.fromkeys(_FIELDS_AFTER.get(str(event.get("type")), FIELDS)))
+    return tuple(names)
+
+
+_CHEAP: tuple[str, ...] = ()  # a refused action changes nothing; the legal actions show the turn
+_POINTS = ("card_points.0", "card_points.1", "total.0", "total.1")
+_FIELDS_AFTER: dict[str, tuple[str, ...]] = {
+    "card_played": (),  # the next legal actions show whose turn it is
+    "trick_won": ("turn", "trick", *_POINTS),
+    "cards_drawn": ("phase", "stock_count", "muestra"),
+    "arrastre_begins": ("phase",),
+    "cante": ("cante_points.0", "cante_points.1", "total.0", "total.1"),
+    "exchange": ("muestra",),
+    "ultimas": _POINTS,
+}
+
+
+def snapshot(game: GameHandle, action: dict[str, JSON] | None, fields: Sequence[str] = FIELDS) -> Step:
+    """The legal actions and ``fields`` of ``game`` now, as a :class:`Step` of ``action``."""
+    state: dict[str, JSON] = {}
+    for name in fields:
         try:
-            got = engine.state(name)
-        except KeyError:
-            got = "(unknown field)"
-        if expected != got:
-            yield f"state field {name}", expected, got
+            state[name] = game.state(name)
+        except UnknownField:
+            state[name] = UNKNOWN_FIELD
+    return Step(action, legal=list(game.legal_actions()), state=state)
 
 
-def compare_hand(
-    reference: Engine, engine: Engine, flags: Mapping[str, str], profile: str, seed: int
-) -> Divergence | int:
-    """Play one random hand on both engines; return the divergence, or the number of actions."""
-    setup: dict[str, Any] = {"flags": dict(flags), "dealer": seed % int(flags.get("players", "4")),
-                             "deck": _shuffled(int(flags.get("deck", "40")), seed)}  # fmt: skip
-    ours = reference.start(setup)
-    theirs = engine.start(setup)
-    chooser = random.Random(seed)
-    actions: list[dict[str, Any]] = []
+def apply_step(game: GameHandle, action: dict[str, JSON], fields: Sequence[str] | None = None) -> Step:
+    """Apply ``action`` to ``game`` and take the snapshot that follows it (of ``fields``, or of
+    the fields its events may have changed)."""
+    outcome = game.apply(action)
+    if isinstance(outcome, Accepted):
+        events = list(outcome.events)
+        step = snapshot(game, action, fields_after(events) if fields is None else fields)
+        step.events = events
+    else:
+        step = snapshot(game, action, _CHEAP if fields is None else fields)
+        step.accepted, step.code, step.rule = False, outcome.code, outcome.rule
+    return step
 
-    def diverge(what: str, expected: Any, got: Any) -> Divergence:
-        return Divergence(seed, profile, what, expected, got, setup, list(actions))
 
-    for _ in range(1000):
-        phase, their_phase = ours.state("phase"), theirs.state("phase")
-        if phase != their_phase:
-            return diverge("state field phase", phase, their_phase)
-        if phase in ("hand_over", "match_over"):
-            for what, expected, got in _compare_fields(FINAL_FIELDS, ours, theirs):
-                return diverge(what, expected, got)
-            return len(actions)
-        legal = {_key(a): dict(a) for a in ours.legal_actions()}
-        offered = {_key(a) for a in theirs.legal_actions()}
-        if set(legal) != offered:
-            missing = [json.loads(k) for k in sorted(set(legal) - offered) if k != "deal"]
-            extra = [json.loads(k) for k in sorted(offered - set(legal)) if k != "deal"]
-            return diverge("legal actions", missing, extra)
-        action = legal[chooser.choice(sorted(legal))]
-        actions.append(action)
-        expected_outcome = ours.apply(action)
-        got_outcome = theirs.apply(action)
-        if isinstance(expected_outcome, Accepted) != isinstance(got_outcome, Accepted):
-            got = got_outcome.code if isinstance(got_outcome, Rejected) else "accepted"
-            return diverge(
-                "accepting the action", "accepted" if isinstance(expected_outcome, Accepted) else "refused", got
+def play_actions(
+    game: GameHandle,
+    actions: Sequence[dict[str, JSON]],
+    fields: Sequence[Sequence[str]] | None = None,
+    *,
+    use_batch: bool = True,
+) -> list[Step]:
+    """Apply ``actions`` in turn; the snapshot before them, then one step per action.
+
+    ``fields[i]`` are the fields to read after action ``i`` (``fields[0]``: before any;
+    default: every field). An engine handle with a ``batch`` method (a protocol engine that
+    declares the ``batch`` capability) answers them all in one request; any other handle is
+    asked one call at a time.
+    """
+    wanted = fields if fields is not None else [FIELDS] * (len(actions) + 1)
+    batch: Callable[..., dict[str, JSON]] | None = getattr(game, "batch", None)
+    if use_batch and batch is not None and getattr(game, "batch_supported", False):
+        return steps_of_batch(actions, batch(actions, list(wanted[0]), [list(names) for names in wanted[1:]]))
+    steps = [snapshot(game, None, wanted[0])]
+    steps.extend(apply_step(game, action, wanted[number]) for number, action in enumerate(actions, 1))
+    return steps
+
+
+def steps_of_batch(actions: Sequence[dict[str, JSON]], answer: Mapping[str, JSON]) -> list[Step]:
+    """The steps of a ``batch`` answer (fields the engine does not know read as unknown)."""
+    unknown = dict.fromkeys(answer.get("unknown_fields") or [], UNKNOWN_FIELD)
+    before = answer["before"]
+    steps = [Step(None, legal=before["legal"], state={**before["state"], **unknown})]
+    for action, raw in zip(actions, answer["steps"], strict=True):
+        step = Step(action, bool(raw["accepted"]), legal=raw["legal"], state={**raw["state"], **unknown})
+        if step.accepted:
+            step.events = list(raw.get("events") or [])
+        else:
+            step.code, step.rule = str(raw.get("code", "")), str(raw.get("rule", ""))
+        steps.append(step)
+    return steps
+
+
+# ---------------------------------------------------------------------------------------- comparing
+
+
+def _events_view(events: Sequence[Mapping[str, JSON]]) -> list[tuple[str, tuple[JSON, ...]]]:
+    view = []
+    for event in events:
+        kind = str(event.get("type"))
+        view.append((kind, tuple(event.get(key) for key in EVENT_KEYS.get(kind, ()))))
+    return view
+
+
+@dataclass(frozen=True)
+class Difference:
+    """The first difference between two steps: its kind, subject, and the two values."""
+
+    kind: str
+    subject: str
+    expected: JSON
+    got: JSON
+
+
+def compare_steps(expected: Step, got: Step, *, reason_codes: bool) -> Difference | None:
+    """The first difference between the reference's step and the engine's, or ``None``."""
+    action = expected.action
+    if action is not None:
+        if expected.accepted != got.accepted:
+            return Difference(
+                "acceptance",
+                str(action.get("type")),
+                "accepted" if expected.accepted else f"refused as {expected.code}",
+                "accepted" if got.accepted else f"refused as {got.code}",
             )
-        for what, expected, got in _compare_fields(COMPARED_FIELDS, ours, theirs):
-            return diverge(what, expected, got)
-    return diverge("hand length", "the hand to end", "more than 1000 actions")
+        if not expected.accepted and reason_codes and expected.code != got.code:
+            return Difference("refusal code", str(action.get("type")), expected.code, got.code)
+        if expected.accepted and expected.events != got.events:
+            mine, theirs = _events_view(expected.events), _events_view(got.events)
+            if mine != theirs:
+                return _event_difference(mine, theirs)
+    for name, value in expected.state.items():
+        other = got.state.get(name, UNKNOWN_FIELD)
+        if value != other:
+            return Difference("state", name, value, other)
+    if expected.legal == got.legal:
+        return None
+    mine_legal = {action_key(a): a for a in expected.legal}
+    theirs_legal = {action_key(a): a for a in got.legal}
+    if mine_legal.keys() != theirs_legal.keys():
+        missing = [mine_legal[k] for k in sorted(mine_legal.keys() - theirs_legal.keys())]
+        extra = [theirs_legal[k] for k in sorted(theirs_legal.keys() - mine_legal.keys())]
+        first = (missing or extra)[0]
+        side = "missing" if missing else "extra"
+        return Difference("legal", f"{first.get('type')} ({side})", missing, extra)
+    return None
 
 
-def compare(
-    reference: Engine, engine: Engine, flags: Mapping[str, str], profile: str, seeds: range, *, stop_after: int = 5
-) -> Comparison:
-    """Compare ``engine`` with the reference over one random hand per seed."""
-    result = Comparison()
-    for seed in seeds:
+def _event_difference(
+    mine: list[tuple[str, tuple[JSON, ...]]], theirs: list[tuple[str, tuple[JSON, ...]]]
+) -> Difference:
+    """The first difference between two event lists, in order: a member of an event both have
+    (``hand_over.reason``), or an event one of them lacks or has in another place."""
+    kinds_mine = [kind for kind, _ in mine]
+    kinds_theirs = [kind for kind, _ in theirs]
+    for (kind, values_mine), (other, values_theirs) in zip(mine, theirs, strict=False):
+        if kind != other:
+            subject = kind if kind not in kinds_theirs else f"{kind} (order)"
+            return Difference("event", subject, kinds_mine, kinds_theirs)
+        for key, a, b in zip(EVENT_KEYS.get(kind, ()), values_mine, values_theirs, strict=True):
+            if a != b:
+                return Difference("event", f"{kind}.{key}", a, b)
+    longer = kinds_mine if len(kinds_mine) > len(kinds_theirs) else kinds_theirs
+    return Difference("event", longer[min(len(kinds_mine), len(kinds_theirs))], kinds_mine, kinds_theirs)
+
+
+# ---------------------------------------------------------------------------------------- rules of a step
+
+
+def rule_of_step(step: Step) -> str:
+    """The rule the reference applied at ``step``: its refusal's rule, or the rule behind the
+    most telling of its events (see :func:`conformance.fuzz_steering.rules_of_events`)."""
+    from conformance.fuzz_steering import rules_of_events
+
+    if not step.accepted:
+        return step.rule
+    rules = rules_of_events(step.events, step.state)
+    return rules[0] if rules else ""
+
+
+def legal_rule(reference: Engine, setup: Mapping[str, JSON], actions: Sequence[dict[str, JSON]], extra: JSON) -> str:
+    """The rule behind a legal-actions difference: the reference's refusal of an action the
+    engine offers besides, or the rule of the events of an action the engine does not offer."""
+    if not isinstance(extra, list) and not isinstance(extra, dict):
+        return ""
+    action = extra[0] if isinstance(extra, list) and extra else extra
+    if not isinstance(action, dict) or action.get("type") == "deal":
+        return ""
+    game = reference.start(setup)
+    for previous in actions:
+        game.apply(previous)
+    if action.get("type") == "play":
+        allowing = _play_allowed_by(game, action)
+        if allowing:
+            return allowing
+    outcome = game.apply(action)
+    if isinstance(outcome, Rejected):
+        return outcome.rule
+    return rule_of_step(Step(action, events=list(outcome.events), state=snapshot(game, None).state))
+
+
+def _play_allowed_by(game: GameHandle, action: Mapping[str, JSON]) -> str:
+    """The rule that lets the reference accept a card the engine does not offer: free play
+    (PLAY-07), a lead (ARR-14), following suit (ARR-01), trumping (ARR-03) or a discard (ARR-08)."""
+    if game.state("phase") == "free":
+        return "PLAY-07"
+    trick = game.state("trick")
+    card = str(action.get("card", ""))
+    if not trick:
+        return "ARR-14"
+    if card[1:] == str(trick[0])[1:]:
+        return "ARR-01"
+    return "ARR-03" if card[1:] == game.state("trump") else "ARR-08"
+
+
+def compare_batch(
+    handle: GameHandle,
+    reference_steps: Sequence[Step],
+    *,
+    reason_codes: bool,
+    restart: Callable[[], GameHandle],
+    restart_reference: Callable[[], GameHandle],
+    use_batch: bool = True,
+) -> tuple[int, Difference] | None:
+    """Play the actions of ``reference_steps`` on the engine's ``handle``; the index of the
+    first step that differs and the difference, or ``None``. ``reference_steps[0]`` is the
+    reference's snapshot before these actions.
+
+    ``restart()`` and ``restart_reference()`` give fresh games at the same point as ``handle``:
+    a failure during a batch, or a state field that differs where it was not read at every
+    step, is traced to its first step by replaying the actions one at a time, every field read.
+    """
+    actions = [step.action for step in reference_steps[1:] if step.action is not None]
+    try:
+        steps = play_actions(handle, actions, [list(step.state) for step in reference_steps], use_batch=use_batch)
+    except EngineError as error:
+        return _trace(actions, restart, restart_reference, reason_codes, error)
+    for index, (mine, theirs) in enumerate(zip(reference_steps, steps, strict=False)):
+        if index == 0:  # the state before the batch: its action (if any) was compared in the last batch
+            mine = Step(None, legal=mine.legal, state=mine.state)
+        difference = compare_steps(mine, theirs, reason_codes=reason_codes)
+        if difference is not None:
+            if difference.kind == "state":
+                return _trace(actions[:index], restart, restart_reference, reason_codes, None) or (index, difference)
+            return index, difference
+    if len(steps) < len(reference_steps):
+        return len(steps), Difference("failure", "batch", "an answer for every action", f"{len(steps) - 1} answers")
+    return None
+
+
+def _trace(
+    actions: Sequence[dict[str, JSON]],
+    restart: Callable[[], GameHandle],
+    restart_reference: Callable[[], GameHandle],
+    reason_codes: bool,
+    error: EngineError | None,
+) -> tuple[int, Difference] | None:
+    """The first step of ``actions`` where the engine differs or fails, every field read."""
+    ours = restart_reference()
+    index = 0
+    try:
+        theirs = restart()
+        for index in range(len(actions) + 1):
+            if index == 0:
+                mine, other = snapshot(ours, None), snapshot(theirs, None)
+            else:
+                mine, other = (
+                    apply_step(ours, actions[index - 1], FIELDS),
+                    apply_step(theirs, actions[index - 1], FIELDS),
+                )
+            difference = compare_steps(mine, other, reason_codes=reason_codes)
+            if difference is not None:
+                return index, difference
+    except EngineError as failure:
+        return index, Difference("failure", _failure_kind(failure), "an answer", _first_line(failure))
+    if error is not None:
+        return index, Difference("failure", _failure_kind(error), "an answer", _first_line(error))
+    return None
+
+
+def first_difference(
+    reference: Engine,
+    engine: Engine,
+    setup: Mapping[str, JSON],
+    actions: Sequence[dict[str, JSON]],
+    *,
+    reason_codes: bool,
+) -> tuple[int, Difference, Step] | None:
+    """Replay ``actions`` one at a time on both engines, every field read: the first step that
+    differs (0: before any action), the difference and the reference's step there."""
+    ours = reference.start(setup)
+    index = 0
+    mine = snapshot(ours, None)
+    try:
+        theirs = engine.start(setup)
+        other = snapshot(theirs, None)
+        for index in range(len(actions) + 1):
+            if index:
+                action = actions[index - 1]
+                mine, other = apply_step(ours, action, FIELDS), apply_step(theirs, action, FIELDS)
+            difference = compare_steps(mine, other, reason_codes=reason_codes)
+            if difference is not None:
+                return index, difference, mine
+    except EngineError as failure:
+        return index, Difference("failure", _failure_kind(failure), "an answer", _first_line(failure)), mine
+    return None
+
+
+def cause_of(
+    reference: Engine,
+    setup: Mapping[str, JSON],
+    actions: Sequence[dict[str, JSON]],
+    difference: Difference,
+    step: Step | None,
+) -> Cause:
+    """The cause of a difference found after ``actions``: the rule the reference applied there
+    (for the legal actions, the rule behind the first action only one engine offers)."""
+    rule = ""
+    if difference.kind == "legal":
+        offered = difference.got if difference.subject.endswith("(extra)") else difference.expected
         try:
-            outcome = compare_hand(reference, engine, flags, profile, seed)
-        except SetupRejected as rejected:
-            result.not_applicable = f"the engine refused the setup: {rejected}"
-            return result
-        except EngineError as error:
-            result.divergences.append(Divergence(seed, profile, "engine failure", "an answer", str(error), {}, []))
-            outcome = -1
-        result.hands += 1
-        if isinstance(outcome, Divergence):
-            result.divergences.append(outcome)
-        elif outcome > 0:
-            result.actions += outcome
-        if len(result.divergences) >= stop_after:
-            break
-    return result
+            rule = legal_rule(reference, setup, actions, offered)
+        except Exception:  # the rule is a label: never let finding it stop a run
+            rule = ""
+    elif step is not None and step.action is not None:
+        rule = rule_of_step(step)
+    return Cause(difference.kind, difference.subject, rule)
+
+
+def _failure_kind(error: EngineError) -> str:
+    return str(getattr(error, "kind", "") or type(error).__name__)
+
+
+def _first_line(error: Exception) -> str:
+    text = str(error)
+    return text.splitlines()[0] if text else type(error).__name__
+
+
+def _show(value: JSON) -> str:
+    return json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value
+
+
+__all__ = [
+    "EVENT_KEYS",
+    "FIELDS",
+    "KINDS",
+    "RECORD_FORMAT",
+    "Cause",
+    "Config",
+    "Difference",
+    "Divergence",
+    "Record",
+    "RecordError",
+    "Step",
+    "action_key",
+    "apply_step",
+    "cause_of",
+    "compare_batch",
+    "compare_steps",
+    "describe_action",
+    "fields_after",
+    "first_difference",
+    "legal_rule",
+    "load_record",
+    "play_actions",
+    "rule_of_step",
+    "snapshot",
+]

@@ -14,7 +14,7 @@ from typing import Any
 
 from adapters.interface import EngineInfo
 from adapters.reference import ReferenceEngine
-from reference_engine import cantes, cards, game, scoring, tricks
+from reference_engine import cantes, cards, game, scoring, tricks, views
 from reference_engine.cards import Card, Rank
 
 
@@ -150,9 +150,65 @@ BREAKAGES: dict[str, Breakage] = {
 }
 
 
+def _no_thirty_malas() -> None:
+    scoring.THIRTY_MALAS = 0
+
+
+def _tute_of_reyes_only() -> None:
+    cantes.TUTE_RANKS = (Rank.REY,)  # type: ignore[assignment]  # the broken rule: a shorter tuple
+
+
+def _many_cantes_per_trick() -> None:
+    original = cantes._one_per_trick_used
+
+    def never(g: Any) -> bool:
+        return False
+
+    _replace_everywhere(original, never)
+
+
+def _false_claims_win() -> None:
+    original = scoring.decide_claim
+
+    def always_right(g: Any, side: int) -> scoring.PointDecision:
+        decision = original(g, side)
+        return scoring.PointDecision(side, "claim_correct", "VUELTAS-06") if decision.winner != side else decision
+
+    _replace_everywhere(original, always_right)
+
+
+def _totals_not_carried() -> None:
+    original = scoring.total
+
+    def this_hand_only(g: Any, side: int) -> int:
+        return scoring.hand_score(g, side)
+
+    _replace_everywhere(original, this_hand_only)
+    views._PER_SIDE["total"] = this_hand_only  # the state field reads it from a table
+
+
+#: Engines that break one rule random play rarely reaches: for measuring ``compare`` (they are
+#: not part of the suite's own broken-engine check, which the suite need not pass on them).
+RARE_BREAKAGES: dict[str, Breakage] = {
+    "no_thirty_malas": Breakage("SCORE-09", "a side past 100 wins without the thirty malas", None, _no_thirty_malas),
+    "tute_of_reyes_only": Breakage(
+        "CANTE-22", "only four Reyes make a tute, four Sotas do not", None, _tute_of_reyes_only
+    ),
+    "many_cantes_per_trick": Breakage(
+        "CANTE-10", "several cantes follow one trick even under cante_per_trick=one", None, _many_cantes_per_trick
+    ),
+    "false_claims_win": Breakage(
+        "VUELTAS-06", "a claim of 101 wins the point even when it is false", None, _false_claims_win
+    ),
+    "totals_not_carried": Breakage(
+        "VUELTAS-02", "a hand de vueltas starts from zero instead of the carried totals", None, _totals_not_carried
+    ),
+}
+
+
 class BrokenEngine(ReferenceEngine):
     def __init__(self, name: str) -> None:
-        self.breakage = BREAKAGES[name]
+        self.breakage = BREAKAGES[name] if name in BREAKAGES else RARE_BREAKAGES[name]
         self.name = name
         self.breakage.apply()
 
@@ -199,3 +255,23 @@ def winner_draws_last() -> BrokenEngine:
 
 def free_phase_obligations() -> BrokenEngine:
     return BrokenEngine("free_phase_obligations")
+
+
+def no_thirty_malas() -> BrokenEngine:
+    return BrokenEngine("no_thirty_malas")
+
+
+def tute_of_reyes_only() -> BrokenEngine:
+    return BrokenEngine("tute_of_reyes_only")
+
+
+def many_cantes_per_trick() -> BrokenEngine:
+    return BrokenEngine("many_cantes_per_trick")
+
+
+def false_claims_win() -> BrokenEngine:
+    return BrokenEngine("false_claims_win")
+
+
+def totals_not_carried() -> BrokenEngine:
+    return BrokenEngine("totals_not_carried")

@@ -119,18 +119,3 @@ def test_an_engine_that_hangs_is_reported_as_a_timeout_and_the_run_goes_on(tmp_p
     assert code == 1 and set(by_status) == {"pass", "timeout"}, by_status
     assert by_status["timeout"] == len([s for s in load_scenarios() if s.path.stem == "conduct"])
     assert "no answer within 1 s" in next(r["message"] for r in results if r["status"] == "timeout")
-
-
-def test_compare_finds_a_broken_engine_and_writes_the_record(tmp_path: Path) -> None:
-    engine = "serve:tests.broken_engines.engines:winner_draws_last"
-    done = cli("compare", "--engine", engine, "--profile", "lascuarenta", "--hands", "5", "--report-dir", str(tmp_path))
-    assert done.returncode == 1, done.stdout + done.stderr
-    assert "divergences" in done.stdout and "replay:" in done.stdout
-    record = json.loads(next(tmp_path.glob("divergence-lascuarenta-*.json")).read_text(encoding="utf-8"))
-    assert record["format"] == "guinote-divergence/1" and record["actions"]
-
-
-def test_compare_accepts_the_reference_over_the_protocol(tmp_path: Path) -> None:
-    done = cli("compare", "--engine", "serve:reference", "--hands", "3", "--report-dir", str(tmp_path))
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert done.stdout.count("0 divergences") == 4

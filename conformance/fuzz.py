@@ -1,0 +1,488 @@
+"""The differential fuzzer behind ``guinote-conformance compare``.
+
+For each configuration (a profile, a profile with overlays, a flag set) the fuzzer plays games
+on the reference and replays them on the engine under test (:mod:`conformance.differential`).
+A game is one hand, one point (hands de vueltas included) or a whole match (``depth``). A
+divergence ends its game, never the run: it is grouped by its :class:`~conformance.differential.Cause`
+and the group keeps a count and its smallest example. Deals and policies are steered toward
+the rules not seen yet (:mod:`conformance.fuzz_steering`), and the rules each hand showed make
+the run's rule coverage.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+import zlib
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+from adapters.interface import JSON, Engine, EngineError, EngineInfo, GameHandle, SetupRejected
+from conformance.differential import (
+    Cause,
+    Config,
+    Difference,
+    Divergence,
+    Step,
+    action_key,
+    apply_step,
+    cause_of,
+    compare_batch,
+    snapshot,
+)
+from conformance.fuzz_known import Known, find_known
+from conformance.fuzz_steering import (
+    EVENT_RULES,
+    GENERATORS,
+    POLICIES,
+    Steering,
+    deck_order,
+    observable_rules,
+    refusal_rules,
+    rules_of_events,
+)
+
+DEPTHS = ("hand", "point", "match")
+_PLAYED = EVENT_RULES["card_played"][0]
+#: Most actions a hand may take before the fuzzer calls it endless.
+MAX_ACTIONS_PER_HAND = 400
+
+
+class ConfigError(ValueError):
+    """A profile, overlay or flag set that does not exist (the message lists the valid ones)."""
+
+
+# ------------------------------------------------------------------------------------------ configurations
+
+
+def parse_flag_set(text: str) -> dict[str, str]:
+    """``"tute=wins_point,deck=48"`` as a mapping; raise :class:`ConfigError` if malformed."""
+    flags: dict[str, str] = {}
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        name, sep, value = part.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise ConfigError(f"--flags: {part!r} is not flag=value (write e.g. --flags tute=wins_point,deck=48)")
+        flags[name.strip()] = value.strip()
+    return flags
+
+
+def resolve(info: EngineInfo, text: str, overrides: Mapping[str, str] | None = None) -> Config:
+    """The configuration ``text`` names for this engine: ``profile[+overlay...]`` and overrides.
+
+    Profiles are the engine's own; overlays (``mano_a_mano``, ``ademuz48``...) are the
+    rulebook's, applied on top."""
+    from reference_engine.flags import overlay_names, profile_specs
+
+    base, *overlays = text.split("+")
+    if base not in info.profiles:
+        raise ConfigError(f"the engine has no profile {base!r}; its profiles: {', '.join(info.profiles)}")
+    flags = dict(info.profiles[base])
+    specs = profile_specs()
+    for overlay in overlays:
+        if overlay not in overlay_names():
+            raise ConfigError(f"unknown overlay {overlay!r} in {text!r}; overlays: {', '.join(overlay_names())}")
+        flags.update(specs[overlay].flags)
+    label = text
+    if overrides:
+        for name, value in overrides.items():
+            if name not in info.flags and name not in flags:
+                raise ConfigError(f"unknown flag {name!r}; the engine's flags: {', '.join(sorted(info.flags))}")
+            allowed = list(info.flags.get(name, ()))
+            if allowed and value not in allowed:
+                raise ConfigError(f"flag {name}={value!r}: the engine plays {name} as {', '.join(allowed)}")
+        flags.update(overrides)
+        label += "[" + ",".join(f"{k}={v}" for k, v in overrides.items()) + "]"
+    return Config(label, flags)
+
+
+def default_configs(info: EngineInfo) -> list[Config]:
+    """Every profile of the engine; the first profile with each overlay the engine can play;
+    and the first profile with each other flag value the engine declares, one at a time."""
+    from reference_engine.flags import overlay_names, profile_specs
+
+    configs = [Config(name, dict(flags)) for name, flags in info.profiles.items()]
+    if not configs:
+        return configs
+    first_name, first = next(iter(info.profiles.items()))
+    for overlay in overlay_names():
+        config = resolve(info, f"{first_name}+{overlay}")
+        if not info.unsupported(profile_specs()[overlay].flags):
+            configs.append(config)
+    seen = {tuple(sorted(c.flags.items())) for c in configs}
+    for name, values in info.flags.items():
+        for value in values:
+            if first.get(name) == value:
+                continue
+            config = resolve(info, first_name, {name: value})
+            key = tuple(sorted(config.flags.items()))
+            if key not in seen:
+                seen.add(key)
+                configs.append(config)
+    return configs
+
+
+# ------------------------------------------------------------------------------------------ results
+
+
+@dataclass
+class Group:
+    """The divergences of one cause: how many, under which configurations, and the smallest."""
+
+    cause: Cause
+    example: Divergence
+    count: int = 0
+    configs: dict[str, int] = field(default_factory=dict)
+    known: Known | None = None
+    first_hand: int = 0
+
+    def add(self, divergence: Divergence) -> None:
+        self.count += 1
+        self.configs[divergence.config.label] = self.configs.get(divergence.config.label, 0) + 1
+        if divergence.size < self.example.size:
+            self.example = divergence
+
+
+@dataclass
+class FuzzReport:
+    """What one run found: per configuration, the hands and actions played; the groups; the coverage."""
+
+    engine: str
+    hands: int = 0
+    games: int = 0
+    actions: int = 0
+    seconds: float = 0.0
+    played: dict[str, int] = field(default_factory=dict)
+    not_applicable: dict[str, str] = field(default_factory=dict)
+    groups: dict[Cause, Group] = field(default_factory=dict)
+    coverage: Counter[str] = field(default_factory=Counter)
+    #: hands played before the first (not known) divergence, counting that hand
+    first_divergence: int | None = None
+    strategies: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def failures(self) -> list[Group]:
+        return [g for g in self.groups.values() if g.known is None]
+
+    def coverage_summary(self) -> tuple[int, int, list[str]]:
+        """(rules seen, rules the fuzzer can observe, the observable rules never seen)."""
+        observable = observable_rules()
+        seen = {rule for rule in self.coverage if rule in observable}
+        return len(seen), len(observable), sorted(observable - seen)
+
+    def to_json(self) -> dict[str, Any]:
+        seen, observable, unseen = self.coverage_summary()
+        return {
+            "format": "guinote-fuzz-report/1",
+            "engine": self.engine,
+            "hands": self.hands,
+            "games": self.games,
+            "actions": self.actions,
+            "seconds": round(self.seconds, 3),
+            "played": self.played,
+            "not_applicable": self.not_applicable,
+            "first_divergence": self.first_divergence,
+            "groups": [
+                {
+                    "cause": {"kind": g.cause.kind, "subject": g.cause.subject, "rule": g.cause.rule},
+                    "count": g.count,
+                    "configs": g.configs,
+                    "known": g.known.reason if g.known else None,
+                    "example": g.example.record(),
+                }
+                for g in self.groups.values()
+            ],
+            "coverage": {"seen": seen, "observable": observable, "unseen": unseen, "counts": self.coverage},
+            "strategies": self.strategies,
+        }
+
+
+# ------------------------------------------------------------------------------------------ the fuzzer
+
+
+@dataclass
+class Fuzzer:
+    """Plays games on the reference and the engine under test and compares every step."""
+
+    reference: Engine
+    engine: Engine
+    info: EngineInfo
+    depth: str = "match"
+    steer: bool = True
+    probe_rate: float = 0.05
+    max_hands_per_game: int = 20
+    known: Sequence[Known] = ()
+    seed: int = 0
+    #: ask a protocol engine that declares it for many actions in one ``batch`` request
+    batch: bool = True
+    #: called after every game with the report so far (progress bars)
+    progress: Callable[[FuzzReport], None] | None = None
+
+    def __post_init__(self) -> None:
+        if self.depth not in DEPTHS:
+            raise ConfigError(f"depth {self.depth!r}: choose {', '.join(DEPTHS)}")
+        self.reason_codes = "reason_codes" in self.info.capabilities
+        self.matches = "match" in self.info.capabilities
+        self.steering = Steering(random.Random(self.seed), steer=self.steer)
+
+    def run(
+        self, configs: Sequence[Config], games: int, *, seconds: float | None = None, report: FuzzReport | None = None
+    ) -> FuzzReport:
+        """Play ``games`` games under each configuration (or until ``seconds`` have passed)."""
+        report = report or FuzzReport(self.info.name)
+        started = time.perf_counter()
+        deadline = started + seconds if seconds else None
+        for config in configs:
+            unsupported = self.info.unsupported(config.flags)
+            if unsupported:
+                report.not_applicable[config.label] = f"the engine does not play {', '.join(unsupported)}"
+                continue
+            for number in range(games):
+                if deadline is not None and time.perf_counter() > deadline:
+                    break
+                try:
+                    self.play_game(config, number, report)
+                except SetupRejected as rejected:
+                    text = str(rejected)
+                    why = text if text.startswith("the reference") else f"the engine refused the setup: {text}"
+                    report.not_applicable[config.label] = why
+                    break
+                except (AttributeError, TypeError, ValueError, KeyError, IndexError) as error:
+                    # an in-process engine answering garbage (not a list of action objects...) is a
+                    # failure of that engine, reported like a crash, never a traceback of the run
+                    seed, _ = self._rng(config, number)
+                    failure = Difference(
+                        "failure", type(error).__name__, "an answer", f"{type(error).__name__}: {error}"
+                    )
+                    self._diverge(report, config, {"flags": dict(config.flags)}, [], failure, seed, "")
+                if self.progress is not None:
+                    self.progress(report)
+        report.seconds += time.perf_counter() - started
+        return report
+
+    def _rng(self, config: Config, number: int) -> tuple[int, random.Random]:
+        seed = zlib.crc32(f"{self.seed}:{config.label}:{number}".encode()) & 0x7FFFFFFF
+        return seed, random.Random(seed)
+
+    def play_game(
+        self, config: Config, number: int, report: FuzzReport, forced: tuple[str, str] | None = None
+    ) -> Divergence | None:
+        """One game under ``config`` (with the deal generator and policy ``forced``, or those
+        the steering chooses); a divergence (also added to ``report``) or ``None``."""
+        seed, rng = self._rng(config, number)
+        generator, policy_name = forced or self.steering.choose()
+        dealer = rng.randrange(config.players)
+        deck = self._deck(rng, generator, config, dealer)
+        setup: dict[str, JSON] = {"flags": dict(config.flags), "dealer": dealer, "deck": deck}
+        strategy = f"{generator}/{policy_name}"
+        report.strategies[strategy] = report.strategies.get(strategy, 0) + 1
+        try:
+            ours = self.reference.start(setup)
+        except SetupRejected as rejected:  # e.g. a profile of the engine that leaves a flag out
+            raise SetupRejected(f"the reference cannot play these rules: {rejected}") from None
+        try:
+            theirs = self.engine.start(setup)
+        except EngineError as error:
+            return self._diverge(
+                report, config, setup, [], Difference("failure", "start", "a game", str(error)), seed, strategy
+            )
+        report.games += 1
+        history: list[dict[str, JSON]] = []
+        last = snapshot(ours, None)
+        opening: list[Step] = []  # steps already played on the reference for the next batch (the deal)
+        for hand in range(self.max_hands_per_game):
+            policy = POLICIES[policy_name][0]
+            steps = [last, *opening, *self._play_hand(rng, ours, opening[-1] if opening else last, policy)]
+            report.hands += 1
+            report.played[config.label] = report.played.get(config.label, 0) + 1
+            report.actions += len(steps) - 1
+            before = list(history)
+
+            found = compare_batch(
+                theirs,
+                steps,
+                reason_codes=self.reason_codes,
+                restart=partial(_replayed, self.engine, setup, before),
+                restart_reference=partial(_replayed, self.reference, setup, before),
+                use_batch=self.batch,
+            )
+            self._cover(steps, report)
+            if found is not None:
+                index, difference = found
+                actions = history + [s.action for s in steps[1 : index + 1] if s.action is not None]
+                return self._diverge(report, config, setup, actions, difference, seed, strategy, steps[index])
+            history += [s.action for s in steps[1:] if s.action is not None]
+            last = steps[-1]
+            if len(steps) - 1 >= MAX_ACTIONS_PER_HAND:
+                break
+            phase = last.state.get("phase")
+            if self.depth == "hand" or not self.matches or phase != "hand_over" or hand + 1 >= self.max_hands_per_game:
+                break
+            if self.depth == "point" and last.state.get("hand_winner") is not None:
+                break
+            generator, policy_name = forced or self.steering.choose()
+            dealer_seat = _next_dealer(ours)
+            deal = {"type": "deal", "deck": self._deck(rng, generator, config, dealer_seat)}
+            step = apply_step(ours, deal)
+            if not step.accepted:  # pragma: no cover - the reference refusing its own deal is a bug
+                raise AssertionError(f"the reference refused the next deal: {step.code} {step.rule}")
+            opening = [step]  # the deal opens the next batch
+        return None
+
+    def smaller(self, group: Group, games: int = 40) -> Divergence:
+        """Look for a smaller example of ``group``: more games, single hands first, with the
+        configuration and the strategy that found it; the smallest example of its cause."""
+        example = group.example
+        generator, _, policy = example.strategy.partition("/")
+        strategy = (generator, policy) if generator in GENERATORS and policy in POLICIES else None
+        best = example
+        for depth in ("hand", self.depth):
+            search = Fuzzer(self.reference, self.engine, self.info, depth=depth, probe_rate=self.probe_rate,
+                            seed=self.seed + 1, batch=self.batch)  # fmt: skip
+            report = FuzzReport(self.info.name)
+            for number in range(games):
+                found = search.play_game(example.config, number, report, strategy)
+                if found is not None and found.cause == example.cause and found.size < best.size:
+                    best = found
+            if best is not example:
+                break
+        return best
+
+    def smallest(self, group: Group) -> Divergence:
+        """The group's example and the one :meth:`smaller` finds, each shrunk: the smaller."""
+        from conformance.fuzz_scenario import shrink
+
+        candidates = [group.example]
+        found = self.smaller(group)
+        if found is not group.example:
+            candidates.append(found)
+        shrunk = [shrink(self.reference, self.engine, c, reason_codes=self.reason_codes) for c in candidates]
+        return min(shrunk, key=lambda d: d.size)
+
+    # -------------------------------------------------------------- pieces
+
+    def _deck(self, rng: random.Random, generator: str, config: Config, dealer: int) -> list[str]:
+        layout = GENERATORS[generator][0](rng, config.players, config.deck_size)
+        return deck_order(layout, config.players, dealer, config.flags.get("deal", "one_by_one"))
+
+    def _play_hand(self, rng: random.Random, game: GameHandle, last: Step, policy: Any) -> list[Step]:
+        """Play the rest of the hand on the reference; the steps after ``last``."""
+        steps: list[Step] = []
+        current = last
+        for _ in range(MAX_ACTIONS_PER_HAND):
+            if not current.legal or current.legal[0].get("type") == "deal":
+                break  # the hand is over: the next action is a deal, or nothing (the match is over)
+            action = None
+            if self.probe_rate and rng.random() < self.probe_rate:
+                action = _probe(rng, game, current.legal)
+            if action is None:
+                action = dict(policy(rng, current.legal, game.state))
+            current = apply_step(game, action)
+            steps.append(current)
+        return steps
+
+    def _cover(self, steps: Sequence[Step], report: FuzzReport) -> None:
+        rules: Counter[str] = Counter()
+        for step in steps:
+            if step.action is None:
+                continue
+            if not step.accepted:
+                rules.update(refusal_rules(step.rule))
+            elif len(step.events) == 1 and step.events[0].get("type") == "card_played":
+                rules[_PLAYED] += 1  # most steps: one card played (kept cheap)
+            else:
+                rules.update(rules_of_events(step.events, step.state))
+        report.coverage.update(rules)
+        self.steering.observe(list(rules))
+
+    def _diverge(
+        self,
+        report: FuzzReport,
+        config: Config,
+        setup: dict[str, JSON],
+        actions: list[dict[str, JSON]],
+        difference: Difference,
+        seed: int,
+        strategy: str,
+        step: Step | None = None,
+    ) -> Divergence:
+        cause = cause_of(self.reference, setup, actions, difference, step)
+        divergence = Divergence(config, setup, actions, cause, difference.expected, difference.got, seed, strategy)
+        group = report.groups.get(cause)
+        if group is None:
+            known = find_known(self.known, cause, config.label)
+            group = report.groups[cause] = Group(cause, divergence, known=known, first_hand=report.hands)
+        group.add(divergence)
+        if group.known is None and report.first_divergence is None:
+            report.first_divergence = report.hands
+        return divergence
+
+
+def _replayed(engine: Engine, setup: Mapping[str, JSON], actions: Sequence[dict[str, JSON]]) -> GameHandle:
+    game = engine.start(setup)
+    for action in actions:
+        game.apply(action)
+    return game
+
+
+def _next_dealer(game: GameHandle) -> int:
+    """PRE-10: the winner of the last trick deals the next hand (the reference's own rule)."""
+    from reference_engine.match import next_dealer
+
+    winner = game.state("last_trick_winner")
+    return int(next_dealer(int(winner)))
+
+
+_SUITS = ("o", "c", "e", "b")
+
+
+def _probe(rng: random.Random, game: GameHandle, legal: Sequence[dict[str, JSON]]) -> dict[str, JSON] | None:
+    """An action that is not legal now (to see both engines refuse it alike), or ``None``.
+
+    Most probes are near misses, where the refusal rests on one rule: a cante or tute of
+    cards the seat holds, the exchange by the holder of the seven; the others are cards out
+    of turn or out of the duties, draws, claims and a seat that does not exist."""
+    keys = {action_key(a) for a in legal}
+    players = int(game.state("players"))
+    turn = game.state("turn")
+    hands = [list(game.state(f"hand.{seat}") or []) for seat in range(players)]
+    trump = game.state("trump")
+    near: list[dict[str, JSON]] = []
+    for seat, hand in enumerate(hands):
+        near += [{"type": "cante", "seat": seat, "suit": c[1]} for c in hand if c[0] == "R" and "S" + c[1] in hand]
+        near += [{"type": "tute", "seat": seat, "rank": r} for r in "RS" if sum(1 for c in hand if c[0] == r) == 4]
+        if "7" + str(trump) in hand or "2" + str(trump) in hand:
+            near.append({"type": "exchange", "seat": seat})
+    seat = rng.randrange(players)
+    other: list[dict[str, JSON]] = [
+        {"type": "cante", "seat": seat, "suit": rng.choice(_SUITS)},
+        {"type": "exchange", "seat": seat},
+        {"type": "draw"},
+        {"type": "claim", "seat": seat},
+        {"type": "play", "seat": players, "card": "Ao"},
+    ]
+    if isinstance(turn, int):
+        near += [{"type": "play", "seat": turn, "card": card} for card in hands[turn]]
+        following = hands[(turn + 1) % players]
+        if following:
+            other.append({"type": "play", "seat": (turn + 1) % players, "card": rng.choice(following)})
+    near = [a for a in near if action_key(a) not in keys]
+    other = [a for a in other if action_key(a) not in keys]
+    pool = near if near and (rng.random() < 0.75 or not other) else other
+    return rng.choice(pool) if pool else None
+
+
+__all__ = [
+    "DEPTHS",
+    "ConfigError",
+    "FuzzReport",
+    "Fuzzer",
+    "Group",
+    "default_configs",
+    "parse_flag_set",
+    "resolve",
+]

@@ -1,0 +1,291 @@
+"""The ``compare`` and ``replay`` commands of ``guinote-conformance`` (the CLI only parses options).
+
+``compare`` fuzzes an engine against the reference (:mod:`conformance.fuzz`), prints the
+divergence groups and the rule coverage, and writes to the report folder: ``fuzz.json`` (the
+whole run), one ``divergence-N.json`` record per group (its smallest example, shrunk), and
+``divergences.feature`` (one scenario per group, checked to fail on the engine and pass on
+the reference). ``replay`` plays a record step by step on the reference and an engine and
+shows the table where they part.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from adapters.interface import JSON, Engine, EngineError, EngineInfo, SetupRejected
+from conformance.differential import (
+    FIELDS,
+    Config,
+    Divergence,
+    RecordError,
+    Step,
+    apply_step,
+    cause_of,
+    compare_steps,
+    describe_action,
+    load_record,
+    snapshot,
+)
+from conformance.fuzz import ConfigError, Fuzzer, FuzzReport, default_configs, parse_flag_set, resolve
+from conformance.fuzz_known import KnownFileError, load_known
+from conformance.fuzz_scenario import check_scenarios, feature_text, write_scenario
+from conformance.fuzz_steering import observable_rules
+
+
+class UsageProblem(Exception):
+    """A mistake on the command line or in an input file: printed, exit status 2."""
+
+
+def configs_for(info: EngineInfo, profiles: Sequence[str], flags: str) -> list[Config]:
+    overrides = parse_flag_set(flags) if flags else {}
+    if not profiles:
+        if overrides:
+            return [resolve(info, next(iter(info.profiles)), overrides)]
+        return default_configs(info)
+    return [resolve(info, text, overrides) for text in profiles]
+
+
+def _index_rules() -> set[str]:
+    rules = set(observable_rules())
+    try:
+        from conformance.rule_index import load_areas
+
+        rules.update(rule.id for area in load_areas() for rule in area.rules)
+    except Exception:  # an installed package without the index still checks against the observable rules
+        pass
+    return rules
+
+
+def run_compare(
+    console: Console,
+    reference: Engine,
+    engine: Engine,
+    spec: str,
+    *,
+    profiles: Sequence[str] = (),
+    flags: str = "",
+    games: int = 100,
+    seconds: float | None = None,
+    depth: str = "match",
+    seed: int = 0,
+    known_file: Path | None = None,
+    report_dir: Path = Path("reports"),
+    steer: bool = True,
+    scenarios: bool = True,
+    check: bool = True,
+) -> int:
+    """Fuzz ``engine``; print and write what was found; the exit status (0 clean, 1 divergences)."""
+    info = engine.info()
+    try:
+        configs = configs_for(info, profiles, flags)
+        known = load_known(known_file, rules=_index_rules(), configs=[c.label for c in configs]) if known_file else []
+        fuzzer = Fuzzer(reference, engine, info, depth=depth, steer=steer, known=known, seed=seed)
+    except (ConfigError, KnownFileError) as error:
+        raise UsageProblem(str(error)) from None
+    with Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=console,
+        transient=True,
+    ) as progress:  # fmt: skip
+        task = progress.add_task("games", total=games * len(configs))
+
+        def advance(report: FuzzReport) -> None:
+            found = len(report.failures)
+            progress.update(task, completed=report.games, description=f"games ({found} divergence groups)")
+
+        fuzzer.progress = advance
+        report = fuzzer.run(configs, games, seconds=seconds)
+    print_report(console, report, configs)
+    report_dir.mkdir(parents=True, exist_ok=True)
+    for group in report.failures:  # a targeted search for smaller examples, and shrinking
+        group.example = fuzzer.smallest(group)
+    written = _write_groups(console, reference, engine, info, spec, report, report_dir, scenarios, check)
+    (report_dir / "fuzz.json").write_text(json.dumps(report.to_json(), indent=1, ensure_ascii=False) + "\n", "utf-8")
+    console.print(f"report: {report_dir / 'fuzz.json'}" + (f"  scenarios: {written}" if written else ""), markup=False)
+    return 1 if report.failures else 0
+
+
+def print_report(console: Console, report: FuzzReport, configs: Sequence[Config]) -> None:
+    rate = report.hands / report.seconds if report.seconds else 0.0
+    for config in configs:
+        if config.label in report.not_applicable:
+            console.print(f"{config.label}: not applicable: {report.not_applicable[config.label]}", markup=False)
+        else:
+            console.print(f"{config.label}: {report.played.get(config.label, 0)} hands", markup=False)
+    console.print(
+        f"{report.hands} hands ({report.games} games, {report.actions} actions) in {report.seconds:.1f} s "
+        f"({rate:,.0f} hands/s); {len(report.failures)} divergence groups, "
+        f"{len(report.groups) - len(report.failures)} known",
+        markup=False,
+    )
+    if report.first_divergence is not None:
+        console.print(f"first divergence after {report.first_divergence} hands", markup=False)
+    if report.groups:
+        table = Table(title="Divergences by cause")
+        for column in ("cause", "rule", "count", "configurations", "smallest", "status"):
+            table.add_column(column)
+        for group in sorted(report.groups.values(), key=lambda g: -g.count):
+            table.add_row(
+                escape(f"{group.cause.kind} {group.cause.subject}"),
+                escape(group.cause.rule or "-"),
+                str(group.count),
+                escape(", ".join(f"{k} ({v})" for k, v in group.configs.items())),
+                f"{group.example.size} actions",
+                escape(f"known: {group.known.reason}" if group.known else "NEW"),
+            )
+        console.print(table)
+    seen, observable, unseen = report.coverage_summary()
+    console.print(f"rule coverage: {seen} of {observable} observable rules seen", markup=False)
+    if unseen:
+        console.print(f"  never seen: {' '.join(unseen)}", markup=False)
+
+
+def _write_groups(
+    console: Console,
+    reference: Engine,
+    engine: Engine,
+    info: EngineInfo,
+    spec: str,
+    report: FuzzReport,
+    report_dir: Path,
+    scenarios: bool,
+    check: bool,
+) -> Path | None:
+    texts: list[str] = []
+    profile_of: dict[str, str] = {}
+    for number, group in enumerate(sorted(report.failures, key=lambda g: -g.count), 1):
+        example = group.example
+        path = report_dir / f"divergence-{number}.json"
+        path.write_text(json.dumps(example.record(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        console.print(f"{number}. {escape(example.describe())}\n   replay: {path}", markup=False, highlight=False)
+        if scenarios and ("deck" in example.setup or "hands" in example.setup):
+            title = f"compare {number}: {group.cause.kind} {group.cause.subject} ({example.config.label})"
+            last = _last_step(reference, example)
+            texts.append(write_scenario(example, [info, reference.info()], last, title, reference))
+            profile_of[title] = example.config.label.split("+")[0].split("[")[0]
+    if not texts:
+        return None
+    feature = feature_text(texts, info.name)
+    path = report_dir / "divergences.feature"
+    path.write_text(feature, encoding="utf-8")
+    if check:
+        _check(console, feature, spec, sorted(set(profile_of.values())))
+    return path
+
+
+def _check(console: Console, feature: str, spec: str, profiles: list[str]) -> None:
+    for profile in profiles:
+        try:
+            checks = check_scenarios(feature, spec, profile)
+        except (OSError, RuntimeError, ValueError) as error:
+            console.print(f"the scenarios could not be checked: {error}", markup=False)
+            return
+        for name, outcome in checks.items():
+            verdict = "ok" if outcome.ok else "NOT REPRODUCED"
+            console.print(
+                f"  scenario {verdict} [{profile}]: {name}: engine {outcome.engine_status}, "
+                f"reference {outcome.reference_status}",
+                markup=False,
+            )
+
+
+def _last_step(reference: Engine, example: Divergence) -> Step | None:
+    """The reference's step at the divergence (the state the scenario checks)."""
+    try:
+        game = reference.start(example.setup)
+        step = snapshot(game, None)
+        for action in example.actions:
+            step = apply_step(game, action, FIELDS)
+        return step
+    except Exception:  # the scenario still gets written, with fewer details
+        return None
+
+
+# ------------------------------------------------------------------------------------------ replay
+
+TABLE_FIELDS = ("phase", "turn", "trick", "muestra", "stock_count", "card_points", "cante_points", "score", "total")
+
+
+def run_replay(console: Console, reference: Engine, engine: Engine, path: Path) -> int:
+    """Replay a record on both engines, one action at a time; show the table at the divergence."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        record = load_record(data, str(path))
+    except (OSError, ValueError) as error:
+        raise UsageProblem(f"{path}: cannot read the record: {error}") from None
+    except RecordError as error:
+        raise UsageProblem(str(error)) from None
+    info = engine.info()
+    reason_codes = "reason_codes" in info.capabilities
+    console.print(f"replaying {path} ({record.config.label}) on {escape(info.name)}", markup=False)
+    try:
+        ours = reference.start(record.setup)
+    except SetupRejected as error:
+        raise UsageProblem(f"{path}: the reference refuses the record's setup: {error}") from None
+    try:
+        theirs = engine.start(record.setup)
+    except (SetupRejected, EngineError) as error:
+        console.print(f"the engine refuses the setup: {error}", markup=False)
+        return 1
+    mine, other = snapshot(ours, None), snapshot(theirs, None)
+    for number in range(len(record.actions) + 1):
+        if number:
+            action = record.actions[number - 1]
+            try:
+                mine = apply_step(ours, action, FIELDS)
+                other = apply_step(theirs, action, FIELDS)
+            except EngineError as error:
+                console.print(f"{number:>3}. {describe_action(action)}: the engine failed: {error}", markup=False)
+                show_table(console, ours, theirs, record.config)
+                return 1
+            mark = "ok" if mine.accepted == other.accepted else "!!"
+            console.print(f"{number:>3}. {mark} {describe_action(action)}", markup=False, highlight=False)
+        difference = compare_steps(mine, other, reason_codes=reason_codes)
+        if difference is not None:
+            cause = cause_of(reference, record.setup, record.actions[:number], difference, mine)
+            console.print(
+                f"divergence after {number} actions: {cause}: expected {_show(difference.expected)}, "
+                f"got {_show(difference.got)}",
+                markup=False,
+            )
+            show_table(console, ours, theirs, record.config)
+            return 1
+    console.print("no divergence: the engine agrees with the reference on every step of this record", markup=False)
+    return 0
+
+
+def _show(value: JSON) -> str:
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def _read(game: Any, name: str) -> str:
+    try:
+        return _show(game.state(name))
+    except (KeyError, EngineError) as error:
+        return f"({type(error).__name__})"
+
+
+def show_table(console: Console, ours: Any, theirs: Any, config: Config) -> None:
+    """The table as the reference and the engine see it: hands, trick, muestra, scores."""
+    table = Table(title="The table at the divergence")
+    table.add_column("")
+    table.add_column("reference")
+    table.add_column("engine")
+    rows: list[str] = [f"hand.{seat}" for seat in range(config.players)]
+    for name in TABLE_FIELDS:
+        rows += [f"{name}.0", f"{name}.1"] if name in ("card_points", "cante_points", "score", "total") else [name]
+    for name in rows:
+        expected, got = _read(ours, name), _read(theirs, name)
+        marker = "" if expected == got else "  <-"
+        table.add_row(name, escape(expected), escape(got + marker))
+    console.print(table)
+
+
+__all__ = ["UsageProblem", "configs_for", "print_report", "run_compare", "run_replay", "show_table"]

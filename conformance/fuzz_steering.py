@@ -1,0 +1,456 @@
+"""Steering the fuzzer toward the rules random play rarely reaches.
+
+Uniform random play over the legal actions almost never builds a tute, two cantes after one
+trick, both sides past 100 or a winner short of thirty malas. Three things push it there:
+
+* **deal generators** build decks that hold the interesting cards (four Reyes in one hand, the
+  seven of trumps as muestra, the forty, one side holding every pair and few points...);
+* **policies** choose among the legal actions with a purpose (sing whenever possible, claim
+  early or only when right, let one side take every trick);
+* **coverage**: each hand records which rules of the index the reference applied (the rule IDs
+  behind its events and refusals, :func:`rules_of_events`), and :class:`Steering` picks the
+  generators and policies whose target rules have not been seen yet more often.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+
+from adapters.interface import JSON
+from adapters.vocabulary import DECK_RANKS, REASON_CODES, SUITS, deck_codes
+
+# ------------------------------------------------------------------------------------- rules of events
+
+#: The rules an event shows the reference applying (besides the ``rule`` member some carry).
+EVENT_RULES: dict[str, tuple[str, ...]] = {
+    "hand_over": ("SCORE-02",),
+    "renuncio": ("RENUNCIO-07",),
+    "claim": ("VUELTAS-06", "VUELTAS-05"),
+    "tute": ("CANTE-22", "MATCH-09"),
+    "match_won": ("MATCH-05",),
+    "coto_won": ("MATCH-03",),
+    "point_won": ("MATCH-01",),
+    "de_vueltas": ("SCORE-13", "VUELTAS-02"),
+    "cante": ("CANTE-01", "CANTE-04"),
+    "exchange": ("SEVEN-01",),
+    "ultimas": ("SCORE-01",),
+    "hand_dealt": ("PRE-10", "DEAL-05"),
+    "arrastre_begins": ("PLAY-13",),
+    "trick_won": ("PLAY-05", "PLAY-16"),
+    "cards_drawn": ("PLAY-08",),
+    "card_played": ("PLAY-02",),
+}
+#: Events in the order of how much they tell about a step (the first names the step's rule).
+_PRIORITY = {kind: index for index, kind in enumerate(EVENT_RULES)}
+#: The rules behind the reasons a hand can end with (besides the event's ``rule``).
+REASON_RULES: dict[str, tuple[str, ...]] = {
+    "thirty_malas_lose": ("SCORE-12", "SCORE-09"),
+    "thirty_malas_cannot_win": ("SCORE-12", "SCORE-09"),
+    "thirty_malas_vueltas": ("SCORE-12", "SCORE-09"),
+    "claim_false": ("VUELTAS-06",),
+    "claim_correct": ("VUELTAS-06",),
+    "vueltas_reached_101": ("VUELTAS-07",),
+    "over_100": ("SCORE-04",),
+}
+#: The decision rules a ``hand_over`` event can name (from the reference's scoring module).
+DECISION_RULES = (
+    "SCORE-06", "SCORE-07", "SCORE-12", "SCORE-13", "VUELTAS-03", "VUELTAS-06", "VUELTAS-07", "VUELTAS-14",
+    "CANTE-22", "RENUNCIO-07",
+)  # fmt: skip
+
+
+def rules_of_events(events: Sequence[Mapping[str, JSON]], state: Mapping[str, JSON] | None = None) -> list[str]:
+    """The rule IDs the reference applied in ``events``, the most telling first.
+
+    ``state`` is the state after the events (it tells a forty from a twenty's phase, a hand
+    de vueltas from a first hand)."""
+    rules: list[str] = []
+    for event in sorted(events, key=lambda e: _PRIORITY.get(str(e.get("type")), len(_PRIORITY))):
+        kind = str(event.get("type"))
+        rule = event.get("rule")
+        if isinstance(rule, str) and rule:
+            rules.append(rule)
+        if kind == "hand_over":
+            rules.extend(REASON_RULES.get(str(event.get("reason")), ()))
+        elif kind == "cante":
+            rules.append("CANTE-03" if event.get("value") == 40 else "CANTE-02")
+            if state is not None and state.get("phase") == "arrastre":
+                rules.append("CANTE-20")
+        elif kind == "exchange" and str(event.get("gave", "")).startswith("2"):
+            rules.append("SEVEN-09")
+        elif kind == "hand_dealt" and state is not None and state.get("hand_in_point", 0):
+            rules.extend(("VUELTAS-02", "VUELTAS-01"))
+        elif kind == "cards_drawn" and state is not None and state.get("muestra") is None:
+            rules.append("PLAY-10")
+        rules.extend(EVENT_RULES.get(kind, ()))
+    return list(dict.fromkeys(rules))
+
+
+def refusal_rules(rule: str) -> list[str]:
+    """The rule IDs of a refusal's ``rule`` member (``"SEVEN-03 / SEVEN-04"`` names two)."""
+    return [part.strip() for part in rule.replace(",", "/").split("/") if part.strip()]
+
+
+def observable_rules() -> frozenset[str]:
+    """Every rule the fuzzer can see applied: behind an event, a hand's decision or a refusal."""
+    rules: set[str] = set(DECISION_RULES)
+    for group in (*EVENT_RULES.values(), *REASON_RULES.values()):
+        rules.update(group)
+    rules.update(("CANTE-02", "CANTE-03", "CANTE-20", "SEVEN-09", "VUELTAS-01", "VUELTAS-02", "PLAY-10"))
+    for text in REASON_CODES.values():
+        rules.update(word for word in text.replace("/", " ").split() if "-" in word and word[0].isupper())
+    return frozenset(rules)
+
+
+# ------------------------------------------------------------------------------------- deals
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A deal as the table sees it: each seat's six cards, the muestra and the stock (top first)."""
+
+    hands: list[list[str]]
+    muestra: str
+    stock: list[str]
+
+
+Generator = Callable[[random.Random, int, int], Layout]
+
+
+def _ranks(deck_size: int) -> list[str]:
+    return DECK_RANKS[deck_size]
+
+
+def _build(
+    rng: random.Random, players: int, deck_size: int, fixed: Mapping[int, Sequence[str]], muestra: str | None = None
+) -> Layout:
+    """A layout with ``fixed`` cards in those seats' hands (and ``muestra``), the rest shuffled."""
+    fixed = {seat: list(dict.fromkeys(cards))[:6] for seat, cards in fixed.items() if seat < players}
+    used = {card for cards in fixed.values() for card in cards} | ({muestra} if muestra else set())
+    if muestra in {card for cards in fixed.values() for card in cards}:
+        muestra = None  # a generator's muestra already placed in a hand: any other card will do
+    rest = [card for card in deck_codes(deck_size) if card not in used]
+    rng.shuffle(rest)
+    hands: list[list[str]] = []
+    for seat in range(players):
+        hand = list(fixed.get(seat, ()))[:6]
+        while len(hand) < 6:
+            hand.append(rest.pop())
+        rng.shuffle(hand)
+        hands.append(hand)
+    if muestra is None:
+        muestra = rest.pop()
+    return Layout(hands, muestra, rest)
+
+
+def _partner(seat: int, players: int) -> int:
+    return (seat + 2) % players if players == 4 else seat
+
+
+def uniform_deal(rng: random.Random, players: int, deck_size: int) -> Layout:
+    return _build(rng, players, deck_size, {})
+
+
+def tute_deal(rng: random.Random, players: int, deck_size: int) -> Layout:
+    """Four Reyes (or four Sotas) in one hand."""
+    rank = rng.choice("RS")
+    return _build(rng, players, deck_size, {rng.randrange(players): [rank + suit for suit in SUITS]})
+
+
+def forty_deal(rng: random.Random, players: int, deck_size: int) -> Layout:
+    """The Rey and Sota of trumps in one hand and a twenty in his partner's (or his own)."""
+    trump, other = rng.sample(list(SUITS), 2)
+    low = [rank for rank in _ranks(deck_size) if rank not in "RS7"]
+    seat = rng.randrange(players)
+    fixed: dict[int, list[str]] = {seat: ["R" + trump, "S" + trump]}
+    fixed.setdefault(_partner(seat, players), []).extend(["R" + other, "S" + other])
+    return _build(rng, players, deck_size, fixed, rng.choice(low) + trump)
+
+
+def two_cantes_deal(rng: random.Random, players: int, deck_size: int) -> Layout:
+    """Two pairs in one hand and a third in his partner's: several cantes after one trick."""
+    suits = rng.sample(list(SUITS), 3)
+    seat = rng.randrange(players)
+    fixed: dict[int, list[str]] = {seat: [r + s for s in suits[:2] for r in "RS"]}
+    fixed.setdefault(_partner(seat, players), []).extend(["R" + suits[2], "S" + suits[2]])
+    return _build(rng, players, deck_size, fixed)
+
+
+def seven_muestra_deal(rng: random.Random, players: int, deck_size: int) -> Layout:
+    """The seven of trumps as muestra, its dos in a hand (``seven_is_muestra``)."""
+    trump = rng.choice(list(SUITS))
+    fixed = {rng.randrange(players): ["2" + trump]} if "2" in _ranks(deck_size) else {}
+    return _build(rng, players, deck_size, fixed, "7" + trump)
+
+
+def exchange_deal(rng: random.Random, players: int, deck_size: int) -> Layout:
+    """A high muestra and the seven of trumps in a hand: the exchange is worth making."""
+    trump = rng.choice(list(SUITS))
+    return _build(rng, players, deck_size, {rng.randrange(players): ["7" + trump]}, rng.choice("A3R") + trump)
+
+
+def malas_deal(rng: random.Random, players: int, deck_size: int) -> Layout:
+    """One side holds three pairs (the forty among them) and low trumps, the other the aces and
+    threes: the pairs' side may pass 100 on cantes without thirty malas."""
+    suits = list(SUITS)
+    rng.shuffle(suits)
+    trump = suits[0]
+    seat = rng.randrange(players)
+    partner = _partner(seat, players)
+    pairs = [rank + suit for suit in suits[:3] for rank in "RS"]
+    low = [rank + trump for rank in _ranks(deck_size) if rank in "24567"]
+    fixed: dict[int, list[str]] = {seat: pairs[:4] + low[:2]}
+    fixed.setdefault(partner, []).extend(pairs[4:] + low[2:6])
+    opponents = [s for s in range(players) if s not in (seat, partner)]
+    high = [rank + suit for rank in "A3" for suit in SUITS]
+    rng.shuffle(high)
+    for index, card in enumerate(high[: 6 * len(opponents)]):
+        fixed.setdefault(opponents[index % len(opponents)], []).append(card)
+    rest = [rank + trump for rank in _ranks(deck_size) if rank in "24567" and rank + trump not in low[:6]]
+    muestra = rest[0] if rest else None
+    return _build(rng, players, deck_size, fixed, muestra)
+
+
+def both_over_deal(rng: random.Random, players: int, deck_size: int) -> Layout:
+    """Every side holds two pairs, one of them the forty: both sides may pass 100."""
+    suits = list(SUITS)
+    rng.shuffle(suits)
+    fixed: dict[int, list[str]] = {}
+    for index, suit in enumerate(suits):
+        seat = index % players
+        fixed.setdefault(seat, []).extend(["R" + suit, "S" + suit])
+    return _build(rng, players, deck_size, fixed, rng.choice(["4", "5", "6"]) + suits[0])
+
+
+#: name -> (generator, the rules it aims at)
+GENERATORS: dict[str, tuple[Generator, tuple[str, ...]]] = {
+    "uniform": (uniform_deal, ()),
+    "tute": (tute_deal, ("CANTE-21", "CANTE-22", "MATCH-09")),
+    "forty": (forty_deal, ("CANTE-03", "CANTE-12")),
+    "two_cantes": (two_cantes_deal, ("CANTE-09", "CANTE-10", "CANTE-11")),
+    "seven_muestra": (seven_muestra_deal, ("SEVEN-09", "SEVEN-02")),
+    "exchange": (exchange_deal, ("SEVEN-01", "SEVEN-03", "SEVEN-04", "SEVEN-05")),
+    "malas": (malas_deal, ("SCORE-09", "SCORE-12")),
+    "both_over": (both_over_deal, ("SCORE-07", "VUELTAS-14")),
+}
+
+
+def deck_order(layout: Layout, players: int, dealer: int, method: str) -> list[str]:
+    """The deck order (top first) that deals ``layout`` from ``dealer`` (the inverse of DEAL)."""
+    size = sum(len(hand) for hand in layout.hands) + 1 + len(layout.stock)
+    hand_slots, muestra_slot, stock_slots = _deal_positions(players, dealer, method, size)
+    order = [""] * size
+    for seat, slots in enumerate(hand_slots):
+        for slot, position in enumerate(slots):
+            order[position] = layout.hands[seat][slot]
+    order[muestra_slot] = layout.muestra
+    for slot, position in enumerate(stock_slots):
+        order[position] = layout.stock[slot]
+    return order
+
+
+@cache
+def _deal_positions(
+    players: int, dealer: int, method: str, size: int
+) -> tuple[tuple[tuple[int, ...], ...], int, tuple[int, ...]]:
+    """Where each dealt card comes from in the deck: the reference's own deal of a known order."""
+    from reference_engine.cards import parse_card
+    from reference_engine.deal import deal_from_deck
+
+    probe = [parse_card(code) for code in deck_codes(size)]
+    dealt = deal_from_deck(probe, players, dealer, method, size)
+    index = {card: position for position, card in enumerate(probe)}
+    hands = tuple(tuple(index[card] for card in hand) for hand in dealt.hands)
+    return hands, index[dealt.muestra], tuple(index[card] for card in dealt.stock)
+
+
+# ------------------------------------------------------------------------------------- policies
+
+#: A policy picks one of the legal actions; ``state`` reads a field of the reference's state.
+Legal = Sequence[dict[str, JSON]]
+Reader = Callable[[str], JSON]
+Policy = Callable[[random.Random, Legal, Reader], dict[str, JSON]]
+_OPTIONAL = ("cante", "tute", "exchange")
+
+
+def _strength(card: str, trump: JSON) -> int:
+    order = {"2": 0, "4": 1, "5": 2, "6": 3, "7": 4, "8": 4, "9": 4, "S": 5, "C": 6, "R": 7, "3": 8, "A": 9}
+    return order.get(card[0], 0) + (20 if card[1:] == trump else 0)
+
+
+def uniform_policy(rng: random.Random, legal: Legal, state: Reader) -> dict[str, JSON]:
+    return rng.choice(list(legal))
+
+
+def eager_policy(rng: random.Random, legal: Legal, state: Reader) -> dict[str, JSON]:
+    """Sings, sings tute and exchanges whenever it may; claims a third of the time it may
+    (early claims are mostly false)."""
+    optional = [a for a in legal if a.get("type") in _OPTIONAL]
+    if optional:
+        return rng.choice(optional)
+    claims = [a for a in legal if a.get("type") == "claim"]
+    if claims and rng.random() < 0.34:
+        return rng.choice(claims)
+    plays = [a for a in legal if a.get("type") != "claim"] or list(legal)
+    return rng.choice(plays)
+
+
+def patient_policy(rng: random.Random, legal: Legal, state: Reader) -> dict[str, JSON]:
+    """Sings whenever it may; claims only when its side has passed 100 (a true claim)."""
+    for action in legal:
+        if action.get("type") == "claim":
+            seat = int(action.get("seat", 0))
+            side = seat % 2 if int(state("players") or 4) == 4 else seat
+            total = state(f"total.{side}")
+            if isinstance(total, int) and total >= 101:
+                return action
+    return eager_policy(rng, [a for a in legal if a.get("type") != "claim"] or list(legal), state)
+
+
+def _lopsided(strong_side: int) -> Policy:
+    def policy(rng: random.Random, legal: Legal, state: Reader) -> dict[str, JSON]:
+        """Sings whenever it may; one side plays its strongest card, the other its weakest."""
+        optional = [a for a in legal if a.get("type") in _OPTIONAL]
+        if optional:
+            return rng.choice(optional)
+        plays = [a for a in legal if a.get("type") == "play"]
+        if not plays:
+            return eager_policy(rng, legal, state)
+        players = int(state("players") or 4)
+        seat = int(plays[0].get("seat", 0))
+        side = seat % 2 if players == 4 else seat
+        trump = state("trump")
+        ranked = sorted(plays, key=lambda a: _strength(str(a.get("card")), trump))
+        return ranked[-1] if side == strong_side else ranked[0]
+
+    return policy
+
+
+_POINTS = {"A": 11, "3": 10, "R": 4, "C": 3, "S": 2}
+
+
+def _beats(card: str, best: str, led: str, trump: JSON) -> bool:
+    """Whether ``card`` beats ``best``, the card winning a trick led in suit ``led``."""
+    if card[1:] == best[1:]:
+        return _strength(card, trump) > _strength(best, trump)
+    return bool(card[1:] == trump)
+
+
+def _winning(trick: Sequence[str], trump: JSON) -> tuple[int, str] | None:
+    if not trick:
+        return None
+    best, index = trick[0], 0
+    for number, card in enumerate(trick[1:], 1):
+        if _beats(card, best, trick[0][1:], trump):
+            best, index = card, number
+    return index, best
+
+
+def malas_policy(rng: random.Random, legal: Legal, state: Reader) -> dict[str, JSON]:
+    """The side holding the pairs sings them all and takes cheap tricks with low trumps; the
+    other side gives nothing away: the singers pass 100 on cantes with few card points (the
+    thirty malas)."""
+    optional = [a for a in legal if a.get("type") in _OPTIONAL]
+    if optional:
+        return rng.choice(optional)
+    plays = [a for a in legal if a.get("type") == "play"]
+    if not plays:
+        return eager_policy(rng, legal, state)
+    players = int(state("players") or 4)
+    modulo = 2 if players == 4 else players
+    seat = int(plays[0].get("seat", 0))
+    hands = [list(state(f"hand.{s}") or []) for s in range(players)]
+    counts = [0, 0]
+    for number, hand in enumerate(hands):
+        counts[number % modulo] += sum(1 for c in hand if c[0] in "RS")
+    trump = state("trump")
+    trick = [str(c) for c in state("trick") or []]
+    cheap = sorted(plays, key=lambda a: (_POINTS.get(str(a.get("card"))[0], 0), _strength(str(a.get("card")), trump)))
+    singers = 0 if counts[0] >= counts[1] else 1
+    if seat % modulo != singers:
+        # the other side feeds the singers nothing and spends its aces and threes early, on its own
+        # tricks, so that the singers' kept trump takes the last trick (the diez de últimas)
+        winning = _winning(trick, trump)
+        leader = (seat - len(trick)) % players
+        if winning is not None and (leader + winning[0]) % players % modulo == singers:
+            return cheap[0]
+        return cheap[-1]
+    hand = hands[seat]
+    keep = {c for c in hand if c[0] in "RS" and ("R" + c[1]) in hand and ("S" + c[1]) in hand}
+    spare = [a for a in cheap if a.get("card") not in keep] or cheap
+    winning = _winning(trick, trump)
+    if winning is None:
+        return spare[0]
+    best = winning[1]
+    winners = [a for a in spare if _beats(str(a.get("card")), best, trick[0][1:], trump)]
+    return winners[0] if winners else spare[0]
+
+
+#: name -> (policy, the rules it aims at)
+POLICIES: dict[str, tuple[Policy, tuple[str, ...]]] = {
+    "uniform": (uniform_policy, ()),
+    "eager": (eager_policy, ("CANTE-10", "VUELTAS-05", "VUELTAS-06")),
+    "patient": (patient_policy, ("VUELTAS-06",)),
+    "lopsided0": (_lopsided(0), ("SCORE-06", "SCORE-12", "VUELTAS-07")),
+    "lopsided1": (_lopsided(1), ("SCORE-06", "SCORE-12", "VUELTAS-07")),
+    "malas": (malas_policy, ("SCORE-09", "SCORE-12")),
+}
+
+
+# ------------------------------------------------------------------------------------- steering
+
+
+@dataclass
+class Steering:
+    """Chooses a deal generator and a policy for each hand, favouring those whose target rules
+    the run has not seen yet; records the rules each hand showed (the run's rule coverage)."""
+
+    rng: random.Random
+    seen: dict[str, int] = field(default_factory=dict)
+    uses: dict[str, int] = field(default_factory=dict)
+    steer: bool = True
+
+    def _weight(self, name: str, targets: Sequence[str]) -> float:
+        unseen = sum(1 for rule in targets if rule not in self.seen)
+        return (1.0 + 4.0 * unseen) / math.sqrt(1 + self.uses.get(name, 0) / 50)
+
+    def choose(self) -> tuple[str, str]:
+        """A (generator, policy) pair for the next hand."""
+        if not self.steer:
+            return "uniform", "uniform"
+        generator = self._pick({f"deal:{n}": t for n, (_, t) in GENERATORS.items()})
+        policy = self._pick({f"policy:{n}": t for n, (_, t) in POLICIES.items()})
+        return generator.removeprefix("deal:"), policy.removeprefix("policy:")
+
+    def _pick(self, options: Mapping[str, Sequence[str]]) -> str:
+        names = list(options)
+        weights = [self._weight(name, options[name]) for name in names]
+        chosen = self.rng.choices(names, weights)[0]
+        self.uses[chosen] = self.uses.get(chosen, 0) + 1
+        return chosen
+
+    def observe(self, rules: Sequence[str]) -> list[str]:
+        """Count the rules one hand showed; return those seen for the first time."""
+        new = [rule for rule in rules if rule not in self.seen]
+        for rule in rules:
+            self.seen[rule] = self.seen.get(rule, 0) + 1
+        return new
+
+
+__all__ = [
+    "DECISION_RULES",
+    "EVENT_RULES",
+    "GENERATORS",
+    "POLICIES",
+    "REASON_RULES",
+    "Layout",
+    "Steering",
+    "deck_order",
+    "observable_rules",
+    "refusal_rules",
+    "rules_of_events",
+]

@@ -1,0 +1,77 @@
+"""Hunting the deliberately broken engines with ``compare`` (for ``benchmarks/fuzz_broken.py``
+and the deep fuzzing tests): how many hands until the first divergence, and its scenario."""
+
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass
+
+from adapters.reference import ReferenceEngine
+from adapters.subprocess_adapter import SubprocessEngine
+from conformance.fuzz import Fuzzer, FuzzReport, resolve
+from conformance.fuzz_commands import _last_step
+from conformance.fuzz_scenario import check_scenarios, feature_text, write_scenario
+
+#: engine -> the profile (and flags) under which its broken rule applies
+TARGETS: dict[str, tuple[str, dict[str, str]]] = {
+    "caballo_above_sota": ("lascuarenta", {}),
+    "no_partner_exemption": ("lascuarenta", {}),
+    "cantes_without_won_trick": ("lascuarenta", {}),
+    "no_diez_de_ultimas": ("lascuarenta", {}),
+    "winner_draws_last": ("lascuarenta", {}),
+    "free_phase_obligations": ("lascuarenta", {}),
+    "no_thirty_malas": ("lascuarenta", {"thirty_malas_count": "cards_only"}),
+    "tute_of_reyes_only": ("lascuarenta", {}),
+    "many_cantes_per_trick": ("lascuarenta", {}),
+    "false_claims_win": ("ludoteka", {}),
+    "totals_not_carried": ("lascuarenta", {}),
+}
+
+
+@dataclass
+class Finding:
+    engine: str
+    config: str
+    hands: int
+    first: int | None
+    seconds: float
+    cause: str
+    actions: int
+    scenario: str
+    checked: str
+
+
+def hunt(name: str, games: int, *, steer: bool = True, check: bool = True) -> Finding:
+    """Fuzz one broken engine until its first divergence; shrink it and write its scenario."""
+    profile, flags = TARGETS[name]
+    served = SubprocessEngine(
+        [sys.executable, "-m", "adapters.serve", "--engine", f"tests.broken_engines.engines:{name}"], timeout=30
+    )
+    try:
+        info = served.info()
+        config = resolve(info, profile, flags or None)
+        fuzzer = Fuzzer(ReferenceEngine(), served, info, depth="match", steer=steer, seed=11)
+        report = FuzzReport(info.name)
+        started = time.perf_counter()
+        for number in range(games):
+            fuzzer.play_game(config, number, report)
+            if report.groups:
+                break
+        seconds = time.perf_counter() - started
+        if not report.groups:
+            return Finding(name, config.label, report.hands, None, seconds, "-", 0, "", "")
+        group = next(iter(report.groups.values()))
+        example = fuzzer.smallest(group)
+        text = write_scenario(
+            example, [info], _last_step(ReferenceEngine(), example), f"found in {name}", ReferenceEngine()
+        )
+        verdict = ""
+        if check:
+            spec = f"serve:tests.broken_engines.engines:{name}"
+            outcome = check_scenarios(feature_text([text], info.name), spec, profile)
+            verdict = ", ".join(f"engine {c.engine_status}, reference {c.reference_status}" for c in outcome.values())
+        return Finding(name, config.label, report.hands, report.first_divergence, seconds, str(group.cause),
+                       len(example.actions), text, verdict)  # fmt: skip
+    finally:
+        served.close()

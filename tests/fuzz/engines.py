@@ -1,0 +1,69 @@
+"""Engines for the fuzzer's own tests: the reference adapter with one answer changed.
+
+They wrap the reference's answers instead of patching its modules, so they run in the test
+process next to the reference they are compared with (``py:tests.fuzz.engines:NAME``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adapters.interface import JSON, Action, EngineInfo, Outcome, Setup
+from adapters.reference import ReferenceEngine, ReferenceGame
+
+
+class _Game:
+    def __init__(self, inner: ReferenceGame, flaw: str) -> None:
+        self.inner = inner
+        self.flaw = flaw
+
+    def legal_actions(self) -> list[dict[str, JSON]]:
+        actions = self.inner.legal_actions()
+        if self.flaw == "no_cantes":  # CANTE-01: never offers a cante
+            return [a for a in actions if a.get("type") != "cante"]
+        return actions
+
+    def apply(self, action: Action) -> Outcome:
+        return self.inner.apply(action)
+
+    def state(self, name: str) -> JSON:
+        if self.flaw == "forgets_totals" and name.startswith("total."):  # VUELTAS-02: nothing is carried
+            return self.inner.state("score." + name.partition(".")[2])
+        return self.inner.state(name)
+
+    def observation(self, seat: int, name: str) -> JSON:
+        return self.inner.observation(seat, name)
+
+
+class FlawedEngine(ReferenceEngine):
+    def __init__(self, flaw: str) -> None:
+        self.flaw = flaw
+
+    def info(self) -> EngineInfo:
+        full = super().info()
+        return EngineInfo(f"flawed-{self.flaw}", full.version, full.language, full.profiles, full.flags,
+                          full.capabilities)  # fmt: skip
+
+    def start(self, setup: Setup) -> Any:
+        return _Game(super().start(setup), self.flaw)
+
+
+def no_cantes() -> FlawedEngine:
+    return FlawedEngine("no_cantes")
+
+
+def forgets_totals() -> FlawedEngine:
+    return FlawedEngine("forgets_totals")
+
+
+class _Garbage(_Game):
+    def legal_actions(self) -> list[dict[str, JSON]]:
+        return ["not an action"]  # type: ignore[list-item]  # the point: an engine answering garbage
+
+
+class GarbageEngine(FlawedEngine):
+    def start(self, setup: Setup) -> Any:
+        return _Garbage(ReferenceEngine.start(self, setup), self.flaw)
+
+
+def garbage() -> GarbageEngine:
+    return GarbageEngine("garbage")

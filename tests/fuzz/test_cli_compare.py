@@ -1,0 +1,49 @@
+"""guinote-conformance compare and replay, run as a user would (in a subprocess)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "conformance", *args], cwd=REPO, capture_output=True, text=True, timeout=300, check=False
+    )
+
+
+def test_compare_groups_shrinks_and_writes_records(tmp_path: Path) -> None:
+    # (the scenarios' check runs the suite twice more: tests/fuzz/test_deep.py covers it)
+    done = cli("compare", "--engine", "py:tests.fuzz.engines:no_cantes", "--profile", "tradicional", "--hands", "15",
+               "--depth", "hand", "--no-scenarios", "--report-dir", str(tmp_path))  # fmt: skip
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "Divergences by cause" in done.stdout and "rule coverage:" in done.stdout
+    report = json.loads((tmp_path / "fuzz.json").read_text(encoding="utf-8"))
+    assert report["groups"] and all(g["cause"]["subject"] == "cante (missing)" for g in report["groups"])
+    assert len(list(tmp_path.glob("divergence-*.json"))) == len(report["groups"])
+    replayed = cli("replay", str(tmp_path / "divergence-1.json"), "--engine", "py:tests.fuzz.engines:no_cantes")
+    assert replayed.returncode == 1 and "The table at the divergence" in replayed.stdout, replayed.stdout
+
+
+def test_compare_of_the_reference_over_the_protocol_is_clean(tmp_path: Path) -> None:
+    profiles = ["--profile", "ludoteka", "--profile", "lascuarenta+mano_a_mano"]
+    done = cli("compare", "--engine", "serve:reference", *profiles, "--hands", "3", "--report-dir", str(tmp_path))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "0 divergence groups" in done.stdout and "lascuarenta+mano_a_mano:" in done.stdout
+
+
+def test_input_mistakes_are_clear_errors_not_tracebacks(tmp_path: Path) -> None:
+    known = tmp_path / "known.toml"
+    known.write_text('[[known]]\nreason = "x"\nkind = "sideways"\n', encoding="utf-8")
+    done = cli("compare", "--engine", "reference", "--known", str(known), "--report-dir", str(tmp_path))
+    assert done.returncode == 2 and "known.toml:3: unknown kind 'sideways'" in done.stdout, done.stdout
+    done = cli("compare", "--engine", "reference", "--profile", "moon", "--report-dir", str(tmp_path))
+    assert done.returncode == 2 and "the engine has no profile 'moon'" in done.stdout
+    (tmp_path / "bad.json").write_text('{"format": "other"}', encoding="utf-8")
+    done = cli("replay", str(tmp_path / "bad.json"))
+    assert done.returncode == 2 and "unknown format 'other'" in done.stdout
+    assert "Traceback" not in done.stdout + done.stderr

@@ -1,0 +1,103 @@
+"""The fuzzer keeps going after a divergence, groups divergences by cause, plays whole points
+and matches under every flag value, and steers toward the rules random play misses."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from adapters.reference import ReferenceEngine
+from conformance.differential import first_difference
+from conformance.fuzz import ConfigError, Fuzzer, default_configs, parse_flag_set, resolve
+from tests.fuzz.engines import forgets_totals, no_cantes
+
+INFO = ReferenceEngine().info()
+
+
+def test_the_reference_agrees_with_itself_over_points_and_matches() -> None:
+    for depth in ("point", "match"):
+        fuzzer = Fuzzer(ReferenceEngine(), ReferenceEngine(), INFO, depth=depth)
+        report = fuzzer.run([resolve(INFO, "ludoteka"), resolve(INFO, "lascuarenta+mano_a_mano")], 6)
+        assert report.groups == {} and report.games == 12
+        assert report.hands > report.games, "points and matches go on past their first hand"
+        assert report.actions > 20 * report.hands
+
+
+def test_a_divergence_ends_its_game_not_the_run_and_is_grouped_by_cause() -> None:
+    engine = no_cantes()
+    report = Fuzzer(ReferenceEngine(), engine, engine.info(), depth="hand").run([resolve(INFO, "tradicional")], 40)
+    assert report.games == 40, "every game is played, however many diverge"
+    causes = {(cause.kind, cause.subject) for cause in report.groups}
+    assert causes == {("legal", "cante (missing)")}
+    assert {cause.rule for cause in report.groups} <= {"CANTE-02", "CANTE-03"}
+    total = sum(group.count for group in report.groups.values())
+    assert total > len(report.groups), "a group counts every divergence of its cause"
+    for group in report.groups.values():
+        smallest = min(group.example.size for _ in [0])
+        assert group.example.size == smallest
+        # the example reproduces: replayed, the same difference comes at its last action
+        found = first_difference(ReferenceEngine(), engine, group.example.setup, group.example.actions,
+                                 reason_codes=True)  # fmt: skip
+        assert found is not None and found[0] == len(group.example.actions)
+
+
+def test_a_divergence_in_a_hand_de_vueltas_is_found_by_playing_the_whole_point() -> None:
+    engine = forgets_totals()
+    single = Fuzzer(ReferenceEngine(), engine, engine.info(), depth="hand").run([resolve(INFO, "lascuarenta")], 20)
+    assert single.groups == {}, "a first hand carries nothing: the flaw cannot show"
+    report = Fuzzer(ReferenceEngine(), engine, engine.info(), depth="point").run([resolve(INFO, "lascuarenta")], 20)
+    (cause,) = report.groups
+    assert (cause.kind, cause.subject, cause.rule) == ("state", "total.0", "VUELTAS-02")
+    example = report.groups[cause].example
+    assert any(action["type"] == "deal" for action in example.actions)
+
+
+def test_configurations_cover_overlays_and_every_declared_flag_value() -> None:
+    configs = default_configs(INFO)
+    labels = [c.label for c in configs]
+    assert labels[:4] == list(INFO.profiles)
+    assert "ludoteka+mano_a_mano" in labels
+    for name, values in INFO.flags.items():
+        for value in values:
+            assert any(c.flags[name] == value for c in configs), f"{name}={value} is never played"
+    config = resolve(INFO, "lascuarenta+mano_a_mano", parse_flag_set("tute=none, deck=48"))
+    assert config.label == "lascuarenta+mano_a_mano[tute=none,deck=48]"
+    assert (config.flags["players"], config.flags["tute"], config.flags["deck"]) == ("2", "none", "48")
+
+
+@pytest.mark.parametrize(
+    ("text", "flags", "message"),
+    [
+        ("nowhere", "", "the engine has no profile 'nowhere'; its profiles: ludoteka"),
+        ("ludoteka+moon", "", "unknown overlay 'moon'"),
+        ("ludoteka", "tute=sometimes", "flag tute='sometimes': the engine plays tute as none, wins_point"),
+        ("ludoteka", "colour=red", "unknown flag 'colour'"),
+        ("ludoteka", "tute", "'tute' is not flag=value"),
+    ],
+)
+def test_a_wrong_configuration_is_a_clear_error(text: str, flags: str, message: str) -> None:
+    with pytest.raises(ConfigError, match=re.escape(message)):
+        resolve(INFO, text, parse_flag_set(flags))
+
+
+def test_steering_reaches_rules_uniform_play_misses() -> None:
+    configs = [resolve(INFO, "lascuarenta"), resolve(INFO, "ludoteka")]
+    steered = Fuzzer(ReferenceEngine(), ReferenceEngine(), INFO, depth="point", seed=1).run(configs, 40)
+    uniform = Fuzzer(ReferenceEngine(), ReferenceEngine(), INFO, depth="point", seed=1, steer=False).run(configs, 40)
+    rare = {"CANTE-22", "VUELTAS-06", "SCORE-07"}
+    assert rare <= set(steered.coverage), sorted(rare - set(steered.coverage))
+    assert len(set(steered.coverage)) > len(set(uniform.coverage))
+    rarer = ("CANTE-22", "SCORE-07", "VUELTAS-14", "SEVEN-09", "CANTE-03", "CANTE-10")
+    assert sum(steered.coverage.get(r, 0) for r in rarer) > 2 * sum(uniform.coverage.get(r, 0) for r in rarer)
+    seen, observable, unseen = steered.coverage_summary()
+    assert seen + len(unseen) == observable
+
+
+def test_an_in_process_engine_answering_garbage_is_a_failure_not_a_crash() -> None:
+    from tests.fuzz.engines import garbage
+
+    engine = garbage()
+    report = Fuzzer(ReferenceEngine(), engine, engine.info(), depth="hand").run([resolve(INFO, "ludoteka")], 3)
+    (group,) = report.groups.values()
+    assert group.cause.kind == "failure" and group.count == 3

@@ -1,0 +1,81 @@
+"""A divergence comes back as a shrunk Gherkin scenario that fails on the engine and passes on the
+reference, run through the suite's own plugin; a record replays step by step with the table."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from adapters.reference import ReferenceEngine
+from conformance.differential import Divergence
+from conformance.fuzz import Fuzzer, resolve
+from conformance.fuzz_commands import _last_step, run_replay
+from conformance.fuzz_scenario import _CONFTEST, _TEST_MODULE, canonical_tail, feature_text, shrink, write_scenario
+from tests.fuzz.engines import forgets_totals, no_cantes
+
+INFO = ReferenceEngine().info()
+
+
+def found(engine_factory: object, profile: str, depth: str) -> Divergence:
+    engine = engine_factory()  # type: ignore[operator]
+    report = Fuzzer(ReferenceEngine(), engine, engine.info(), depth=depth).run([resolve(INFO, profile)], 30)
+    group = max(report.groups.values(), key=lambda g: g.count)
+    return shrink(ReferenceEngine(), engine, group.example, reason_codes=True)
+
+
+def run_scenarios(pytester: pytest.Pytester, feature: str, engine: str, profile: str) -> dict[str, str]:
+    path = pytester.path / "found.feature"
+    path.write_text(feature, encoding="utf-8")
+    pytester.makepyfile(test_found=_TEST_MODULE.format(feature=str(path)))
+    pytester.makeconftest(_CONFTEST)
+    out = pytester.path / f"{engine.replace(':', '_')}.json"
+    pytester.runpytest_inprocess(
+        "-p", "conformance.plugin", "--engine", engine, "--profile", profile, "--guinote-results", str(out)
+    )
+    return {r["scenario"]: r["status"] for r in json.loads(out.read_text(encoding="utf-8"))["results"]}
+
+
+@pytest.mark.parametrize(
+    ("factory", "spec", "profile", "depth"),
+    [
+        (no_cantes, "py:tests.fuzz.engines:no_cantes", "tradicional", "hand"),
+        (forgets_totals, "py:tests.fuzz.engines:forgets_totals", "lascuarenta", "point"),
+    ],
+)
+def test_the_scenario_fails_on_the_engine_and_passes_on_the_reference(
+    pytester: pytest.Pytester, factory: object, spec: str, profile: str, depth: str
+) -> None:
+    example = found(factory, profile, depth)
+    text = write_scenario(example, [INFO], _last_step(ReferenceEngine(), example), "found by compare")
+    assert "Given a deal by seat" in text and "When these tricks are played:" in text
+    feature = feature_text([text], "test engine")
+    assert run_scenarios(pytester, feature, spec, profile) == {"found by compare": "fail"}
+    assert run_scenarios(pytester, feature, "reference", profile) == {"found by compare": "pass"}
+
+
+def test_shrinking_keeps_the_cause_and_hides_the_cards_nobody_draws() -> None:
+    example = found(no_cantes, "tradicional", "hand")
+    assert example.actions and example.setup["deck"]
+    deck = example.setup["deck"]
+    assert canonical_tail(deck, 4, 4 * sum(1 for a in example.actions if a["type"] == "draw"), 40) == deck
+    text = write_scenario(example, [INFO], _last_step(ReferenceEngine(), example), "t")
+    assert "may sing" in text
+
+
+def test_replay_shows_the_table_at_the_divergence(tmp_path: Path) -> None:
+    example = found(no_cantes, "tradicional", "hand")
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(example.record()), encoding="utf-8")
+    out = io.StringIO()
+    console = Console(file=out, width=160)
+    assert run_replay(console, ReferenceEngine(), no_cantes(), path) == 1
+    text = out.getvalue()
+    assert f"divergence after {len(example.actions)} actions: legal cante (missing)" in text
+    assert "The table at the divergence" in text and "hand.0" in text and "muestra" in text
+    out.truncate(0)
+    assert run_replay(console, ReferenceEngine(), ReferenceEngine(), path) == 0
+    assert "no divergence" in out.getvalue()
