@@ -7,7 +7,7 @@ won the trick just completed, from the end of that trick until the next card is 
 (CANTE-19). Singing is optional (CANTE-07) and possible in both phases (CANTE-20).
 
 Each check returns a :class:`~reference_engine.actions.Refusal` or ``None``, so that listing
-the legal actions raises nothing; ``check_*`` raise the refusal for ``Game.apply``.
+the legal actions raises nothing; ``check_*`` raise the refusal for ``Hand.apply``.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from reference_engine.cards import Card, Rank, Suit
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from reference_engine.game import Game
+    from reference_engine.state import HandState
 
 _REYES = {suit: Card(Rank.REY, suit) for suit in Suit}
 _SOTAS = {suit: Card(Rank.SOTA, suit) for suit in Suit}
@@ -44,7 +44,7 @@ def pairs_held(hand: Sequence[Card]) -> list[Suit]:
     return [suit for suit in sotas if _REYES[suit] in hand] if sotas else sotas
 
 
-def window_open_for(game: Game, seat: int) -> bool:
+def window_open_for(hand: HandState, seat: int) -> bool:
     """CANTE-05/CANTE-06: the seat's side won the last trick and no card has been led since.
 
     B-42 (``until_next_lead``, S002): the window stays open through the draw, so a card just
@@ -52,62 +52,59 @@ def window_open_for(game: Game, seat: int) -> bool:
     for cantes; the engine follows S002's "before the next trick starts".
     """
     return (
-        game.window_side is not None
-        and game.window_side == game.side(seat)
-        and not game.trick
-        and game.hand_result is None
+        hand.window_side is not None and hand.window_side == hand.side(seat) and not hand.trick and hand.result is None
     )
 
 
-def _one_per_trick_used(game: Game) -> bool:
+def _one_per_trick_used(hand: HandState) -> bool:
     """CANTE-10 (``cante_per_trick=one``): the side has already sung after this trick.
 
     interpretation (CANTE-10, C-12): either player of the winning side may use the one
     cante; the first declaration uses it up.
     """
-    return game.rules.cante_per_trick == "one" and game.cantes_in_window > 0
+    return hand.rules.cante_per_trick == "one" and hand.cantes_in_window > 0
 
 
-def cante_refusal(game: Game, seat: int, suit: Suit) -> Refusal | None:
+def cante_refusal(hand: HandState, seat: int, suit: Suit) -> Refusal | None:
     """Why ``seat`` may not sing ``suit`` now, or ``None`` if he may (CANTE-05, CANTE-11,
     CANTE-19, CANTE-10, CANTE-12, in that order)."""
-    if not window_open_for(game, seat):
+    if not window_open_for(hand, seat):
         return Refusal(
             "CANTE_NO_WON_TRICK",
             "CANTE-05",
             "a cante needs the singer's side to have won the trick just completed, before the next lead",
         )
-    if suit in game.sung_suits:
+    if suit in hand.sung_suits:
         return Refusal("CANTE_SUIT_ALREADY_SUNG", "CANTE-11", f"{suit.spanish} has already been sung this hand")
-    hand = game.hands[seat]
-    if not holds_pair(hand, suit):
+    held = hand.hands[seat]
+    if not holds_pair(held, suit):
         return Refusal("CANTE_NO_PAIR", "CANTE-19", f"seat {seat} does not hold the Rey and Sota of {suit.spanish}")
-    if _one_per_trick_used(game):
+    if _one_per_trick_used(hand):
         return Refusal("CANTE_ONE_PER_TRICK", "CANTE-10", "only one cante is allowed per won trick")
     # CANTE-12 (``cante_order=forty_first``). interpretation (CANTE-12, B-08): the duty looks only at
     # the singer's own hand; a forty held by his partner does not stop his twenty.
-    trump = game.trump
+    trump = hand.trump
     if (
-        game.rules.cante_order == "forty_first"
+        hand.rules.cante_order == "forty_first"
         and suit is not trump
-        and trump not in game.sung_suits
-        and holds_pair(hand, trump)
+        and trump not in hand.sung_suits
+        and holds_pair(held, trump)
     ):
         return Refusal("CANTE_FORTY_FIRST", "CANTE-12", "the forty is available and must be sung first")
     return None
 
 
-def check_cante(game: Game, seat: int, suit: Suit) -> None:
+def check_cante(hand: HandState, seat: int, suit: Suit) -> None:
     """CANTE-05..19: raise :class:`IllegalAction` unless ``seat`` may sing ``suit`` now."""
-    refused = cante_refusal(game, seat, suit)
+    refused = cante_refusal(hand, seat, suit)
     if refused is not None:
         raise refused.error()
 
 
-def singable_suits(game: Game, seat: int) -> list[Suit]:
+def singable_suits(hand: HandState, seat: int) -> list[Suit]:
     """CANTE-01/05: the suits ``seat`` may sing now (for the legal actions)."""
-    pairs = pairs_held(game.hands[seat])
-    return [suit for suit in pairs if cante_refusal(game, seat, suit) is None] if pairs else pairs
+    pairs = pairs_held(hand.hands[seat])
+    return [suit for suit in pairs if cante_refusal(hand, seat, suit) is None] if pairs else pairs
 
 
 def tute_rank_held(hand: Sequence[Card], rank: Rank) -> bool:
@@ -119,38 +116,38 @@ def tute_rank_held(hand: Sequence[Card], rank: Rank) -> bool:
     return [card.rank for card in hand].count(rank) == 4
 
 
-def tute_refusal(game: Game, seat: int, rank: Rank) -> Refusal | None:
+def tute_refusal(hand: HandState, seat: int, rank: Rank) -> Refusal | None:
     """Why ``seat`` may not sing tute of ``rank`` now (``tute=wins_point``), or ``None``.
 
     interpretation (CANTE-29, C-23): the tute follows a trick won by the singer's side like
     any cante, may be sung in the arrastre while the four cards are still held, and takes
     the one cante of the trick under ``cante_per_trick=one``.
     """
-    if game.rules.tute != "wins_point":
+    if hand.rules.tute != "wins_point":
         return Refusal("TUTE_NOT_PLAYED", "CANTE-21", "tute is not sung under these rules (tute=none)")
-    if not window_open_for(game, seat):
+    if not window_open_for(hand, seat):
         return Refusal("CANTE_NO_WON_TRICK", "CANTE-22", "tute is sung only after the singer's side wins a trick")
-    if _one_per_trick_used(game):
+    if _one_per_trick_used(hand):
         return Refusal("CANTE_ONE_PER_TRICK", "CANTE-10", "only one cante is allowed per won trick")
-    if rank not in TUTE_RANKS or not tute_rank_held(game.hands[seat], rank):
+    if rank not in TUTE_RANKS or not tute_rank_held(hand.hands[seat], rank):
         what = {Rank.REY: "Reyes", Rank.SOTA: "Sotas"}.get(rank, f"{rank.spanish} cards (a tute is Reyes or Sotas)")
         return Refusal("TUTE_NOT_HELD", "CANTE-22", f"seat {seat} does not hold the four {what}")
     return None
 
 
-def check_tute(game: Game, seat: int, rank: Rank) -> None:
+def check_tute(hand: HandState, seat: int, rank: Rank) -> None:
     """CANTE-21/22: raise :class:`IllegalAction` unless ``seat`` may sing tute now."""
-    refused = tute_refusal(game, seat, rank)
+    refused = tute_refusal(hand, seat, rank)
     if refused is not None:
         raise refused.error()
 
 
-def tute_ranks(game: Game, seat: int) -> list[Rank]:
+def tute_ranks(hand: HandState, seat: int) -> list[Rank]:
     """CANTE-22: the ranks of which ``seat`` may sing tute now (for the legal actions)."""
-    ranks = [card.rank for card in game.hands[seat]]
+    ranks = [card.rank for card in hand.hands[seat]]
     if len(ranks) < 4:
         return []
-    return [rank for rank in TUTE_RANKS if ranks.count(rank) == 4 and tute_refusal(game, seat, rank) is None]
+    return [rank for rank in TUTE_RANKS if ranks.count(rank) == 4 and tute_refusal(hand, seat, rank) is None]
 
 
 __all__ = [

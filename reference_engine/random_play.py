@@ -66,7 +66,8 @@ def play_hand(game: Game, policy: Policy) -> list[Event]:
     A hand that is already over is left as it is.
     """
     events: list[Event] = []
-    while game.hand_result is None:
+    hand = game.hand  # the same hand until it is over: only the next deal replaces it
+    while hand.result is None:
         events.extend(game.apply(policy(game, game.legal_actions())))
     return events
 

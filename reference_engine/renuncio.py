@@ -17,20 +17,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from reference_engine.game import Game
+    from reference_engine.state import HandState
 
 _OUT_OF_TURN = ("out_of_turn", "out_of_turn_and_cante")
 
 
-def _at_a_table_in_arrastre(game: Game) -> bool:
-    return game.rules.renuncio_handling == "lose_point" and game.muestra is None and game.hand_result is None
+def _at_a_table_in_arrastre(hand: HandState) -> bool:
+    return hand.rules.renuncio_handling == "lose_point" and hand.muestra is None and hand.result is None
 
 
-def out_of_turn_stands(game: Game) -> bool:
+def out_of_turn_stands(hand: HandState) -> bool:
     """RENUNCIO-04: a card offered out of turn is played, and is a renuncio, rather than refused."""
-    return _at_a_table_in_arrastre(game) and game.rules.renuncio_faults in _OUT_OF_TURN
+    return _at_a_table_in_arrastre(hand) and hand.rules.renuncio_faults in _OUT_OF_TURN
 
 
-def premature_cante_stands(game: Game) -> bool:
+def premature_cante_stands(hand: HandState) -> bool:
     """RENUNCIO-05: a cante without a won trick is declared, and is a renuncio, rather than refused."""
-    return _at_a_table_in_arrastre(game) and game.rules.renuncio_faults == "out_of_turn_and_cante"
+    return _at_a_table_in_arrastre(hand) and hand.rules.renuncio_faults == "out_of_turn_and_cante"

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from reference_engine.game import Game
+    from reference_engine.state import HandState
 
 WIN_THRESHOLD = 101  # SCORE-04: more than 100 ("51 buenas", SCORE-05); C-21: 100 is not enough
 THIRTY_MALAS = 30  # SCORE-09
@@ -30,56 +30,56 @@ class PointDecision:
     rule: str
 
 
-def hand_score(game: Game, side: int) -> int:
+def hand_score(hand: HandState, side: int) -> int:
     """SCORE-02: card points + cantes + diez de últimas of this hand."""
-    ultimas = ULTIMAS if game.ultimas_side == side else 0
-    return game.card_points[side] + game.cante_points[side] + ultimas
+    ultimas = ULTIMAS if hand.ultimas_side == side else 0
+    return hand.card_points[side] + hand.cante_points[side] + ultimas
 
 
-def total(game: Game, side: int) -> int:
+def total(hand: HandState, side: int) -> int:
     """VUELTAS-02 / VUELTAS-10: the point's running total: the totals carried from earlier
     hands of the point plus this hand's score (cards, cantes and últimas).
 
     interpretation (MATCH-02, C-09): totals start from zero for every point."""
-    return game.carried[side] + hand_score(game, side)
+    return hand.carried[side] + hand_score(hand, side)
 
 
-def malas(game: Game, side: int) -> int:
+def malas(hand: HandState, side: int) -> int:
     """SCORE-10 (B-24 ``thirty_malas_count``): the points that count toward the thirty malas:
     card points, plus the diez de últimas under ``cards_plus_ultimas``; never the cantes.
     (Under ``cards_and_ultimas`` the últimas are a separate requirement: see :func:`has_thirty_malas`.)
 
     interpretation (SCORE-11, B-25): under ``thirty_malas_scope=all_hands`` they accumulate over the
     hands of the point, like the totals."""
-    counted = game.card_points[side]
-    if game.rules.thirty_malas_count == "cards_plus_ultimas" and game.ultimas_side == side:
+    counted = hand.card_points[side]
+    if hand.rules.thirty_malas_count == "cards_plus_ultimas" and hand.ultimas_side == side:
         counted += ULTIMAS
-    if game.rules.thirty_malas_scope == "all_hands":
-        counted += game.carried_malas[side]
+    if hand.rules.thirty_malas_scope == "all_hands":
+        counted += hand.carried_malas[side]
     return counted
 
 
-def has_thirty_malas(game: Game, side: int) -> bool:
+def has_thirty_malas(hand: HandState, side: int) -> bool:
     """SCORE-10: whether ``side`` made its thirty malas.
 
     ``cards_and_ultimas`` (S003 read literally): thirty in card points and the diez de
     últimas taken by the side in this hand.
     """
-    if game.rules.thirty_malas_count == "cards_and_ultimas" and game.ultimas_side != side:
+    if hand.rules.thirty_malas_count == "cards_and_ultimas" and hand.ultimas_side != side:
         return False
-    return malas(game, side) >= THIRTY_MALAS
+    return malas(hand, side) >= THIRTY_MALAS
 
 
-def _thirty_applies(game: Game, both_over: bool) -> bool:
+def _thirty_applies(hand: HandState, both_over: bool) -> bool:
     """SCORE-11 (B-25 scope) and B-26 (trigger): whether the thirty malas are checked now."""
-    if game.hand_in_point > 0 and game.rules.thirty_malas_scope == "first_hand_only":
+    if hand.hand_in_point > 0 and hand.rules.thirty_malas_scope == "first_hand_only":
         return False  # SCORE-11
-    if game.rules.thirty_malas_trigger == "both_over_only":
+    if hand.rules.thirty_malas_trigger == "both_over_only":
         return both_over  # B-26, S000
     return True
 
 
-def _apply_thirty(game: Game, candidate: int, both_over: bool, rule: str) -> PointDecision:
+def _apply_thirty(hand: HandState, candidate: int, both_over: bool, rule: str) -> PointDecision:
     """SCORE-09/SCORE-12: give the point to ``candidate`` (under ``rule``) unless it lacks the
     thirty malas; then B-23 ``thirty_malas`` decides.
 
@@ -87,35 +87,35 @@ def _apply_thirty(game: Game, candidate: int, both_over: bool, rule: str) -> Poi
     have 101 themselves; otherwise the hand goes de vueltas, as if nobody had reached 101.
     """
     other = 1 - candidate
-    if not _thirty_applies(game, both_over) or has_thirty_malas(game, candidate):
+    if not _thirty_applies(hand, both_over) or has_thirty_malas(hand, candidate):
         return PointDecision(candidate, "over_100", rule)
-    flag = game.rules.thirty_malas
+    flag = hand.rules.thirty_malas
     if flag == "lose":
         return PointDecision(other, "thirty_malas_lose", "SCORE-12")
-    if flag == "cannot_win" and total(game, other) >= WIN_THRESHOLD:
+    if flag == "cannot_win" and total(hand, other) >= WIN_THRESHOLD:
         return PointDecision(other, "thirty_malas_cannot_win", "SCORE-12")
     return PointDecision(None, "thirty_malas_vueltas", "SCORE-12")
 
 
-def decide_complete_hand(game: Game) -> PointDecision:
+def decide_complete_hand(hand: HandState) -> PointDecision:
     """SCORE-06/07/13, VUELTAS-03: the result of a hand played to its last trick."""
-    totals = [total(game, side) for side in range(game.sides)]
-    over = [side for side in range(game.sides) if totals[side] >= WIN_THRESHOLD]
-    if game.hand_in_point > 0 and game.first_over is not None and len(over) == 2:
+    totals = [total(hand, side) for side in range(hand.sides)]
+    over = [side for side in range(hand.sides) if totals[side] >= WIN_THRESHOLD]
+    if hand.hand_in_point > 0 and hand.first_over is not None and len(over) == 2:
         # interpretation (VUELTAS-14, C-07): a hand de vueltas played out with both sides past
         # 100 (a claim hand nobody claimed, or a hand the thirty malas kept going) goes to the
         # side that passed 100 first, as under vueltas_end=automatic.
-        return _apply_thirty(game, game.first_over, both_over=True, rule="VUELTAS-14")
+        return _apply_thirty(hand, hand.first_over, both_over=True, rule="VUELTAS-14")
     if len(over) == 2:
-        assert game.ultimas_side is not None
-        return _apply_thirty(game, game.ultimas_side, both_over=True, rule="SCORE-07")
+        assert hand.ultimas_side is not None
+        return _apply_thirty(hand, hand.ultimas_side, both_over=True, rule="SCORE-07")
     if len(over) == 1:
-        rule = "VUELTAS-03" if game.hand_in_point > 0 else "SCORE-06"
-        return _apply_thirty(game, over[0], both_over=False, rule=rule)
+        rule = "VUELTAS-03" if hand.hand_in_point > 0 else "SCORE-06"
+        return _apply_thirty(hand, over[0], both_over=False, rule=rule)
     return PointDecision(None, "vueltas", "SCORE-13")
 
 
-def decide_automatic(game: Game, side: int) -> PointDecision | None:
+def decide_automatic(hand: HandState, side: int) -> PointDecision | None:
     """VUELTAS-07 (``vueltas_end=automatic``): in a hand de vueltas the point is given the
     moment ``side``, which has just scored, reaches 101.
 
@@ -125,11 +125,11 @@ def decide_automatic(game: Game, side: int) -> PointDecision | None:
     the point to the opponents. interpretation (SCORE-12, B-23): when both sides were carried over
     with 101 or more (``thirty_malas=vueltas``), the first side to score takes the point.
     """
-    if game.hand_in_point == 0 or game.rules.vueltas_end != "automatic":
+    if hand.hand_in_point == 0 or hand.rules.vueltas_end != "automatic":
         return None  # interpretation (VUELTAS-12, C-22): the first hand of a point is played out
-    if total(game, side) < WIN_THRESHOLD:
+    if total(hand, side) < WIN_THRESHOLD:
         return None
-    decision = _apply_thirty(game, side, both_over=False, rule="VUELTAS-07")
+    decision = _apply_thirty(hand, side, both_over=False, rule="VUELTAS-07")
     if decision.winner is None:
         return None
     if decision.winner != side:
@@ -137,15 +137,15 @@ def decide_automatic(game: Game, side: int) -> PointDecision | None:
     return PointDecision(side, "vueltas_reached_101", "VUELTAS-07")
 
 
-def decide_claim(game: Game, side: int) -> PointDecision:
+def decide_claim(hand: HandState, side: int) -> PointDecision:
     """VUELTAS-06: a claim of 101 is checked against the accumulated total; a false claim
     gives the point to the opponents.
 
     interpretation (SCORE-11, B-25): where the thirty malas apply in a hand de vueltas, a claim by a
     side that lacks them is false."""
     other = 1 - side
-    if total(game, side) >= WIN_THRESHOLD:
-        decision = _apply_thirty(game, side, both_over=False, rule="VUELTAS-06")
+    if total(hand, side) >= WIN_THRESHOLD:
+        decision = _apply_thirty(hand, side, both_over=False, rule="VUELTAS-06")
         if decision.winner == side:
             return PointDecision(side, "claim_correct", "VUELTAS-06")
     return PointDecision(other, "claim_false", "VUELTAS-06")

@@ -26,51 +26,52 @@ def _codes(cards: list[Card]) -> list[str]:
 
 
 def _hand_result(game: Game, key: str) -> Any:
-    if game.hand_result is None:
+    if game.hand.result is None:
         return None
-    return getattr(game.hand_result, key)
+    return getattr(game.hand.result, key)
 
 
+# The fields of the hand in progress are read off the hand, the match's off the game.
 _SCALAR: dict[str, Callable[[Game], Any]] = {
     "phase": lambda g: g.phase,
     "players": lambda g: g.players,
-    "turn": lambda g: g.turn,
-    "leader": lambda g: g.leader,
-    "dealer": lambda g: g.dealer,
-    "mano": lambda g: g.mano,
-    "trump": lambda g: g.trump.value,
-    "muestra": lambda g: g.muestra.code if g.muestra else None,
-    "stock_count": lambda g: len(g.stock) + (1 if g.muestra else 0),
-    "trick": lambda g: [card.code for _, card in g.trick],
-    "trick_seats": lambda g: [seat for seat, _ in g.trick],
-    "last_trick": lambda g: [card.code for _, card in g.last_trick],
-    "last_trick_winner": lambda g: g.last_trick_winner,
-    "draw_pending": lambda g: g.draw_pending,
-    "tricks_played": lambda g: g.tricks_played,
-    "ultimas": lambda g: g.ultimas_side,
-    "cantes": lambda g: [dict(c) for c in g.cantes],
-    "sung_suits": lambda g: sorted(suit.value for suit in g.sung_suits),
-    "exchange_done": lambda g: g.exchange_done,
-    "de_vueltas": lambda g: g.hand_in_point > 0,
-    "hand_in_point": lambda g: g.hand_in_point,
+    "turn": lambda g: g.hand.turn,
+    "leader": lambda g: g.hand.leader,
+    "dealer": lambda g: g.hand.dealer,
+    "mano": lambda g: g.hand.mano,
+    "trump": lambda g: g.hand.trump.value,
+    "muestra": lambda g: g.hand.muestra.code if g.hand.muestra else None,
+    "stock_count": lambda g: len(g.hand.stock) + (1 if g.hand.muestra else 0),
+    "trick": lambda g: [card.code for _, card in g.hand.trick],
+    "trick_seats": lambda g: [seat for seat, _ in g.hand.trick],
+    "last_trick": lambda g: [card.code for _, card in g.hand.last_trick],
+    "last_trick_winner": lambda g: g.hand.last_trick_winner,
+    "draw_pending": lambda g: g.hand.draw_pending,
+    "tricks_played": lambda g: g.hand.tricks_played,
+    "ultimas": lambda g: g.hand.ultimas_side,
+    "cantes": lambda g: [dict(c) for c in g.hand.cantes],
+    "sung_suits": lambda g: sorted(suit.value for suit in g.hand.sung_suits),
+    "exchange_done": lambda g: g.hand.exchange_done,
+    "de_vueltas": lambda g: g.hand.hand_in_point > 0,
+    "hand_in_point": lambda g: g.hand.hand_in_point,
     "hand_winner": lambda g: _hand_result(g, "winner"),
     "hand_reason": lambda g: _hand_result(g, "reason"),
     "hand_rule": lambda g: _hand_result(g, "rule"),
     "match.winner": lambda g: g.match.winner,
 }
 _PER_SEAT: dict[str, Callable[[Game, int], Any]] = {
-    "hand": lambda g, seat: _codes(g.hands[seat]),
-    "hand_size": lambda g, seat: len(g.hands[seat]),
+    "hand": lambda g, seat: _codes(g.hand.hands[seat]),
+    "hand_size": lambda g, seat: len(g.hand.hands[seat]),
 }
 _PER_SIDE: dict[str, Callable[[Game, int], Any]] = {
-    "card_points": lambda g, side: g.card_points[side],
-    "cante_points": lambda g, side: g.cante_points[side],
-    "score": scoring.hand_score,
-    "total": scoring.total,
-    "tricks_won": lambda g, side: g.tricks_won[side],
-    "won_cards": lambda g, side: _codes(g.won_cards[side]),
+    "card_points": lambda g, side: g.hand.card_points[side],
+    "cante_points": lambda g, side: g.hand.cante_points[side],
+    "score": lambda g, side: scoring.hand_score(g.hand, side),
+    "total": lambda g, side: scoring.total(g.hand, side),
+    "tricks_won": lambda g, side: g.hand.tricks_won[side],
+    "won_cards": lambda g, side: _codes(g.hand.won_cards[side]),
     # ETIQ-02: each side's most recent trick stays open to view (won cards are kept in trick order)
-    "last_trick_won": lambda g, side: [card.code for card in g.won_cards[side][-g.players :]],
+    "last_trick_won": lambda g, side: [card.code for card in g.hand.won_cards[side][-g.players :]],
     "match.points": lambda g, side: g.match.points[side],
     "match.cotos": lambda g, side: g.match.cotos[side],
 }
@@ -110,12 +111,14 @@ def observation_field(game: Game, seat: int, name: str) -> Any:
     base, _, index = name.rpartition(".")
     if base == "hand" and index.isdigit() and int(index) != seat:
         return None  # other players' cards are hidden
-    if base in _PRIVATE_UNTIL_HAND_OVER and game.hand_result is None:
+    if base in _PRIVATE_UNTIL_HAND_OVER and game.hand.result is None:
         return None  # C-25: running counts are private during play
     if name == "cantes":
-        return [_seen_cante(game, seat, cante) for cante in game.cantes]
+        return [_seen_cante(game, seat, cante) for cante in game.hand.cantes]
     if name == "sung_suits":
-        return sorted(c["suit"] for c in (_seen_cante(game, seat, c) for c in game.cantes) if c["suit"] is not None)
+        return sorted(
+            c["suit"] for c in (_seen_cante(game, seat, c) for c in game.hand.cantes) if c["suit"] is not None
+        )
     return state_field(game, name)
 
 
@@ -124,5 +127,5 @@ def _seen_cante(game: Game, seat: int, cante: dict[str, Any]) -> dict[str, Any]:
 
     interpretation (ETIQ-06, C-12): the partner, who may ask for the suit, is shown it; a forty is
     always known (its suit is trumps); mano a mano the opponent never sees it (C-20)."""
-    hidden = cante["arrastre"] and cante["value"] == 20 and cante["side"] != game.side(seat)
+    hidden = cante["arrastre"] and cante["value"] == 20 and cante["side"] != game.hand.side(seat)
     return {**cante, "suit": None if hidden else cante["suit"]}

@@ -14,7 +14,7 @@ from typing import Any
 
 from adapters.interface import EngineInfo
 from adapters.reference import ReferenceEngine
-from reference_engine import cantes, cards, game, scoring, tricks, views
+from reference_engine import cantes, cards, game, hand, scoring, tricks, views
 from reference_engine.cards import Card, Rank
 
 
@@ -58,7 +58,7 @@ def _cantes_without_won_trick() -> None:
     original = cantes.window_open_for
 
     def any_side(g: Any, seat: int) -> bool:
-        return bool(original(g, seat)) or (g.last_trick_winner is not None and not g.trick and g.hand_result is None)
+        return bool(original(g, seat)) or (g.last_trick_winner is not None and not g.trick and g.result is None)
 
     _replace_everywhere(original, any_side)
 
@@ -87,9 +87,9 @@ def _winner_draws_last() -> None:
 
 
 def _free_phase_obligations() -> None:
-    original = game.Game.playable_cards
+    original = hand.Hand.playable_cards
 
-    def with_duties(self: game.Game, seat: int) -> list[Card]:
+    def with_duties(self: hand.Hand, seat: int) -> list[Card]:
         playable = original(self, seat)
         if self.phase == "free" and self.trick:
             led = self.trick[0][1].suit
@@ -97,7 +97,7 @@ def _free_phase_obligations() -> None:
             return following or playable
         return playable
 
-    game.Game.playable_cards = with_duties  # type: ignore[method-assign]
+    hand.Hand.playable_cards = with_duties  # type: ignore[method-assign]
 
 
 BREAKAGES: dict[str, Breakage] = {

@@ -98,7 +98,7 @@ def test_thirty_malas_with_both_past_100(
         thirty_malas_trigger=trigger,
     )
     assert over["scores"] == [105, 105]
-    assert malas(game, 0) == (25 if count == "cards_plus_ultimas" else 15)
+    assert malas(game.hand, 0) == (25 if count == "cards_plus_ultimas" else 15)
     assert (over["winner"], over["reason"], over["rule"]) == (winner, reason, "SCORE-12")
     assert game.match.points == ([0, 0] if winner is None else [1 - winner, winner])
 
