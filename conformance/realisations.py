@@ -140,7 +140,11 @@ class Run:
 
 
 def read_runs(folder: Path) -> list[Run]:
-    """The runs recorded by the plugin's ``--guinote-realise-record`` in ``folder``."""
+    """The runs recorded by the plugin's ``--guinote-realise-record`` in ``folder`` (a flag the record
+    does not name, one declared since, takes its default)."""
+    from reference_engine.flags import flag_specs
+
+    defaults = {name: spec.default for name, spec in flag_specs().items()}
     runs = []
     for path in sorted(folder.glob("found-*.jsonl")):
         for line in path.read_text(encoding="utf-8").splitlines():
@@ -152,7 +156,7 @@ def read_runs(folder: Path) -> list[Run]:
                     raw["scenario"],
                     int(raw["line"]),
                     raw["profile"],
-                    dict(raw["flags"]),
+                    {**defaults, **raw["flags"]},
                     dict(raw["position"]),
                     Realisation.from_json(found) if found else None,
                     str(raw.get("unreachable", "")),
