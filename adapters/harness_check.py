@@ -55,6 +55,11 @@ class Finding:
         """Not a problem: a warning or an information (only errors fail a check)."""
         return self.severity != "error"
 
+    @property
+    def unreachable(self) -> bool:
+        """The engine could not be started, or failed its handshake: nothing else could be checked."""
+        return self.severity == "error" and self.check == "transport" and self.step in ("launch", "hello")
+
     def __str__(self) -> str:
         where = f" (at {self.step})" if self.step else ""
         lines = [f"{self.severity.upper():7} {self.check}{where}: {self.message}"]
@@ -441,7 +446,8 @@ def smoke(
         lines = str(error).splitlines()
         kind = getattr(error, "kind", "engine_error")
         check = "transport" if getattr(error, "fatal", True) else kind
-        findings.append(Finding("error", check, lines[0], details=tuple(line.strip() for line in lines[1:])))
+        step = "launch" if kind in ("launch", "gave_up") else ""
+        findings.append(Finding("error", check, lines[0], step, details=tuple(line.strip() for line in lines[1:])))
     finally:
         engine.close()
     return findings

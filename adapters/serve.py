@@ -1,23 +1,22 @@
 """Serve an in-process :class:`~adapters.interface.Engine` over the GCP/1 protocol.
 
-``python -m adapters.serve`` serves the reference engine; ``--engine module:factory`` serves
-any engine written in Python (``factory`` is called with no argument and returns an
-:class:`~adapters.interface.Engine`)::
+``python -m adapters.serve`` serves the reference engine; ``--engine py:module:factory`` (or
+``module:factory``) serves any engine written in Python (``factory`` is called with no argument
+and returns an :class:`~adapters.interface.Engine`)::
 
     python -m adapters.serve --engine reference
     python -m adapters.serve --engine mypackage.engine:MyEngine
 
 The process reads requests from stdin and answers on stdout, one JSON line each, until
 ``stop`` or the end of stdin. Anything the served engine prints goes to stderr, so it cannot
-corrupt the protocol stream. This module needs only the standard library (no jsonschema),
-so the served process starts fast; :class:`Server` is also the base of the hostile test
-engines.
+corrupt the protocol stream. This module loads no jsonschema (adapters.protocol imports it
+only to explain a failure), so the served process starts fast; :class:`Server` is also the base
+of the hostile test engines.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
 import traceback
@@ -25,8 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, BinaryIO
 
 from adapters.interface import Accepted, Engine, EngineInfo, GameHandle, SetupRejected
-
-PROTOCOL_VERSION = 1  # kept equal to adapters.protocol.PROTOCOL_VERSION (not imported: no jsonschema here)
+from adapters.protocol import PROTOCOL_VERSION  # adapters.protocol imports jsonschema only to explain a failure
 
 JSONObject = dict[str, Any]
 
@@ -213,24 +211,25 @@ def _key_message(error: KeyError) -> str:
 
 
 def load_engine(spec: str) -> Engine:
-    """``reference``, or ``module:factory`` (a dotted attribute path, called with no argument)."""
-    if spec == "reference":
-        spec = "adapters.reference:ReferenceEngine"
-    module_name, sep, attribute = spec.partition(":")
-    if not sep or not module_name or not attribute:
-        raise SystemExit(f"--engine must be 'reference' or 'module:factory', not {spec!r}")
-    target: Any = importlib.import_module(module_name)
-    for part in attribute.split("."):
-        target = getattr(target, part)
-    engine = target()
-    if not isinstance(engine, Engine):
-        raise SystemExit(f"{spec} did not return an Engine (info, start, close): {engine!r}")
-    return engine
+    """``reference``, ``py:module:factory`` or ``module:factory``: parsed by :mod:`conformance.engines`,
+    the one parser of engine specs; a bad spec ends the process with its message."""
+    from conformance.engines import SpecKind, parse_engine_spec
+    from conformance.exit_codes import CheckError
+
+    try:
+        parsed = parse_engine_spec(spec if spec == "reference" or spec.startswith("py:") else f"serve:{spec}")
+        if parsed.kind is SpecKind.COMMAND:
+            raise SystemExit(f"--engine {spec!r}: only a Python engine can be served (reference or module:factory)")
+        return parsed.load_in_process()
+    except CheckError as error:
+        raise SystemExit(str(error)) from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m adapters.serve", description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--engine", default="reference", help="'reference' (default) or 'module:factory'")
+    parser.add_argument(
+        "--engine", default="reference", help="'reference' (default), 'py:module:factory' or 'module:factory'"
+    )
     args = parser.parse_args(argv)
     stdout = sys.stdout.buffer
     sys.stdout = sys.stderr  # stray prints of the engine must not corrupt the protocol stream
