@@ -61,7 +61,7 @@ app = typer.Typer(
 )
 # Piped output (CI logs, files) gets wide tables rather than truncated cells.
 console = Console(width=None if sys.stdout.isatty() else 200)
-errors = Console(stderr=True, width=None if sys.stderr.isatty() else 200)
+errors = Console(stderr=True, soft_wrap=True)  # an error message is never cut by the console's width
 
 ENGINE_HELP = f"the engine: {FORMS}"
 EngineOption = Annotated[
@@ -534,10 +534,12 @@ def compare(
 
 @app.command(epilog=_examples("guinote-conformance report reports/results.json --out site/"))
 def report(
-    results: Annotated[Path, typer.Argument(metavar="RESULTS.json", help="a results.json written by run")],
+    results: Annotated[
+        Path, typer.Argument(metavar="RESULTS_JSON", show_default=False, hidden=True)
+    ],  # in the docstring
     out: Annotated[Path, typer.Option(metavar="DIR", help="folder for index.html")] = Path("reports"),
 ) -> None:
-    """Build the HTML matrix from a results file."""
+    """Build the HTML matrix from RESULTS_JSON, a results.json written by run."""
     with _checked():
         try:
             load_results(results)
@@ -547,8 +549,10 @@ def report(
             raise InputError(f"{results}: not a results file (not UTF-8 text)") from None
         except json.JSONDecodeError as error:
             raise InputError(f"{results}:{error.lineno}: not a results file (not JSON: {error.msg})") from None
-        except (ValueError, KeyError, TypeError) as error:
-            raise InputError(f"{results}: not a results file ({error})") from None
+        except ValueError as error:  # the report module's message names the file
+            raise InputError(str(error)) from None
+        except (KeyError, TypeError) as error:
+            raise InputError(f"{results}: not a results file ({type(error).__name__}: {error})") from None
         folder = _report_dir(out)
         try:
             page = write_html(results, folder)

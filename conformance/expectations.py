@@ -60,6 +60,9 @@ class Expectation:
     status: str = ""
     #: it covers exactly one scenario of the suite: passing means it must go (xpass)
     single: bool = False
+    #: file:line of its scenario (or rule) pattern and of its profile pattern
+    pattern_where: str = ""
+    profile_where: str = ""
 
     def covers(self, scenario: Scenario, profile: str) -> bool:
         if self.profile and not fnmatch.fnmatchcase(profile, self.profile):
@@ -149,8 +152,9 @@ def _entry(raw: Any, where: Callable[..., str], rules: Collection[str]) -> Expec
             f"{where('status')}: unknown status {status!r}; an expected failure is {', '.join(EXPECTED_STATUSES)}"
         )
     return Expectation(
-        where=where("scenario" if raw.get("scenario") else "rule"), reason=raw["reason"],
-        scenario=raw.get("scenario", ""), rule=rule, profile=raw.get("profile", ""), status=status,
+        where=where(), reason=raw["reason"], scenario=raw.get("scenario", ""), rule=rule,
+        profile=raw.get("profile", ""), status=status, profile_where=where("profile"),
+        pattern_where=where("scenario" if raw.get("scenario") else "rule"),
     )  # fmt: skip
 
 
@@ -162,7 +166,7 @@ def check_coverage(entries: Sequence[Expectation], scenarios: Sequence[Scenario]
         if not covered:
             what = " and ".join(f"{key} {value!r}" for key, value in (("rule", entry.rule),
                                 ("scenario", entry.scenario)) if value)  # fmt: skip
-            raise ExpectationsError(f"{entry.where}: {what} matches no scenario of the suite")
+            raise ExpectationsError(f"{entry.pattern_where or entry.where}: {what} matches no scenario of the suite")
         checked.append(replace(entry, single=len(covered) == 1))
     return checked
 
@@ -172,8 +176,8 @@ def check_profiles(expectations: Iterable[Expectation], profiles: Collection[str
     for entry in expectations:
         if entry.profile and not any(fnmatch.fnmatchcase(name, entry.profile) for name in profiles):
             raise ExpectationsError(
-                f"{entry.where}: profile {entry.profile!r} matches none of the engine's profiles "
-                f"({', '.join(profiles)})"
+                f"{entry.profile_where or entry.where}: profile {entry.profile!r} matches none of the "
+                f"engine's profiles ({', '.join(profiles)})"
             )
 
 
