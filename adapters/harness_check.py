@@ -22,7 +22,6 @@ import json
 import random
 import subprocess
 import sys
-import time
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -30,7 +29,14 @@ from typing import Any, Literal
 
 from adapters import protocol
 from adapters.interface import CAPABILITIES, EngineError, Rejected, SetupRejected
-from adapters.subprocess_adapter import SubprocessEngine, UnknownField, _Failure, _Process
+from adapters.subprocess_adapter import (
+    EngineFailure,
+    EngineProcess,
+    LaunchFailure,
+    SubprocessEngine,
+    TransportFailure,
+    UnknownField,
+)
 from adapters.vocabulary import DECK_RANKS, STATE_FIELDS, deck_codes
 
 Severity = Literal["error", "warning", "info"]
@@ -104,9 +110,8 @@ class _Session:
         self.startup_timeout = startup_timeout
         self.findings: list[Finding] = []
         self.stderr: deque[str] = deque(maxlen=20)
-        self.next_id = 0
         try:
-            self.process = _Process(
+            self.process = EngineProcess(
                 self.argv,
                 ring=self.stderr,
                 max_line_bytes=1 << 20,
@@ -121,11 +126,14 @@ class _Session:
         self.findings.append(Finding(severity, check, message, step, **extra))
 
     def ask(self, step: str, message: dict[str, Any], timeout: float | None = None) -> dict[str, Any]:
-        """Send one request; record transport and schema findings; return the answer."""
-        self.next_id += 1
-        request = {"id": self.next_id, **message}
+        """Send one request; record transport and schema findings; return the answer.
+
+        The framing is :meth:`EngineProcess.exchange`, the one the suite's adapter uses; a transport
+        failure ends the session, a schema violation is recorded and the session goes on.
+        """
         cmd = str(message["cmd"])
         known = cmd in protocol.COMMANDS
+        request = {"id": self.process.next_id + 1, **message}
         if known and not protocol.request_is_valid(request):  # pragma: no cover - a bug of this module
             self.add(
                 "error",
@@ -133,48 +141,21 @@ class _Session:
                 f"the harness built an invalid request: {protocol.request_violations(request)}",
                 step,
             )
-        line = protocol.encode(request)
-        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
         try:
-            self.process.send(line, deadline)
-            raw = self.process.readline(deadline)
-        except _Failure as failure:
+            answer, raw = self.process.exchange(message, self.timeout if timeout is None else timeout)
+        except TransportFailure as failure:
             self.process.kill()
             self.add(
                 "error",
                 "transport",
                 f"{failure.kind}: {failure.summary}",
                 step,
-                sent=_shown(line),
+                sent=_shown(failure.sent or protocol.encode(request)),
                 received=_shown(failure.received or b""),
                 details=tuple(f"stderr | {text}" for text in self.stderr),
             )
             raise _Stop from None
-        try:
-            answer = json.loads(raw)
-        except ValueError as error:
-            self.process.kill()
-            self.add(
-                "error", "transport", f"the answer is not JSON ({error})", step, sent=_shown(line), received=_shown(raw)
-            )
-            raise _Stop from None
-        if not isinstance(answer, dict):
-            self.process.kill()
-            self.add(
-                "error", "transport", "the answer is not a JSON object", step, sent=_shown(line), received=_shown(raw)
-            )
-            raise _Stop from None
-        if answer.get("id") != request["id"]:
-            self.process.kill()
-            self.add(
-                "error",
-                "transport",
-                f"the answer has id {answer.get('id')!r}; the request had id {request['id']}",
-                step,
-                sent=_shown(line),
-                received=_shown(raw),
-            )
-            raise _Stop from None
+        line = protocol.encode(request)
         if known:
             for violation in protocol.response_violations(cmd, answer):
                 self.add(
@@ -444,9 +425,9 @@ def smoke(
         _smoke(engine, findings, profile, seed, max_actions)
     except EngineError as error:
         lines = str(error).splitlines()
-        kind = getattr(error, "kind", "engine_error")
-        check = "transport" if getattr(error, "fatal", True) else kind
-        step = "launch" if kind in ("launch", "gave_up") else ""
+        kind = error.kind if isinstance(error, EngineFailure) else "engine_error"
+        check = "transport" if not isinstance(error, EngineFailure) or error.fatal else kind
+        step = "launch" if isinstance(error, LaunchFailure) else ""
         findings.append(Finding("error", check, lines[0], step, details=tuple(line.strip() for line in lines[1:])))
     finally:
         engine.close()

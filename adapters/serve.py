@@ -23,8 +23,9 @@ import traceback
 from collections.abc import Callable, Sequence
 from typing import Any, BinaryIO
 
+from adapters import protocol  # it imports jsonschema only to explain a failure: the server starts fast
 from adapters.interface import Accepted, Engine, EngineInfo, GameHandle, SetupRejected
-from adapters.protocol import PROTOCOL_VERSION  # adapters.protocol imports jsonschema only to explain a failure
+from adapters.protocol import PROTOCOL_VERSION, ErrorCode
 
 JSONObject = dict[str, Any]
 
@@ -62,15 +63,9 @@ class Server:
         self.games: dict[str, GameHandle] = {}
         self.started = 0
         self.stopping = False
+        # one handler per command of the protocol, named after it
         self._handlers: dict[str, Callable[[JSONObject], JSONObject]] = {
-            "hello": self.hello,
-            "start": self.start,
-            "legal": self.legal,
-            "apply": self.apply,
-            "state": self.state,
-            "observe": self.observe,
-            "end": self.end,
-            "stop": self.stop,
+            name: getattr(self, name) for name in protocol.COMMANDS
         }
 
     # ------------------------------------------------------------------ transport
@@ -93,7 +88,7 @@ class Server:
         try:
             return json.dumps(answer, separators=(",", ":"), allow_nan=False).encode("ascii") + b"\n"
         except (TypeError, ValueError) as error:
-            failure = _error(answer.get("id"), "engine_error", f"the engine's answer is not JSON: {error}")
+            failure = _error(answer.get("id"), ErrorCode.ENGINE_ERROR, f"the engine's answer is not JSON: {error}")
             return json.dumps(failure, separators=(",", ":")).encode("ascii") + b"\n"
 
     def write(self, stdout: BinaryIO, answer: JSONObject) -> None:
@@ -105,27 +100,28 @@ class Server:
         try:
             request = json.loads(line)
         except ValueError as error:
-            return _error(None, "bad_request", f"the request is not JSON: {error}")
+            return _error(None, ErrorCode.BAD_REQUEST, f"the request is not JSON: {error}")
         if not isinstance(request, dict):
-            return _error(None, "bad_request", "a request is a JSON object")
+            return _error(None, ErrorCode.BAD_REQUEST, "a request is a JSON object")
         return self.dispatch(request)
 
     def dispatch(self, request: JSONObject) -> JSONObject:
         """The answer to one parsed request (never raises). Override to alter behaviour."""
         request_id = request.get("id")
         if not isinstance(request_id, int) or isinstance(request_id, bool):
-            return _error(None, "bad_request", "every request needs an integer 'id'")
+            return _error(None, ErrorCode.BAD_REQUEST, "every request needs an integer 'id'")
         cmd = request.get("cmd")
         handler = self._handlers.get(cmd) if isinstance(cmd, str) else None
         if handler is None:
-            return _error(request_id, "bad_request", f"unknown command {cmd!r}; commands: {', '.join(self._handlers)}")
+            known = ", ".join(self._handlers)
+            return _error(request_id, ErrorCode.BAD_REQUEST, f"unknown command {cmd!r}; commands: {known}")
         try:
             return {"id": request_id, "ok": True, **handler(request)}
         except RequestError as error:
             return _error(request_id, error.code, error.message, **error.extra)
         except Exception as error:  # the engine's own failure: report it, keep serving
             traceback.print_exc(file=sys.stderr)
-            return _error(request_id, "engine_error", f"{type(error).__name__}: {error}")
+            return _error(request_id, ErrorCode.ENGINE_ERROR, f"{type(error).__name__}: {error}")
 
     # ------------------------------------------------------------------ commands
 
@@ -133,20 +129,21 @@ class Server:
         version = request.get("protocol")
         if not isinstance(version, int) or isinstance(version, bool) or version < PROTOCOL_VERSION:
             raise RequestError(
-                "unsupported_protocol", f"this engine speaks protocol {PROTOCOL_VERSION}, not {version!r}"
+                ErrorCode.UNSUPPORTED_PROTOCOL, f"this engine speaks protocol {PROTOCOL_VERSION}, not {version!r}"
             )
         return {"protocol": PROTOCOL_VERSION, "engine": info_to_json(self.engine.info())}
 
     def start(self, request: JSONObject) -> JSONObject:
         setup = request.get("setup")
         if not isinstance(setup, dict) or not isinstance(setup.get("flags"), dict):
-            raise RequestError("bad_request", "start needs a 'setup' object with its 'flags'")
+            raise RequestError(ErrorCode.BAD_REQUEST, "start needs a 'setup' object with its 'flags'")
         try:
             game = self.engine.start(setup)
         except SetupRejected as rejected:
             if rejected.unsupported:
-                raise RequestError("unsupported", str(rejected), unsupported=list(rejected.unsupported)) from None
-            raise RequestError("bad_setup", str(rejected)) from None
+                unsupported = list(rejected.unsupported)
+                raise RequestError(ErrorCode.UNSUPPORTED, str(rejected), unsupported=unsupported) from None
+            raise RequestError(ErrorCode.BAD_SETUP, str(rejected)) from None
         self.started += 1
         game_id = f"g{self.started}"
         self.games[game_id] = game
@@ -156,7 +153,7 @@ class Server:
         game_id = request.get("game")
         game = self.games.get(game_id) if isinstance(game_id, str) else None
         if game is None:
-            raise RequestError("unknown_game", f"no game {game_id!r}")
+            raise RequestError(ErrorCode.UNKNOWN_GAME, f"no game {game_id!r}")
         return game
 
     def legal(self, request: JSONObject) -> JSONObject:
@@ -166,7 +163,7 @@ class Server:
         game = self.game(request)
         action = request.get("action")
         if not isinstance(action, dict):
-            raise RequestError("bad_request", "apply needs an 'action' object")
+            raise RequestError(ErrorCode.BAD_REQUEST, "apply needs an 'action' object")
         outcome = game.apply(action)
         if isinstance(outcome, Accepted):
             return {"accepted": True, "events": outcome.events}
@@ -176,21 +173,21 @@ class Server:
         game = self.game(request)
         name = request.get("field")
         if not isinstance(name, str):
-            raise RequestError("bad_request", "state needs a 'field' string")
+            raise RequestError(ErrorCode.BAD_REQUEST, "state needs a 'field' string")
         try:
             return {"value": game.state(name)}
         except KeyError as error:
-            raise RequestError("unknown_field", _key_message(error)) from None
+            raise RequestError(ErrorCode.UNKNOWN_FIELD, _key_message(error)) from None
 
     def observe(self, request: JSONObject) -> JSONObject:
         game = self.game(request)
         name, seat = request.get("field"), request.get("seat")
         if not isinstance(name, str) or not isinstance(seat, int) or isinstance(seat, bool):
-            raise RequestError("bad_request", "observe needs an integer 'seat' and a 'field' string")
+            raise RequestError(ErrorCode.BAD_REQUEST, "observe needs an integer 'seat' and a 'field' string")
         try:
             return {"value": game.observation(seat, name)}
         except KeyError as error:
-            raise RequestError("unknown_field", _key_message(error)) from None
+            raise RequestError(ErrorCode.UNKNOWN_FIELD, _key_message(error)) from None
 
     def end(self, request: JSONObject) -> JSONObject:
         self.game(request)

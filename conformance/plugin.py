@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from adapters.interface import Engine, EngineError, EngineInfo
+from adapters.subprocess_adapter import EngineTimeout
 from conformance import expectations
 from conformance.catalogue import FeatureError, Scenario, parse_feature
 from conformance.driver import FeatureInputError, Location, NotApplicable, ScenarioRun
@@ -315,7 +316,7 @@ class GuinotePlugin:
             return "pass", ""
         error = call.excinfo.value if call.excinfo is not None else None
         if isinstance(error, EngineError):
-            kind = "timeout" if getattr(error, "kind", "") == "timeout" else "error"
+            kind = "timeout" if isinstance(error, EngineTimeout) else "error"
             return kind, f"engine failure: {error}"
         if isinstance(error, FeatureInputError):
             return "error", f"bad scenario: {error}"
