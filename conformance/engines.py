@@ -100,12 +100,16 @@ class EngineSpec:
         return engine
 
     def open(self, *, timeout: float = 10.0) -> Engine:
-        """The engine, in process or behind :class:`~adapters.subprocess_adapter.SubprocessEngine`."""
+        """The engine, in process or behind :class:`~adapters.subprocess_adapter.SubprocessEngine`;
+        an engine that draws by itself is seen with the suite's explicit draw
+        (:mod:`conformance.automatic_draw`)."""
+        from conformance.automatic_draw import ExplicitDrawEngine
+
         if self.in_process:
-            return self.load_in_process()
+            return ExplicitDrawEngine(self.load_in_process())
         from adapters.subprocess_adapter import SubprocessEngine
 
-        return SubprocessEngine(self.protocol_argv(), timeout=timeout)
+        return ExplicitDrawEngine(SubprocessEngine(self.protocol_argv(), timeout=timeout))
 
     def __str__(self) -> str:
         return self.text
