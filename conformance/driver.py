@@ -15,6 +15,7 @@ from typing import Any
 
 from adapters.interface import JSON, Accepted, Engine, EngineInfo, GameHandle, Outcome, Rejected, SetupRejected
 from adapters.vocabulary import SUITS, NotationError, card_code, deck_codes
+from conformance.engines import gives_reason_code
 
 
 class FeatureInputError(Exception):
@@ -302,7 +303,7 @@ class ScenarioRun:
         if isinstance(outcome, Accepted):
             wanted = f" as {code}" if code else ""
             raise AssertionError(f"expected {describe(self.last_action)} to be refused{wanted}, but it was accepted")
-        if code and "reason_codes" in self.info.capabilities:
+        if code and gives_reason_code(self.info, code, rule):  # reason_codes, or reason_codes_<area>
             assert outcome.code == code, f"{describe(self.last_action)} was refused as {outcome.code}, expected {code}"
             if rule:
                 assert rule in outcome.rule.split(" / ") or outcome.rule == rule, (

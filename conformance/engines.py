@@ -215,3 +215,24 @@ def profile_flags(info: EngineInfo, label: str) -> dict[str, str]:
             raise ProfileError(f"unknown overlay {name!r} in {label!r}; overlays: {', '.join(known)}")
         flags.update(known[name])
     return flags
+
+
+def gives_reason_code(info: EngineInfo, code: str, rule: str | None = None) -> bool:
+    """Whether the engine gives the suite's reason code (and rule ID) for this refusal.
+
+    ``reason_codes`` declares them for every refusal; ``reason_codes_<area>`` (an area of the
+    rule index, e.g. ``reason_codes_arrastre``) for the refusals of that area only: the area of
+    the scenario's expected rule, or else of the rule the code enforces (``adapters.vocabulary``).
+    """
+    from adapters.interface import REASON_CODES_PREFIX
+    from adapters.vocabulary import REASON_CODES
+    from conformance.rule_index import AREAS
+
+    if "reason_codes" in info.capabilities:
+        return True
+    partial = {c.removeprefix(REASON_CODES_PREFIX) for c in info.capabilities if c.startswith(REASON_CODES_PREFIX)}
+    if not partial:
+        return False
+    rule_id = rule or REASON_CODES.get(code, "").split(" ")[0]
+    prefix = rule_id.split("-")[0]
+    return any(area in partial for area, prefixes in AREAS if prefix in prefixes)

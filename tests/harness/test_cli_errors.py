@@ -219,3 +219,19 @@ def test_help_has_readable_placeholders_an_example_per_command_and_the_exit_code
         assert f"guinote-conformance {command}" in done.stdout.split("Examples:")[1], command
     run_help = cli("run", "--help").stdout
     assert "--profile NAME[+OVERLAY]" in run_help and "--rule RULE-ID" in run_help and "Exit codes:" in run_help
+
+
+# ------------------------------------------------------------------------------ capabilities
+
+
+def test_reason_codes_declared_for_one_area_are_checked_there_only(tmp_path: Path) -> None:
+    selection = ["--profile", "lascuarenta", "--area", "arrastre", "--area", "cantes", "--jobs", "1"]
+    done = cli("run", "--engine", "py:tests.harness.partial_codes_engine:make", *selection,
+               "--report-dir", str(tmp_path / "a"))  # fmt: skip
+    assert done.returncode == ExitCode.OK, done.stdout[-3000:] + done.stderr
+    done = cli("run", "--engine", "py:tests.harness.partial_codes_engine:make_wrong", *selection,
+               "--report-dir", str(tmp_path / "b"))  # fmt: skip
+    assert done.returncode == ExitCode.RULE_FAILURES
+    failed = [r for r in results(tmp_path / "b") if r["status"] == "fail"]
+    assert failed and all(any(rule.startswith("ARR-") for rule in r["rules"]) for r in failed)
+    assert all("E_MY_OWN_CODE" in r["message"] for r in failed)
