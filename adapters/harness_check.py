@@ -90,6 +90,17 @@ def _dict(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
+def _explicit_deal(flags: Mapping[str, str], seed: int) -> dict[str, Any]:
+    """The same shuffle as :func:`_deck`, dealt as an explicit deal: six cards each, the muestra, the stock.
+
+    For an engine that deals its own way and refuses deck orders (``deal`` flag values it lacks).
+    """
+    cards = _deck(flags, seed)
+    players = int(flags["players"]) if flags.get("players", "").isdigit() else 4
+    hands = [cards[6 * seat : 6 * seat + 6] for seat in range(players)]
+    return {"hands": hands, "muestra": cards[6 * players], "stock": cards[6 * players + 1 :]}
+
+
 def _deck(flags: Mapping[str, str], seed: int) -> list[str]:
     size = int(flags["deck"]) if flags.get("deck", "").isdigit() and int(flags["deck"]) in DECK_RANKS else 40
     cards = deck_codes(size)
@@ -109,6 +120,11 @@ class _Session:
         self.timeout = timeout
         self.startup_timeout = startup_timeout
         self.findings: list[Finding] = []
+        #: what the session exercised: commands sent, event types seen, state fields read
+        self.commands: set[str] = set()
+        self.events: set[str] = set()
+        self.fields: set[str] = set()
+        self.players = 4
         self.stderr: deque[str] = deque(maxlen=20)
         try:
             self.process = EngineProcess(
@@ -156,6 +172,10 @@ class _Session:
             )
             raise _Stop from None
         line = protocol.encode(request)
+        self.commands.add(cmd)
+        for event in answer.get("events") or [] if cmd == "apply" else []:
+            if isinstance(event, dict) and isinstance(event.get("type"), str):
+                self.events.add(event["type"])
         if known:
             for violation in protocol.response_violations(cmd, answer):
                 self.add(
@@ -289,8 +309,14 @@ def _validate_session(session: _Session, profile: str | None, seed: int, actions
         if profile is not None and profile not in profiles:
             session.add("error", "setup", f"the engine does not declare the profile {profile!r}", "start")
         flags = profiles[name]
-        setup = {"flags": flags, "dealer": 0, "deck": _deck(flags, seed)}
+        session.players = 2 if _dict(flags).get("players") == "2" else 4
+        setup: dict[str, Any] = {"flags": flags, "dealer": 0, "deck": _deck(flags, seed)}
         started = session.ask(f"start ({name})", {"cmd": "start", "setup": setup})
+        if started.get("ok") is False and started.get("error") in ("unsupported", "bad_setup"):
+            setup = {"flags": flags, "dealer": 0, **_explicit_deal(flags, seed)}
+            started = session.ask(f"start ({name}, explicit deal)", {"cmd": "start", "setup": setup})
+            if started.get("ok"):
+                session.add("info", "setup", "the engine refused a deck order; checked with an explicit deal", "start")
         if started.get("ok"):
             game = started.get("game")
         else:
@@ -311,6 +337,17 @@ def _validate_session(session: _Session, profile: str | None, seed: int, actions
         session.add("warning", "protocol", message, "unknown command", received=_shown(answer))
     session.ask("stop", {"cmd": "stop"})
     _check_exit(session)
+    session.add("info", "summary", _exercised(session.commands, session.events, session.fields), "stop")
+
+
+def _exercised(commands: set[str], events: set[str], fields: set[str]) -> str:
+    """What a check exercised, so that a clean report says what it vouches for."""
+    used = [cmd for cmd in protocol.COMMANDS if cmd in commands]
+    return (
+        f"exercised the commands {', '.join(used) or 'none'}; "
+        f"the events {', '.join(sorted(events)) or 'none'} (each against its schema); "
+        f"{len(fields)} state fields (each against fields.json)"
+    )
 
 
 def _script_game(session: _Session, game: str, capabilities: set[str], actions: int) -> None:
@@ -318,12 +355,19 @@ def _script_game(session: _Session, game: str, capabilities: set[str], actions: 
     moves = legal.get("actions") if legal.get("ok") else None
     if legal.get("ok") and not moves:
         session.add("error", "invariant", "no legal action at the start of a hand", "legal")
-    for name in ("phase", "turn", "stock_count", "trump", "hand.0"):
+    required = ("phase", "turn", "stock_count", "trump", "hand.0")
+    players = 2 if session.players == 2 else 4
+    for name in _fields(players):
         answer = session.ask(f"state {name}", {"cmd": "state", "game": game, "field": name})
         if not answer.get("ok"):
-            session.add(
-                "error", "field", f"state field {name!r} is not answered: {answer.get('error')}", f"state {name}"
-            )
+            severity: Severity = "error" if name in required else "warning"
+            message = f"state field {name!r} is not answered: {answer.get('error')}"
+            session.add(severity, "field", message, f"state {name}")
+            continue
+        session.fields.add(name)
+        for violation in protocol.field_violations(name, answer.get("value")):
+            session.add("error", "field", f"state field {name!r}: {violation} (fields.json)", f"state {name}",
+                        received=_shown(answer.get("value")))  # fmt: skip
     answer = session.ask("state (unknown field)", {"cmd": "state", "game": game, "field": "no_such_field"})
     _expect_error(session, "state (unknown field)", answer, "unknown_field")
     if "observations" in capabilities:
@@ -447,16 +491,28 @@ def _smoke(engine: SubprocessEngine, findings: list[Finding], profile: str | Non
     players = int(flags["players"]) if flags.get("players", "").isdigit() else 4
     try:
         game = engine.start({"flags": flags, "dealer": 0, "deck": _deck(flags, seed)})
-    except SetupRejected as rejected:
-        add("error", "setup", f"the engine refused its own profile {name!r}: {rejected}", "start")
-        return
+    except SetupRejected:
+        try:  # an engine that deals its own way: the same cards as an explicit deal
+            game = engine.start({"flags": flags, "dealer": 0, **_explicit_deal(flags, seed)})
+        except SetupRejected as rejected:
+            add("error", "setup", f"the engine refused its own profile {name!r}: {rejected}", "start")
+            return
+        add("info", "setup", "the engine refused a deck order; the hand was dealt explicitly", "start")
     observations = "observations" in info.capabilities
-    missing: set[str] = set()
+    missing: set[Any] = set()
+    read: set[str] = set()
+    events: set[str] = set()
 
     def read_fields(step: str) -> None:
         for field_name in _fields(players):
             try:
-                game.state(field_name)
+                value = game.state(field_name)
+                read.add(field_name)
+                for violation in protocol.field_violations(field_name, value):
+                    if ("shape", field_name) not in missing:
+                        missing.add(("shape", field_name))
+                        add("error", "field", f"state field {field_name!r}: {violation} (fields.json)", step,
+                            received=_shown(value))  # fmt: skip
             except UnknownField:
                 if field_name not in missing:
                     missing.add(field_name)
@@ -480,6 +536,7 @@ def _smoke(engine: SubprocessEngine, findings: list[Finding], profile: str | Non
             read_fields("hand over")
             winner = game.state("hand_winner") if "hand_winner" not in missing else None
             add("info", "summary", f"the hand ended after {number - 1} actions; hand_winner={winner!r}", step)
+            add("info", "summary", _exercised({"hello", "start", "legal", "apply", "state"}, events, read), step)
             return
         legal = game.legal_actions()
         if not legal:
@@ -492,6 +549,8 @@ def _smoke(engine: SubprocessEngine, findings: list[Finding], profile: str | Non
                 break
         action = rng.choice(legal)
         outcome = game.apply(action)
+        if not isinstance(outcome, Rejected):
+            events.update(str(event.get("type")) for event in outcome.events)
         if isinstance(outcome, Rejected):
             add(
                 "error",

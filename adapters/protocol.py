@@ -264,6 +264,45 @@ def _violations(name: str, message: Any) -> list[Violation]:
     return found
 
 
+FIELDS_SCHEMA = "fields.json"
+
+
+def field_key(name: str) -> str | None:
+    """The entry of ``fields.json`` for a state field name (``hand.2`` -> ``hand.<seat>``), or ``None``."""
+    definitions = load_schemas()[FIELDS_SCHEMA]["$defs"]
+    if name in definitions:
+        return name
+    stem, _, index = name.rpartition(".")
+    if index.isdigit():
+        for placeholder in ("<seat>", "<side>"):
+            if f"{stem}.{placeholder}" in definitions:
+                return f"{stem}.{placeholder}"
+    return None
+
+
+@cache
+def _field_validator(key: str) -> Any:
+    from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
+
+    registry: Any = Registry().with_resources(
+        (uri, Resource.from_contents(document)) for uri, document in _by_id().items()
+    )
+    pointer = key.replace("~", "~0").replace("/", "~1")
+    return Draft202012Validator({"$ref": f"{SCHEMA_BASE}{FIELDS_SCHEMA}#/$defs/{pointer}"}, registry=registry)
+
+
+def field_violations(name: str, value: Any) -> list[Violation]:
+    """Every way the value of state field ``name`` breaks its shape in ``fields.json`` (empty if
+    valid, or if the field is not one of the vocabulary)."""
+    key = field_key(name)
+    if key is None:
+        return []
+    return [
+        Violation(_json_path(error.absolute_path), error.message) for error in _field_validator(key).iter_errors(value)
+    ]
+
+
 def response_violations(cmd: str, message: Any) -> list[Violation]:
     """Every way ``message`` breaks the schema of the answer to ``cmd`` (empty if valid)."""
     return _violations(schema_name(cmd, "response"), message)
@@ -566,6 +605,7 @@ __all__ = [
     "COMMANDS",
     "COMMAND_ERRORS",
     "ERROR_CODES",
+    "FIELDS_SCHEMA",
     "PROTOCOL_NAME",
     "PROTOCOL_VERSION",
     "REGISTRY",
@@ -588,6 +628,8 @@ __all__ = [
     "compile_schemas",
     "decode",
     "encode",
+    "field_key",
+    "field_violations",
     "load_schemas",
     "request_is_valid",
     "request_violations",

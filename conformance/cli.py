@@ -433,7 +433,9 @@ def _harness(mode: str, text: str, profile: str | None, timeout: float) -> None:
     check: Callable[..., list[harness_check.Finding]] = getattr(harness_check, mode)
     findings = check(argv, profile=profile, timeout=timeout)
     for finding in findings:
-        console.print("ok     " if finding.ok else "PROBLEM", str(finding), markup=False, highlight=False)
+        console.print(
+            "ok     " if finding.ok else "PROBLEM", str(finding), markup=False, highlight=False, soft_wrap=True
+        )
     if any(finding.unreachable for finding in findings):
         raise typer.Exit(int(ExitCode.ENGINE_UNAVAILABLE))
     raise typer.Exit(int(ExitCode.RULE_FAILURES if harness_check.has_errors(findings) else ExitCode.OK))

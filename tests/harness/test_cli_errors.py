@@ -235,3 +235,20 @@ def test_reason_codes_declared_for_one_area_are_checked_there_only(tmp_path: Pat
     failed = [r for r in results(tmp_path / "b") if r["status"] == "fail"]
     assert failed and all(any(rule.startswith("ARR-") for rule in r["rules"]) for r in failed)
     assert all("E_MY_OWN_CODE" in r["message"] for r in failed)
+
+
+def test_validate_checks_the_members_the_scenarios_read_and_says_what_it_exercised() -> None:
+    done = cli("validate", "--engine", f"cmd:{HOSTILE}/misnamed_members.py")
+    assert done.returncode == ExitCode.RULE_FAILURES, done.stdout + done.stderr
+    assert "'seat' is a required property" in done.stdout and "$.events[" in done.stdout
+    assert "state field 'phase'" in done.stdout and "fields.json" in done.stdout
+    clean = cli("validate", "--engine", "reference").stdout
+    assert "exercised the commands hello, start, legal, apply, state, observe, end, stop" in clean
+    assert "trick_won" in clean and "state fields" in clean
+
+
+def test_validate_and_smoke_deal_explicitly_to_an_engine_that_refuses_deck_orders() -> None:
+    for command in ("validate", "smoke"):
+        done = cli(command, "--engine", "serve:py:tests.harness.explicit_deal_engine:make")
+        assert done.returncode == ExitCode.OK, done.stdout + done.stderr
+        assert "refused a deck order" in done.stdout and "PROBLEM" not in done.stdout
