@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from adapters.interface import Engine, EngineError, EngineInfo
+from adapters.interface import Engine, EngineError, EngineInfo, UnknownField
 from adapters.subprocess_adapter import EngineTimeout
 from conformance import expectations
 from conformance.catalogue import FeatureError, Scenario, parse_feature
@@ -262,8 +262,9 @@ class GuinotePlugin:
             return
         status, message = self.classify(report, call)
         error = call.excinfo.value if call.excinfo is not None else None
-        if "+" in profile and isinstance(error, FeatureInputError):
+        if "+" in profile and isinstance(error, FeatureInputError | UnknownField):
             # a scenario written for the profile's table (four seats, forty cards) does not fit an overlay's
+            # (a seat or card it names is not at the overlay's table)
             status, message = "not_applicable", f"the scenario does not fit the overlay of {profile}: {error}"
             report.outcome = "skipped"
             report.longrepr = (str(item.path), item.location[1] or 0, f"Skipped: {NOT_APPLICABLE}{message}")

@@ -252,3 +252,20 @@ def test_validate_and_smoke_deal_explicitly_to_an_engine_that_refuses_deck_order
         done = cli(command, "--engine", "serve:py:tests.harness.explicit_deal_engine:make")
         assert done.returncode == ExitCode.OK, done.stdout + done.stderr
         assert "refused a deck order" in done.stdout and "PROBLEM" not in done.stdout
+
+
+def test_a_feature_file_that_does_not_parse_is_an_input_error_naming_file_and_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # in process (typer's runner): the packaged features are swapped for a broken one
+    from typer.testing import CliRunner
+
+    from conformance import catalogue
+    from conformance.cli import app
+
+    (tmp_path / "broken.feature").write_text("Feature: Broken\n  Scenario: x\n    Given a deal\n  Nonsense\n")
+    monkeypatch.setattr(catalogue, "default_root", lambda: tmp_path)
+    for command in (["run", "--report-dir", str(tmp_path / "reports")], ["rules"], ["export"]):
+        done = CliRunner().invoke(app, command)
+        assert done.exit_code == ExitCode.USAGE, (command, done.output)
+        assert f"{tmp_path / 'broken.feature'}:4" in done.output and "Traceback" not in done.output
