@@ -436,7 +436,8 @@ def _guinote_scenario(request: pytest.FixtureRequest) -> None:
     flags = {**plugin.profile_flags(info, profile), **scenario.flags}
     request.node._guinote_flags = flags
     # the scenario's own flags, and an overlay's: an engine's profile is its own business
-    needed = {**{k: v for k, v in flags.items() if info.profiles.get(profile, {}).get(k) != v}, **scenario.flags}
+    base = info.profiles.get(profile.split("+")[0], {})
+    needed = {**{k: v for k, v in flags.items() if base.get(k) != v}, **scenario.flags}
     unsupported = [f"{name}={value}" for name, value in needed.items() if value not in info.flags.get(name, ())]
     if unsupported:
         pytest.skip(f"{NOT_APPLICABLE}engine {info.name} does not support {', '.join(unsupported)}")
