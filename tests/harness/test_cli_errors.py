@@ -28,6 +28,16 @@ def cli(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
     )
 
 
+def invoke(*args: str) -> subprocess.CompletedProcess[str]:
+    """The command in process (typer's runner), for the many mistakes caught before any engine runs."""
+    from typer.testing import CliRunner
+
+    from conformance.cli import app
+
+    done = CliRunner().invoke(app, list(args))
+    return subprocess.CompletedProcess(list(args), done.exit_code, done.stdout, done.stderr)
+
+
 def assert_error(done: subprocess.CompletedProcess[str], code: ExitCode, *fragments: str) -> None:
     output = done.stdout + done.stderr
     assert done.returncode == code, f"exit {done.returncode}, expected {int(code)}\n{output}"
@@ -86,7 +96,7 @@ def test_validate_and_smoke_exit_3_when_the_engine_cannot_start() -> None:
     ],
 )
 def test_a_usage_mistake_in_run_exits_2_and_says_what(args: list[str], fragment: str, tmp_path: Path) -> None:
-    assert_error(cli("run", *args, "--report-dir", str(tmp_path)), ExitCode.USAGE, fragment)
+    assert_error(invoke("run", *args, "--report-dir", str(tmp_path)), ExitCode.USAGE, fragment)
 
 
 def test_a_report_dir_that_is_a_file_or_cannot_be_made_exits_2(tmp_path: Path) -> None:
@@ -132,7 +142,7 @@ def test_a_wrong_expectations_file_exits_2_naming_file_and_line(
     text: str, line: int, fragment: str, tmp_path: Path
 ) -> None:
     path = expectations(tmp_path, text)
-    done = cli("run", "--expectations", str(path), "--report-dir", str(tmp_path / "reports"))
+    done = invoke("run", "--expectations", str(path), "--report-dir", str(tmp_path / "reports"))
     assert_error(done, ExitCode.USAGE, f"{path}:{line}: ", fragment)
 
 
