@@ -22,7 +22,6 @@ import json
 import random
 import subprocess
 import sys
-import time
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -30,7 +29,14 @@ from typing import Any, Literal
 
 from adapters import protocol
 from adapters.interface import CAPABILITIES, EngineError, Rejected, SetupRejected
-from adapters.subprocess_adapter import SubprocessEngine, UnknownField, _Failure, _Process
+from adapters.subprocess_adapter import (
+    EngineFailure,
+    EngineProcess,
+    LaunchFailure,
+    SubprocessEngine,
+    TransportFailure,
+    UnknownField,
+)
 from adapters.vocabulary import DECK_RANKS, STATE_FIELDS, deck_codes
 
 Severity = Literal["error", "warning", "info"]
@@ -54,6 +60,11 @@ class Finding:
     def ok(self) -> bool:
         """Not a problem: a warning or an information (only errors fail a check)."""
         return self.severity != "error"
+
+    @property
+    def unreachable(self) -> bool:
+        """The engine could not be started, or failed its handshake: nothing else could be checked."""
+        return self.severity == "error" and self.check == "transport" and self.step in ("launch", "hello")
 
     def __str__(self) -> str:
         where = f" (at {self.step})" if self.step else ""
@@ -79,6 +90,17 @@ def _dict(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
+def _explicit_deal(flags: Mapping[str, str], seed: int) -> dict[str, Any]:
+    """The same shuffle as :func:`_deck`, dealt as an explicit deal: six cards each, the muestra, the stock.
+
+    For an engine that deals its own way and refuses deck orders (``deal`` flag values it lacks).
+    """
+    cards = _deck(flags, seed)
+    players = int(flags["players"]) if flags.get("players", "").isdigit() else 4
+    hands = [cards[6 * seat : 6 * seat + 6] for seat in range(players)]
+    return {"hands": hands, "muestra": cards[6 * players], "stock": cards[6 * players + 1 :]}
+
+
 def _deck(flags: Mapping[str, str], seed: int) -> list[str]:
     size = int(flags["deck"]) if flags.get("deck", "").isdigit() and int(flags["deck"]) in DECK_RANKS else 40
     cards = deck_codes(size)
@@ -98,10 +120,14 @@ class _Session:
         self.timeout = timeout
         self.startup_timeout = startup_timeout
         self.findings: list[Finding] = []
+        #: what the session exercised: commands sent, event types seen, state fields read
+        self.commands: set[str] = set()
+        self.events: set[str] = set()
+        self.fields: set[str] = set()
+        self.players = 4
         self.stderr: deque[str] = deque(maxlen=20)
-        self.next_id = 0
         try:
-            self.process = _Process(
+            self.process = EngineProcess(
                 self.argv,
                 ring=self.stderr,
                 max_line_bytes=1 << 20,
@@ -116,11 +142,14 @@ class _Session:
         self.findings.append(Finding(severity, check, message, step, **extra))
 
     def ask(self, step: str, message: dict[str, Any], timeout: float | None = None) -> dict[str, Any]:
-        """Send one request; record transport and schema findings; return the answer."""
-        self.next_id += 1
-        request = {"id": self.next_id, **message}
+        """Send one request; record transport and schema findings; return the answer.
+
+        The framing is :meth:`EngineProcess.exchange`, the one the suite's adapter uses; a transport
+        failure ends the session, a schema violation is recorded and the session goes on.
+        """
         cmd = str(message["cmd"])
         known = cmd in protocol.COMMANDS
+        request = {"id": self.process.next_id + 1, **message}
         if known and not protocol.request_is_valid(request):  # pragma: no cover - a bug of this module
             self.add(
                 "error",
@@ -128,48 +157,25 @@ class _Session:
                 f"the harness built an invalid request: {protocol.request_violations(request)}",
                 step,
             )
-        line = protocol.encode(request)
-        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
         try:
-            self.process.send(line, deadline)
-            raw = self.process.readline(deadline)
-        except _Failure as failure:
+            answer, raw = self.process.exchange(message, self.timeout if timeout is None else timeout)
+        except TransportFailure as failure:
             self.process.kill()
             self.add(
                 "error",
                 "transport",
                 f"{failure.kind}: {failure.summary}",
                 step,
-                sent=_shown(line),
+                sent=_shown(failure.sent or protocol.encode(request)),
                 received=_shown(failure.received or b""),
                 details=tuple(f"stderr | {text}" for text in self.stderr),
             )
             raise _Stop from None
-        try:
-            answer = json.loads(raw)
-        except ValueError as error:
-            self.process.kill()
-            self.add(
-                "error", "transport", f"the answer is not JSON ({error})", step, sent=_shown(line), received=_shown(raw)
-            )
-            raise _Stop from None
-        if not isinstance(answer, dict):
-            self.process.kill()
-            self.add(
-                "error", "transport", "the answer is not a JSON object", step, sent=_shown(line), received=_shown(raw)
-            )
-            raise _Stop from None
-        if answer.get("id") != request["id"]:
-            self.process.kill()
-            self.add(
-                "error",
-                "transport",
-                f"the answer has id {answer.get('id')!r}; the request had id {request['id']}",
-                step,
-                sent=_shown(line),
-                received=_shown(raw),
-            )
-            raise _Stop from None
+        line = protocol.encode(request)
+        self.commands.add(cmd)
+        for event in answer.get("events") or [] if cmd == "apply" else []:
+            if isinstance(event, dict) and isinstance(event.get("type"), str):
+                self.events.add(event["type"])
         if known:
             for violation in protocol.response_violations(cmd, answer):
                 self.add(
@@ -303,8 +309,14 @@ def _validate_session(session: _Session, profile: str | None, seed: int, actions
         if profile is not None and profile not in profiles:
             session.add("error", "setup", f"the engine does not declare the profile {profile!r}", "start")
         flags = profiles[name]
-        setup = {"flags": flags, "dealer": 0, "deck": _deck(flags, seed)}
+        session.players = 2 if _dict(flags).get("players") == "2" else 4
+        setup: dict[str, Any] = {"flags": flags, "dealer": 0, "deck": _deck(flags, seed)}
         started = session.ask(f"start ({name})", {"cmd": "start", "setup": setup})
+        if started.get("ok") is False and started.get("error") in ("unsupported", "bad_setup"):
+            setup = {"flags": flags, "dealer": 0, **_explicit_deal(flags, seed)}
+            started = session.ask(f"start ({name}, explicit deal)", {"cmd": "start", "setup": setup})
+            if started.get("ok"):
+                session.add("info", "setup", "the engine refused a deck order; checked with an explicit deal", "start")
         if started.get("ok"):
             game = started.get("game")
         else:
@@ -325,6 +337,17 @@ def _validate_session(session: _Session, profile: str | None, seed: int, actions
         session.add("warning", "protocol", message, "unknown command", received=_shown(answer))
     session.ask("stop", {"cmd": "stop"})
     _check_exit(session)
+    session.add("info", "summary", _exercised(session.commands, session.events, session.fields), "stop")
+
+
+def _exercised(commands: set[str], events: set[str], fields: set[str]) -> str:
+    """What a check exercised, so that a clean report says what it vouches for."""
+    used = [cmd for cmd in protocol.COMMANDS if cmd in commands]
+    return (
+        f"exercised the commands {', '.join(used) or 'none'}; "
+        f"the events {', '.join(sorted(events)) or 'none'} (each against its schema); "
+        f"{len(fields)} state fields (each against fields.json)"
+    )
 
 
 def _script_game(session: _Session, game: str, capabilities: set[str], actions: int) -> None:
@@ -332,12 +355,19 @@ def _script_game(session: _Session, game: str, capabilities: set[str], actions: 
     moves = legal.get("actions") if legal.get("ok") else None
     if legal.get("ok") and not moves:
         session.add("error", "invariant", "no legal action at the start of a hand", "legal")
-    for name in ("phase", "turn", "stock_count", "trump", "hand.0"):
+    required = ("phase", "turn", "stock_count", "trump", "hand.0")
+    players = 2 if session.players == 2 else 4
+    for name in _fields(players):
         answer = session.ask(f"state {name}", {"cmd": "state", "game": game, "field": name})
         if not answer.get("ok"):
-            session.add(
-                "error", "field", f"state field {name!r} is not answered: {answer.get('error')}", f"state {name}"
-            )
+            severity: Severity = "error" if name in required else "warning"
+            message = f"state field {name!r} is not answered: {answer.get('error')}"
+            session.add(severity, "field", message, f"state {name}")
+            continue
+        session.fields.add(name)
+        for violation in protocol.field_violations(name, answer.get("value")):
+            session.add("error", "field", f"state field {name!r}: {violation} (fields.json)", f"state {name}",
+                        received=_shown(answer.get("value")))  # fmt: skip
     answer = session.ask("state (unknown field)", {"cmd": "state", "game": game, "field": "no_such_field"})
     _expect_error(session, "state (unknown field)", answer, "unknown_field")
     if "observations" in capabilities:
@@ -439,9 +469,10 @@ def smoke(
         _smoke(engine, findings, profile, seed, max_actions)
     except EngineError as error:
         lines = str(error).splitlines()
-        kind = getattr(error, "kind", "engine_error")
-        check = "transport" if getattr(error, "fatal", True) else kind
-        findings.append(Finding("error", check, lines[0], details=tuple(line.strip() for line in lines[1:])))
+        kind = error.kind if isinstance(error, EngineFailure) else "engine_error"
+        check = "transport" if not isinstance(error, EngineFailure) or error.fatal else kind
+        step = "launch" if isinstance(error, LaunchFailure) else ""
+        findings.append(Finding("error", check, lines[0], step, details=tuple(line.strip() for line in lines[1:])))
     finally:
         engine.close()
     return findings
@@ -460,16 +491,28 @@ def _smoke(engine: SubprocessEngine, findings: list[Finding], profile: str | Non
     players = int(flags["players"]) if flags.get("players", "").isdigit() else 4
     try:
         game = engine.start({"flags": flags, "dealer": 0, "deck": _deck(flags, seed)})
-    except SetupRejected as rejected:
-        add("error", "setup", f"the engine refused its own profile {name!r}: {rejected}", "start")
-        return
+    except SetupRejected:
+        try:  # an engine that deals its own way: the same cards as an explicit deal
+            game = engine.start({"flags": flags, "dealer": 0, **_explicit_deal(flags, seed)})
+        except SetupRejected as rejected:
+            add("error", "setup", f"the engine refused its own profile {name!r}: {rejected}", "start")
+            return
+        add("info", "setup", "the engine refused a deck order; the hand was dealt explicitly", "start")
     observations = "observations" in info.capabilities
-    missing: set[str] = set()
+    missing: set[Any] = set()
+    read: set[str] = set()
+    events: set[str] = set()
 
     def read_fields(step: str) -> None:
         for field_name in _fields(players):
             try:
-                game.state(field_name)
+                value = game.state(field_name)
+                read.add(field_name)
+                for violation in protocol.field_violations(field_name, value):
+                    if ("shape", field_name) not in missing:
+                        missing.add(("shape", field_name))
+                        add("error", "field", f"state field {field_name!r}: {violation} (fields.json)", step,
+                            received=_shown(value))  # fmt: skip
             except UnknownField:
                 if field_name not in missing:
                     missing.add(field_name)
@@ -493,6 +536,7 @@ def _smoke(engine: SubprocessEngine, findings: list[Finding], profile: str | Non
             read_fields("hand over")
             winner = game.state("hand_winner") if "hand_winner" not in missing else None
             add("info", "summary", f"the hand ended after {number - 1} actions; hand_winner={winner!r}", step)
+            add("info", "summary", _exercised({"hello", "start", "legal", "apply", "state"}, events, read), step)
             return
         legal = game.legal_actions()
         if not legal:
@@ -505,6 +549,8 @@ def _smoke(engine: SubprocessEngine, findings: list[Finding], profile: str | Non
                 break
         action = rng.choice(legal)
         outcome = game.apply(action)
+        if not isinstance(outcome, Rejected):
+            events.update(str(event.get("type")) for event in outcome.events)
         if isinstance(outcome, Rejected):
             add(
                 "error",

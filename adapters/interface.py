@@ -34,9 +34,13 @@ CAPABILITIES = {
     "positions": "can start from a mid-hand position",
     "observations": "answers observation fields for one seat (hidden information)",
     "reason_codes": "a rejection carries the reason code and rule ID of the vocabulary",
-    "match": "plays several hands: points, cotos and the next deal",
+    "match": "plays several hands: the match score across points, cotos and the deal after a won point",
+    "automatic_draw": "draws by itself when a free-phase trick ends (the suite then plays its explicit draw)",
     "batch": "answers the optional protocol command 'batch' (many actions in one request)",
 }
+#: ``reason_codes_<area>`` (an area of the rule index, e.g. ``reason_codes_arrastre``) declares
+#: the suite's reason codes and rule IDs for the rejections of that area only.
+REASON_CODES_PREFIX = "reason_codes_"
 
 
 @dataclass(frozen=True)

@@ -24,9 +24,11 @@ import json
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from dataclasses import field as member
+from enum import StrEnum
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, ClassVar, TypeVar
 from urllib.parse import urldefrag, urljoin
 
 #: The protocol version this module speaks (the ``protocol`` member of ``hello``).
@@ -35,36 +37,152 @@ PROTOCOL_NAME = f"GCP/{PROTOCOL_VERSION}"
 #: Base of every schema ``$id``; the ids are names, not locations (nothing is fetched).
 SCHEMA_BASE = f"https://guinote-conformance.invalid/gcp/{PROTOCOL_VERSION}/"
 
+JSONObject = dict[str, Any]
+
+
+class ErrorCode(StrEnum):
+    """The error codes of an ``{"ok": false}`` answer."""
+
+    UNSUPPORTED_PROTOCOL = "unsupported_protocol"
+    UNSUPPORTED = "unsupported"
+    BAD_SETUP = "bad_setup"
+    UNKNOWN_GAME = "unknown_game"
+    UNKNOWN_FIELD = "unknown_field"
+    BAD_REQUEST = "bad_request"
+    ENGINE_ERROR = "engine_error"
+
+
+ERROR_CODES = {
+    ErrorCode.UNSUPPORTED_PROTOCOL: "hello: the engine does not speak the requested protocol version",
+    ErrorCode.UNSUPPORTED: "start: the setup needs flag values or capabilities the engine does not have",
+    ErrorCode.BAD_SETUP: "start: the setup is impossible or malformed (e.g. a card dealt twice)",
+    ErrorCode.UNKNOWN_GAME: "the game id is not (or no longer) known to the engine",
+    ErrorCode.UNKNOWN_FIELD: "state/observe: the field name (or the seat) does not exist",
+    ErrorCode.BAD_REQUEST: "the request is not valid JSON, not an object, or not a known command",
+    ErrorCode.ENGINE_ERROR: "the engine failed internally while answering (a bug, or not implemented)",
+}
+
+# --------------------------------------------------------------------------- commands
+# Typed requests, after bowtie's ``@command(Response=...)``: each class is one command, knows its
+# name, the error codes its answer may carry and the schemas of its request and answer.
+
+
+@dataclass(frozen=True)
+class CommandSpec:
+    name: str
+    errors: tuple[ErrorCode, ...]
+
+    @property
+    def request_schema(self) -> str:
+        return f"{self.name}.request.json"
+
+    @property
+    def response_schema(self) -> str:
+        return f"{self.name}.response.json"
+
+
+#: Every command, in the order a session uses them.
+REGISTRY: dict[str, CommandSpec] = {}
+_COMMON = (ErrorCode.BAD_REQUEST, ErrorCode.ENGINE_ERROR)
+_T = TypeVar("_T", bound="Request")
+
+
+def command(name: str, *errors: ErrorCode) -> Callable[[type[_T]], type[_T]]:
+    """Register a request class as the command ``name`` whose answer may carry ``errors``."""
+
+    def register(cls: type[_T]) -> type[_T]:
+        cls.spec = CommandSpec(name, (*errors, *_COMMON))
+        REGISTRY[name] = cls.spec
+        return cls
+
+    return register
+
+
+class Request:
+    """A request of the protocol; :meth:`to_json` is the message without its ``id``."""
+
+    spec: ClassVar[CommandSpec]
+
+    def to_json(self) -> JSONObject:
+        members = {
+            key: dict(value) if isinstance(value, Mapping) else value
+            for key, value in vars(self).items()
+            if value is not None
+        }
+        return {"cmd": self.spec.name, **members}
+
+
+@command("hello", ErrorCode.UNSUPPORTED_PROTOCOL)
+@dataclass(frozen=True)
+class Hello(Request):
+    protocol: int = PROTOCOL_VERSION
+    harness: Mapping[str, Any] = member(default_factory=lambda: {"name": "guinote-conformance"})
+
+
+@command("start", ErrorCode.UNSUPPORTED, ErrorCode.BAD_SETUP)
+@dataclass(frozen=True)
+class Start(Request):
+    setup: Mapping[str, Any]
+
+
+@command("legal", ErrorCode.UNKNOWN_GAME)
+@dataclass(frozen=True)
+class Legal(Request):
+    game: str
+
+
+@command("apply", ErrorCode.UNKNOWN_GAME)
+@dataclass(frozen=True)
+class Apply(Request):
+    game: str
+    action: Mapping[str, Any]
+
+
+@command("state", ErrorCode.UNKNOWN_FIELD, ErrorCode.UNKNOWN_GAME)
+@dataclass(frozen=True)
+class State(Request):
+    game: str
+    field: str
+
+
+@command("observe", ErrorCode.UNKNOWN_FIELD, ErrorCode.UNKNOWN_GAME)
+@dataclass(frozen=True)
+class Observe(Request):
+    game: str
+    seat: int
+    field: str
+
+
+@command("end", ErrorCode.UNKNOWN_GAME)
+@dataclass(frozen=True)
+class End(Request):
+    game: str
+
+
+@command("stop")
+@dataclass(frozen=True)
+class Stop(Request):
+    pass
+
+
+@command("batch", ErrorCode.UNKNOWN_GAME)
+@dataclass(frozen=True)
+class Batch(Request):
+    """Optional (capability ``batch``): several actions applied in turn, each answered with what
+    ``apply`` would say, the legal actions and the named state fields that follow it."""
+
+    game: str
+    actions: list[Mapping[str, Any]]
+    fields: list[str]
+    step_fields: list[list[str]] | None = None
+
+
 #: The commands, in the order a session uses them.
-COMMANDS = ("hello", "start", "legal", "apply", "state", "observe", "end", "stop", "batch")
+COMMANDS = tuple(REGISTRY)
 #: Optional commands: sent only to an engine that declares the capability of the same name.
 OPTIONAL_COMMANDS = ("batch",)
-
-#: Error codes of an ``{"ok": false}`` answer.
-ERROR_CODES = {
-    "unsupported_protocol": "hello: the engine does not speak the requested protocol version",
-    "unsupported": "start: the setup needs flag values or capabilities the engine does not have",
-    "bad_setup": "start: the setup is impossible or malformed (e.g. a card dealt twice)",
-    "unknown_game": "the game id is not (or no longer) known to the engine",
-    "unknown_field": "state/observe: the field name (or the seat) does not exist",
-    "bad_request": "the request is not valid JSON, not an object, or not a known command",
-    "engine_error": "the engine failed internally while answering (a bug, or not implemented)",
-}
-
 #: The error codes each command may answer.
-COMMAND_ERRORS = {
-    "hello": ("unsupported_protocol", "bad_request", "engine_error"),
-    "start": ("unsupported", "bad_setup", "bad_request", "engine_error"),
-    "legal": ("unknown_game", "bad_request", "engine_error"),
-    "apply": ("unknown_game", "bad_request", "engine_error"),
-    "state": ("unknown_field", "unknown_game", "bad_request", "engine_error"),
-    "observe": ("unknown_field", "unknown_game", "bad_request", "engine_error"),
-    "end": ("unknown_game", "bad_request", "engine_error"),
-    "stop": ("bad_request", "engine_error"),
-    "batch": ("unknown_game", "bad_request", "engine_error"),
-}
-
-JSONObject = dict[str, Any]
+COMMAND_ERRORS = {name: tuple(str(code) for code in spec.errors) for name, spec in REGISTRY.items()}
 
 
 class ProtocolSchemaError(Exception):
@@ -158,6 +276,45 @@ def _violations(name: str, message: Any) -> list[Violation]:
         for leaf in leaves:
             found.append(Violation(_json_path(leaf.absolute_path), leaf.message))
     return found
+
+
+FIELDS_SCHEMA = "fields.json"
+
+
+def field_key(name: str) -> str | None:
+    """The entry of ``fields.json`` for a state field name (``hand.2`` -> ``hand.<seat>``), or ``None``."""
+    definitions = load_schemas()[FIELDS_SCHEMA]["$defs"]
+    if name in definitions:
+        return name
+    stem, _, index = name.rpartition(".")
+    if index.isdigit():
+        for placeholder in ("<seat>", "<side>"):
+            if f"{stem}.{placeholder}" in definitions:
+                return f"{stem}.{placeholder}"
+    return None
+
+
+@cache
+def _field_validator(key: str) -> Any:
+    from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
+
+    registry: Any = Registry().with_resources(
+        (uri, Resource.from_contents(document)) for uri, document in _by_id().items()
+    )
+    pointer = key.replace("~", "~0").replace("/", "~1")
+    return Draft202012Validator({"$ref": f"{SCHEMA_BASE}{FIELDS_SCHEMA}#/$defs/{pointer}"}, registry=registry)
+
+
+def field_violations(name: str, value: Any) -> list[Violation]:
+    """Every way the value of state field ``name`` breaks its shape in ``fields.json`` (empty if
+    valid, or if the field is not one of the vocabulary)."""
+    key = field_key(name)
+    if key is None:
+        return []
+    return [
+        Violation(_json_path(error.absolute_path), error.message) for error in _field_validator(key).iter_errors(value)
+    ]
 
 
 def response_violations(cmd: str, message: Any) -> list[Violation]:
@@ -462,16 +619,32 @@ __all__ = [
     "COMMANDS",
     "COMMAND_ERRORS",
     "ERROR_CODES",
+    "FIELDS_SCHEMA",
     "OPTIONAL_COMMANDS",
     "PROTOCOL_NAME",
     "PROTOCOL_VERSION",
+    "REGISTRY",
     "SCHEMA_BASE",
+    "Apply",
+    "CommandSpec",
+    "End",
+    "ErrorCode",
+    "Hello",
+    "Legal",
+    "Observe",
     "ProtocolSchemaError",
+    "Request",
+    "Start",
+    "State",
+    "Stop",
     "Violation",
     "check_response",
+    "command",
     "compile_schemas",
     "decode",
     "encode",
+    "field_key",
+    "field_violations",
     "load_schemas",
     "request_is_valid",
     "request_violations",

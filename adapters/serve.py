@@ -1,32 +1,31 @@
 """Serve an in-process :class:`~adapters.interface.Engine` over the GCP/1 protocol.
 
-``python -m adapters.serve`` serves the reference engine; ``--engine module:factory`` serves
-any engine written in Python (``factory`` is called with no argument and returns an
-:class:`~adapters.interface.Engine`)::
+``python -m adapters.serve`` serves the reference engine; ``--engine py:module:factory`` (or
+``module:factory``) serves any engine written in Python (``factory`` is called with no argument
+and returns an :class:`~adapters.interface.Engine`)::
 
     python -m adapters.serve --engine reference
     python -m adapters.serve --engine mypackage.engine:MyEngine
 
 The process reads requests from stdin and answers on stdout, one JSON line each, until
 ``stop`` or the end of stdin. Anything the served engine prints goes to stderr, so it cannot
-corrupt the protocol stream. This module needs only the standard library (no jsonschema),
-so the served process starts fast; :class:`Server` is also the base of the hostile test
-engines.
+corrupt the protocol stream. This module loads no jsonschema (adapters.protocol imports it
+only to explain a failure), so the served process starts fast; :class:`Server` is also the base
+of the hostile test engines.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
 import traceback
 from collections.abc import Callable, Sequence
 from typing import Any, BinaryIO
 
+from adapters import protocol  # it imports jsonschema only to explain a failure: the server starts fast
 from adapters.interface import Accepted, Engine, EngineInfo, GameHandle, SetupRejected
-
-PROTOCOL_VERSION = 1  # kept equal to adapters.protocol.PROTOCOL_VERSION (not imported: no jsonschema here)
+from adapters.protocol import PROTOCOL_VERSION, ErrorCode
 
 JSONObject = dict[str, Any]
 
@@ -64,16 +63,9 @@ class Server:
         self.games: dict[str, GameHandle] = {}
         self.started = 0
         self.stopping = False
+        # one handler per command of the protocol, named after it
         self._handlers: dict[str, Callable[[JSONObject], JSONObject]] = {
-            "hello": self.hello,
-            "start": self.start,
-            "legal": self.legal,
-            "apply": self.apply,
-            "state": self.state,
-            "observe": self.observe,
-            "end": self.end,
-            "stop": self.stop,
-            "batch": self.batch,
+            name: getattr(self, name) for name in protocol.COMMANDS
         }
 
     # ------------------------------------------------------------------ transport
@@ -96,7 +88,7 @@ class Server:
         try:
             return json.dumps(answer, separators=(",", ":"), allow_nan=False).encode("ascii") + b"\n"
         except (TypeError, ValueError) as error:
-            failure = _error(answer.get("id"), "engine_error", f"the engine's answer is not JSON: {error}")
+            failure = _error(answer.get("id"), ErrorCode.ENGINE_ERROR, f"the engine's answer is not JSON: {error}")
             return json.dumps(failure, separators=(",", ":")).encode("ascii") + b"\n"
 
     def write(self, stdout: BinaryIO, answer: JSONObject) -> None:
@@ -108,27 +100,28 @@ class Server:
         try:
             request = json.loads(line)
         except ValueError as error:
-            return _error(None, "bad_request", f"the request is not JSON: {error}")
+            return _error(None, ErrorCode.BAD_REQUEST, f"the request is not JSON: {error}")
         if not isinstance(request, dict):
-            return _error(None, "bad_request", "a request is a JSON object")
+            return _error(None, ErrorCode.BAD_REQUEST, "a request is a JSON object")
         return self.dispatch(request)
 
     def dispatch(self, request: JSONObject) -> JSONObject:
         """The answer to one parsed request (never raises). Override to alter behaviour."""
         request_id = request.get("id")
         if not isinstance(request_id, int) or isinstance(request_id, bool):
-            return _error(None, "bad_request", "every request needs an integer 'id'")
+            return _error(None, ErrorCode.BAD_REQUEST, "every request needs an integer 'id'")
         cmd = request.get("cmd")
         handler = self._handlers.get(cmd) if isinstance(cmd, str) else None
         if handler is None:
-            return _error(request_id, "bad_request", f"unknown command {cmd!r}; commands: {', '.join(self._handlers)}")
+            known = ", ".join(self._handlers)
+            return _error(request_id, ErrorCode.BAD_REQUEST, f"unknown command {cmd!r}; commands: {known}")
         try:
             return {"id": request_id, "ok": True, **handler(request)}
         except RequestError as error:
             return _error(request_id, error.code, error.message, **error.extra)
         except Exception as error:  # the engine's own failure: report it, keep serving
             traceback.print_exc(file=sys.stderr)
-            return _error(request_id, "engine_error", f"{type(error).__name__}: {error}")
+            return _error(request_id, ErrorCode.ENGINE_ERROR, f"{type(error).__name__}: {error}")
 
     # ------------------------------------------------------------------ commands
 
@@ -136,7 +129,7 @@ class Server:
         version = request.get("protocol")
         if not isinstance(version, int) or isinstance(version, bool) or version < PROTOCOL_VERSION:
             raise RequestError(
-                "unsupported_protocol", f"this engine speaks protocol {PROTOCOL_VERSION}, not {version!r}"
+                ErrorCode.UNSUPPORTED_PROTOCOL, f"this engine speaks protocol {PROTOCOL_VERSION}, not {version!r}"
             )
         engine = info_to_json(self.engine.info())
         engine["capabilities"] = sorted({*engine["capabilities"], "batch"})  # the server answers 'batch' itself
@@ -145,13 +138,14 @@ class Server:
     def start(self, request: JSONObject) -> JSONObject:
         setup = request.get("setup")
         if not isinstance(setup, dict) or not isinstance(setup.get("flags"), dict):
-            raise RequestError("bad_request", "start needs a 'setup' object with its 'flags'")
+            raise RequestError(ErrorCode.BAD_REQUEST, "start needs a 'setup' object with its 'flags'")
         try:
             game = self.engine.start(setup)
         except SetupRejected as rejected:
             if rejected.unsupported:
-                raise RequestError("unsupported", str(rejected), unsupported=list(rejected.unsupported)) from None
-            raise RequestError("bad_setup", str(rejected)) from None
+                unsupported = list(rejected.unsupported)
+                raise RequestError(ErrorCode.UNSUPPORTED, str(rejected), unsupported=unsupported) from None
+            raise RequestError(ErrorCode.BAD_SETUP, str(rejected)) from None
         self.started += 1
         game_id = f"g{self.started}"
         self.games[game_id] = game
@@ -161,7 +155,7 @@ class Server:
         game_id = request.get("game")
         game = self.games.get(game_id) if isinstance(game_id, str) else None
         if game is None:
-            raise RequestError("unknown_game", f"no game {game_id!r}")
+            raise RequestError(ErrorCode.UNKNOWN_GAME, f"no game {game_id!r}")
         return game
 
     def legal(self, request: JSONObject) -> JSONObject:
@@ -171,7 +165,7 @@ class Server:
         game = self.game(request)
         action = request.get("action")
         if not isinstance(action, dict):
-            raise RequestError("bad_request", "apply needs an 'action' object")
+            raise RequestError(ErrorCode.BAD_REQUEST, "apply needs an 'action' object")
         outcome = game.apply(action)
         if isinstance(outcome, Accepted):
             return {"accepted": True, "events": outcome.events}
@@ -181,21 +175,21 @@ class Server:
         game = self.game(request)
         name = request.get("field")
         if not isinstance(name, str):
-            raise RequestError("bad_request", "state needs a 'field' string")
+            raise RequestError(ErrorCode.BAD_REQUEST, "state needs a 'field' string")
         try:
             return {"value": game.state(name)}
         except KeyError as error:
-            raise RequestError("unknown_field", _key_message(error)) from None
+            raise RequestError(ErrorCode.UNKNOWN_FIELD, _key_message(error)) from None
 
     def observe(self, request: JSONObject) -> JSONObject:
         game = self.game(request)
         name, seat = request.get("field"), request.get("seat")
         if not isinstance(name, str) or not isinstance(seat, int) or isinstance(seat, bool):
-            raise RequestError("bad_request", "observe needs an integer 'seat' and a 'field' string")
+            raise RequestError(ErrorCode.BAD_REQUEST, "observe needs an integer 'seat' and a 'field' string")
         try:
             return {"value": game.observation(seat, name)}
         except KeyError as error:
-            raise RequestError("unknown_field", _key_message(error)) from None
+            raise RequestError(ErrorCode.UNKNOWN_FIELD, _key_message(error)) from None
 
     def batch(self, request: JSONObject) -> JSONObject:
         """The optional ``batch`` command: apply the actions in turn, each answered like
@@ -203,16 +197,16 @@ class Server:
         game = self.game(request)
         actions, fields = request.get("actions"), request.get("fields")
         if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
-            raise RequestError("bad_request", "batch needs an 'actions' list of action objects")
+            raise RequestError(ErrorCode.BAD_REQUEST, "batch needs an 'actions' list of action objects")
         if not isinstance(fields, list) or not all(isinstance(f, str) for f in fields):
-            raise RequestError("bad_request", "batch needs a 'fields' list of field names")
+            raise RequestError(ErrorCode.BAD_REQUEST, "batch needs a 'fields' list of field names")
         per_step = request.get("step_fields")
         if per_step is not None and (
             not isinstance(per_step, list)
             or len(per_step) != len(actions)
             or not all(isinstance(names, list) and all(isinstance(f, str) for f in names) for names in per_step)
         ):
-            raise RequestError("bad_request", "batch 'step_fields' needs one list of field names per action")
+            raise RequestError(ErrorCode.BAD_REQUEST, "batch 'step_fields' needs one list of field names per action")
         unknown: list[str] = []
 
         def snapshot(names: list[str]) -> JSONObject:
@@ -262,24 +256,25 @@ def _key_message(error: KeyError) -> str:
 
 
 def load_engine(spec: str) -> Engine:
-    """``reference``, or ``module:factory`` (a dotted attribute path, called with no argument)."""
-    if spec == "reference":
-        spec = "adapters.reference:ReferenceEngine"
-    module_name, sep, attribute = spec.partition(":")
-    if not sep or not module_name or not attribute:
-        raise SystemExit(f"--engine must be 'reference' or 'module:factory', not {spec!r}")
-    target: Any = importlib.import_module(module_name)
-    for part in attribute.split("."):
-        target = getattr(target, part)
-    engine = target()
-    if not isinstance(engine, Engine):
-        raise SystemExit(f"{spec} did not return an Engine (info, start, close): {engine!r}")
-    return engine
+    """``reference``, ``py:module:factory`` or ``module:factory``: parsed by :mod:`conformance.engines`,
+    the one parser of engine specs; a bad spec ends the process with its message."""
+    from conformance.engines import SpecKind, parse_engine_spec
+    from conformance.exit_codes import CheckError
+
+    try:
+        parsed = parse_engine_spec(spec if spec == "reference" or spec.startswith("py:") else f"serve:{spec}")
+        if parsed.kind is SpecKind.COMMAND:
+            raise SystemExit(f"--engine {spec!r}: only a Python engine can be served (reference or module:factory)")
+        return parsed.load_in_process()
+    except CheckError as error:
+        raise SystemExit(str(error)) from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m adapters.serve", description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--engine", default="reference", help="'reference' (default) or 'module:factory'")
+    parser.add_argument(
+        "--engine", default="reference", help="'reference' (default), 'py:module:factory' or 'module:factory'"
+    )
     args = parser.parse_args(argv)
     stdout = sys.stdout.buffer
     sys.stdout = sys.stderr  # stray prints of the engine must not corrupt the protocol stream

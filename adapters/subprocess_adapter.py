@@ -44,9 +44,9 @@ import threading
 import time
 import weakref
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import IO, Any, Literal
+from typing import IO, Any, ClassVar, Literal
 
 from adapters import protocol
 from adapters.interface import (
@@ -68,22 +68,18 @@ _LAUNCH_MARK = "--- gcp: launch "
 
 
 class EngineFailure(EngineError):
-    """The engine failed; ``kind`` says how.
+    """The engine failed; the subclass says how (``kind`` names it in reports).
 
-    Kinds: ``launch`` (could not start or hand-shake), ``gave_up`` (too many failed launches),
-    ``timeout``, ``crash`` (the process exited), ``garbage`` (not a JSON object), ``too_long``,
-    ``wrong_id``, ``schema`` (the answer breaks its schema), ``unsolicited`` (output nobody
-    asked for), ``engine_error`` (the engine reported its own failure), ``unexpected`` (an
-    error code this command cannot answer), ``replay`` (a rebuilt game came out different),
-    ``broken`` (the game was lost earlier), ``closed`` (the engine was closed).
+    Each carries what was sent, what came back, the end of the engine's stderr and details
+    (e.g. each schema violation). :attr:`fatal` failures kill the process (the next call
+    relaunches it).
     """
 
-    #: kinds after which the process is killed (the next call relaunches it)
-    FATAL = frozenset({"launch", "timeout", "crash", "garbage", "too_long", "wrong_id", "schema", "unsolicited"})
+    kind: ClassVar[str] = "failure"
+    fatal: ClassVar[bool] = False
 
     def __init__(
         self,
-        kind: str,
         summary: str,
         *,
         argv: Sequence[str] = (),
@@ -92,7 +88,6 @@ class EngineFailure(EngineError):
         stderr: Sequence[str] = (),
         details: Sequence[str] = (),
     ) -> None:
-        self.kind = kind
         self.summary = summary
         self.argv = list(argv)
         self.sent = sent
@@ -100,10 +95,6 @@ class EngineFailure(EngineError):
         self.stderr = list(stderr)
         self.details = list(details)
         super().__init__(self._compose())
-
-    @property
-    def fatal(self) -> bool:
-        return self.kind in self.FATAL
 
     def _compose(self) -> str:
         lines = [self.summary]
@@ -121,23 +112,104 @@ class EngineFailure(EngineError):
             lines.append("  stderr:   (empty)")
         return "\n".join(lines)
 
+    def with_context(
+        self, summary: str, *, argv: Sequence[str], sent: bytes | None, stderr: Sequence[str]
+    ) -> EngineFailure:
+        """The same failure, of the same class, with what the engine knows about the request."""
+        return type(self)(
+            summary, argv=argv, sent=sent if self.sent is None else self.sent, received=self.received,
+            stderr=stderr, details=self.details,
+        )  # fmt: skip
+
+
+class LaunchFailure(EngineFailure):
+    """The engine could not be started, or failed its handshake."""
+
+    kind = "launch"
+    fatal = True
+
+
+class GaveUp(EngineFailure):
+    """The engine failed to start too many times in a row; it is not tried again."""
+
+    kind = "gave_up"
+
+
+class TransportFailure(EngineFailure):
+    """The answer could not be read as the protocol says: the process is killed."""
+
+    fatal = True
+
+
+class EngineTimeout(TransportFailure):
+    kind = "timeout"
+
+
+class EngineCrashed(TransportFailure):
+    """The process exited, or closed its stdin or stdout."""
+
+    kind = "crash"
+
+
+class GarbageAnswer(TransportFailure):
+    """The answer is not a JSON object."""
+
+    kind = "garbage"
+
+
+class AnswerTooLong(TransportFailure):
+    kind = "too_long"
+
+
+class WrongId(TransportFailure):
+    kind = "wrong_id"
+
+
+class SchemaViolation(TransportFailure):
+    """The answer breaks the schema of its command (each violation is a detail)."""
+
+    kind = "schema"
+
+
+class UnsolicitedOutput(TransportFailure):
+    """The engine wrote output nobody asked for."""
+
+    kind = "unsolicited"
+
+
+class EngineReportedError(EngineFailure):
+    """The engine answered ``engine_error``: its own failure (the process is kept)."""
+
+    kind = "engine_error"
+
+
+class UnexpectedError(EngineFailure):
+    """The engine answered an error code its command cannot answer."""
+
+    kind = "unexpected"
+
+
+class ReplayMismatch(EngineFailure):
+    """A game rebuilt on a relaunched process came out different (a nondeterministic engine)."""
+
+    kind = "replay"
+
+
+class GameLost(EngineFailure):
+    """The game was lost by an earlier failure, or ended."""
+
+    kind = "broken"
+
+
+class EngineClosed(EngineFailure):
+    kind = "closed"
+
 
 def _show(data: bytes) -> str:
     text = data.rstrip(b"\n").decode("utf-8", errors="backslashreplace")
     if len(text) > _SHOWN:
         return f"{text[:_SHOWN]}... ({len(data)} bytes)"
     return text
-
-
-class _Failure(Exception):
-    """Raised inside the transport; turned into an :class:`EngineFailure` by the engine."""
-
-    def __init__(self, kind: str, summary: str, received: bytes | None = None, details: Sequence[str] = ()) -> None:
-        super().__init__(summary)
-        self.kind = kind
-        self.summary = summary
-        self.received = received
-        self.details = list(details)
 
 
 # --------------------------------------------------------------------------- the process
@@ -256,8 +328,14 @@ class _ThreadStdout:
 Reader = Literal["auto", "select", "thread"]
 
 
-class _Process:
-    """One launched engine process: send one line, read one line, both with a deadline."""
+class EngineProcess:
+    """One launched engine process: the framing of the protocol, every step with a deadline.
+
+    :meth:`exchange` numbers a request, sends it and reads its answer; it raises a
+    :class:`TransportFailure` when the answer cannot be read as one JSON object with the
+    request's id. The schema is checked by the caller (:class:`SubprocessEngine` raises,
+    :mod:`adapters.harness_check` reports every violation).
+    """
 
     def __init__(
         self,
@@ -297,13 +375,42 @@ class _Process:
         self.buffer = bytearray()
         self.scanned = 0
         self.dead = False
+        self.next_id = 0
         self._finalizer = weakref.finalize(self, _kill_quietly, self.popen)
 
     # ------------------------------------------------------------------ lines
 
+    def exchange(self, message: protocol.Request | Mapping[str, Any], timeout: float) -> tuple[dict[str, Any], bytes]:
+        """Send one request (typed, or a raw mapping) and read its answer: ``(answer, raw line)``."""
+        self.next_id += 1
+        request_id = self.next_id
+        body = message.to_json() if isinstance(message, protocol.Request) else dict(message)
+        line = protocol.encode({"id": request_id, **body})
+        deadline = time.monotonic() + timeout
+        try:
+            self.send(line, deadline)
+            raw = self.readline(deadline)
+        except EngineTimeout as failure:
+            raise EngineTimeout(f"{failure.summary}: no answer within {timeout:g} s", sent=line,
+                                received=failure.received) from None  # fmt: skip
+        except TransportFailure as failure:
+            failure.sent = line
+            raise
+        try:
+            answer = json.loads(raw)
+        except ValueError as error:
+            raise GarbageAnswer(f"the answer is not JSON ({error})", sent=line, received=raw) from None
+        if not isinstance(answer, dict):
+            raise GarbageAnswer("the answer is not a JSON object", sent=line, received=raw)
+        if answer.get("id") != request_id or isinstance(answer.get("id"), bool):
+            raise WrongId(
+                f"the answer has id {answer.get('id')!r}, the request had id {request_id}", sent=line, received=raw
+            )
+        return answer, raw
+
     def send(self, line: bytes, deadline: float) -> None:
         if self.buffer:
-            raise _Failure("unsolicited", "the engine wrote output nobody asked for", bytes(self.buffer))
+            raise UnsolicitedOutput("the engine wrote output nobody asked for", received=bytes(self.buffer))
         view = memoryview(line)
         while view:
             try:
@@ -311,12 +418,12 @@ class _Process:
             except BlockingIOError:
                 written = 0
             except (BrokenPipeError, ConnectionResetError, OSError):
-                raise _Failure("crash", self._exit_summary("the engine closed its stdin")) from None
+                raise EngineCrashed(self._exit_summary("the engine closed its stdin")) from None
             view = view[written:]
             if view:
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
-                    raise _Failure("timeout", "the engine does not read its stdin")
+                    raise EngineTimeout("the engine does not read its stdin")
                 if self.writable is not None:
                     self.writable.select(remaining)
 
@@ -328,21 +435,20 @@ class _Process:
                 del self.buffer[: newline + 1]
                 self.scanned = 0
                 if len(line) > self.max_line_bytes:
-                    raise _Failure("too_long", f"the answer is longer than {self.max_line_bytes} bytes", line)
+                    raise AnswerTooLong(f"the answer is longer than {self.max_line_bytes} bytes", received=line)
                 return line
             self.scanned = len(self.buffer)
             if len(self.buffer) > self.max_line_bytes:
-                raise _Failure(
-                    "too_long",
+                raise AnswerTooLong(
                     f"the engine wrote more than {self.max_line_bytes} bytes without a newline (max_line_bytes)",
-                    bytes(self.buffer[:_SHOWN]),
+                    received=bytes(self.buffer[:_SHOWN]),
                 )
             chunk = self.stdout.read(deadline - time.monotonic())
             if chunk is None:
-                raise _Failure("timeout", "no answer in time", bytes(self.buffer))
+                raise EngineTimeout("no answer in time", received=bytes(self.buffer))
             if not chunk:
                 summary = self._exit_summary("the engine closed its stdout")
-                raise _Failure("crash", summary, bytes(self.buffer))
+                raise EngineCrashed(summary, received=bytes(self.buffer))
             self.buffer += chunk
 
     def _exit_summary(self, what: str) -> str:
@@ -460,10 +566,9 @@ class SubprocessEngine:
         self.stop_timeout = stop_timeout
         self.reader: Reader = reader
         self._stderr: deque[str] = deque(maxlen=stderr_lines)
-        self._process: _Process | None = None
+        self._process: EngineProcess | None = None
         self._info: EngineInfo | None = None
         self._hello: dict[str, Any] | None = None
-        self._next_id = 0
         self._failed_launches = 0
         self._closed = False
         self._orphans: list[_Slot] = []
@@ -501,8 +606,8 @@ class SubprocessEngine:
         if process is None:
             return
         if process.alive():
-            with contextlib.suppress(_Failure):
-                self._exchange(process, {"cmd": "stop"}, self.stop_timeout)
+            with contextlib.suppress(EngineFailure):
+                self._exchange(process, protocol.Stop(), self.stop_timeout)
         process.stop(self.stop_timeout)
 
     def __enter__(self) -> SubprocessEngine:
@@ -535,9 +640,9 @@ class SubprocessEngine:
 
     # ------------------------------------------------------------------ process management
 
-    def _ensure_process(self) -> _Process:
+    def _ensure_process(self) -> EngineProcess:
         if self._closed:
-            raise EngineFailure("closed", "the engine was closed", argv=self.argv)
+            raise EngineClosed("the engine was closed", argv=self.argv)
         if self._process is not None and not self._process.dead:
             status = self._process.popen.poll()
             if status is None:
@@ -546,8 +651,7 @@ class SubprocessEngine:
             self._stderr.append(f"--- gcp: the engine exited between requests (status {status}) ---")
             self._drop(self._process)
         if self._failed_launches >= self.max_failed_launches:
-            raise EngineFailure(
-                "gave_up",
+            raise GaveUp(
                 f"the engine failed to start {self._failed_launches} times in a row; not trying again",
                 argv=self.argv,
                 stderr=self._process_stderr(),
@@ -555,7 +659,7 @@ class SubprocessEngine:
         self.generation += 1
         self._stderr.append(f"{_LAUNCH_MARK}{self.generation} ---")
         try:
-            process = _Process(
+            process = EngineProcess(
                 self.argv,
                 cwd=self.cwd,
                 env=self.env,
@@ -565,17 +669,12 @@ class SubprocessEngine:
             )
         except OSError as error:
             self._failed_launches += 1
-            raise EngineFailure("launch", f"cannot run the engine: {error}", argv=self.argv) from None
+            raise LaunchFailure(f"cannot run the engine: {error}", argv=self.argv) from None
         self._process = process
         try:
-            answer = self._call_on(
-                process,
-                {"cmd": "hello", "protocol": protocol.PROTOCOL_VERSION, "harness": {"name": "guinote-conformance"}},
-                self.startup_timeout,
-            )
+            answer = self._call_on(process, protocol.Hello(), self.startup_timeout)
             if not answer["ok"]:
-                raise EngineFailure(
-                    "launch",
+                raise LaunchFailure(
                     f"the engine refused the handshake: {answer['error']}: {answer['message']}",
                     argv=self.argv,
                 )
@@ -583,10 +682,9 @@ class SubprocessEngine:
             self._failed_launches += 1
             if not process.dead:
                 self._drop(process)
-            if failure.kind == "launch":
+            if isinstance(failure, LaunchFailure):
                 raise
-            raise EngineFailure(
-                "launch",
+            raise LaunchFailure(
                 f"the engine failed its handshake ({failure.kind}): {failure.summary}",
                 argv=self.argv,
                 sent=failure.sent,
@@ -608,75 +706,54 @@ class SubprocessEngine:
         )
         return process
 
-    def _drop(self, process: _Process) -> None:
+    def _drop(self, process: EngineProcess) -> None:
         process.kill()
         if self._process is process:
             self._process = None
 
     # ------------------------------------------------------------------ requests
 
-    def _exchange(self, process: _Process, message: dict[str, Any], timeout: float) -> dict[str, Any]:
-        """Send one request and read its answer; transport and schema problems raise :class:`_Failure`."""
-        self._next_id += 1
-        request_id = self._next_id
-        line = protocol.encode({"id": request_id, **message})
-        deadline = time.monotonic() + timeout
-        try:
-            process.send(line, deadline)
-            raw = process.readline(deadline)
-        except _Failure as failure:
-            if failure.kind == "timeout":
-                failure.summary = f"{failure.summary}: no answer within {timeout:g} s"
-            raise
-        try:
-            answer = json.loads(raw)
-        except ValueError as error:
-            raise _Failure("garbage", f"the answer is not JSON ({error})", raw) from None
+    def _exchange(self, process: EngineProcess, request: protocol.Request, timeout: float) -> dict[str, Any]:
+        """One request and its answer; transport and schema problems raise a :class:`TransportFailure`."""
+        answer, raw = process.exchange(request, timeout)
         self._last_raw = raw
-        if not isinstance(answer, dict):
-            raise _Failure("garbage", "the answer is not a JSON object", raw)
-        if answer.get("id") != request_id or isinstance(answer.get("id"), bool):
-            raise _Failure("wrong_id", f"the answer has id {answer.get('id')!r}, the request had id {request_id}", raw)
-        cmd = message["cmd"]
+        cmd = request.spec.name
         if not protocol.response_is_valid(cmd, answer):
             violations = protocol.response_violations(cmd, answer)
             if violations:
-                raise _Failure(
-                    "schema",
-                    f"the answer to {cmd!r} breaks the schema {protocol.schema_name(cmd, 'response')}",
-                    raw,
+                raise SchemaViolation(
+                    f"the answer to {cmd!r} breaks the schema {request.spec.response_schema}",
+                    received=raw,
                     details=[f"violation: {violation}" for violation in violations[:10]],
                 )
         return answer
 
-    def _call_on(self, process: _Process, message: dict[str, Any], timeout: float) -> dict[str, Any]:
+    def _call_on(self, process: EngineProcess, request: protocol.Request, timeout: float) -> dict[str, Any]:
         try:
-            return self._exchange(process, message, timeout)
-        except _Failure as failure:
+            return self._exchange(process, request, timeout)
+        except TransportFailure as failure:
             self._drop(process)
-            sent = protocol.encode({"id": self._next_id, **message})
-            raise EngineFailure(
-                failure.kind,
-                f"{failure.summary} (request {message['cmd']!r}; the process was killed, the next call relaunches it)",
+            why = f"request {request.spec.name!r}; the process was killed, the next call relaunches it"
+            raise failure.with_context(
+                f"{failure.summary} ({why})",
                 argv=self.argv,
-                sent=sent,
-                received=failure.received,
+                sent=protocol.encode({"id": process.next_id, **request.to_json()}),
                 stderr=self._process_stderr(),
-                details=failure.details,
             ) from None
 
-    def _call(self, message: dict[str, Any]) -> dict[str, Any]:
-        return self._call_on(self._ensure_process(), message, self.timeout)
+    def _call(self, request: protocol.Request) -> dict[str, Any]:
+        return self._call_on(self._ensure_process(), request, self.timeout)
 
-    def _refused(self, message: dict[str, Any], answer: dict[str, Any], kind: str = "engine_error") -> EngineFailure:
+    def _refused(
+        self, request: protocol.Request, answer: dict[str, Any], failure: type[EngineFailure] = EngineReportedError
+    ) -> EngineFailure:
         code = answer.get("error")
-        if kind == "engine_error" and code != "engine_error":
-            kind = "unexpected"
-        return EngineFailure(
-            kind,
-            f"the engine answered {message['cmd']!r} with error {code!r}: {answer.get('message', '')}",
+        if failure is EngineReportedError and code != protocol.ErrorCode.ENGINE_ERROR:
+            failure = UnexpectedError
+        return failure(
+            f"the engine answered {request.spec.name!r} with error {code!r}: {answer.get('message', '')}",
             argv=self.argv,
-            sent=protocol.encode({"id": answer.get("id"), **message}),
+            sent=protocol.encode({"id": answer.get("id"), **request.to_json()}),
             received=protocol.encode(answer),
             stderr=self._process_stderr(),
         )
@@ -684,7 +761,7 @@ class SubprocessEngine:
     # ------------------------------------------------------------------ games
 
     def _start_slot(self, setup: Setup) -> _Slot:
-        message = {"cmd": "start", "setup": dict(setup)}
+        message = protocol.Start(dict(setup))
         answer = self._call(message)
         if answer["ok"]:
             return _Slot(answer["game"], self.generation)
@@ -702,7 +779,7 @@ class SubprocessEngine:
             if self._process is None or self._process.dead or slot.generation != self.generation:
                 continue
             try:  # a failure here belongs to no scenario: note it, and let the start relaunch if needed
-                answer = self._call({"cmd": "end", "game": slot.game})
+                answer = self._call(protocol.End(slot.game))
             except EngineFailure as failure:
                 self._stderr.append(f"--- gcp: ending forgotten game {slot.game} failed: {failure.summary} ---")
                 continue
@@ -715,21 +792,20 @@ class SubprocessEngine:
         try:
             fresh = self._start_slot(json.loads(game._setup))
         except SetupRejected as rejected:
-            raise EngineFailure("replay", f"the relaunched engine refused the game's setup: {rejected}") from None
+            raise ReplayMismatch(f"the relaunched engine refused the game's setup: {rejected}") from None
         slot.game, slot.generation = fresh.game, fresh.generation
         for number, (action_text, first_answer) in enumerate(game._history, 1):
-            message = {"cmd": "apply", "game": slot.game, "action": json.loads(action_text)}
+            message = protocol.Apply(slot.game, json.loads(action_text))
             answer = self._call(message)
             if not answer["ok"]:
-                raise self._refused(message, answer, "replay")
+                raise self._refused(message, answer, ReplayMismatch)
             events = json.loads(first_answer)["events"]
             if not answer["accepted"] or answer["events"] != events:
-                raise EngineFailure(
-                    "replay",
+                raise ReplayMismatch(
                     f"replaying action {number} on the relaunched engine gave a different answer "
                     "(is the engine deterministic?)",
                     argv=self.argv,
-                    sent=protocol.encode(message),
+                    sent=protocol.encode(message.to_json()),
                     received=protocol.encode(answer),
                     details=[f"first time: {json.dumps(events)[:_SHOWN]}"],
                 )
@@ -758,11 +834,11 @@ class SubprocessGame:
         return self._broken
 
     def legal_actions(self) -> list[dict[str, JSON]]:
-        actions: list[dict[str, JSON]] = self._request({"cmd": "legal"})["actions"]
+        actions: list[dict[str, JSON]] = self._request(protocol.Legal)["actions"]
         return actions
 
     def apply(self, action: Action) -> Outcome:
-        answer = self._request({"cmd": "apply", "action": dict(action)})
+        answer = self._request(lambda game: protocol.Apply(game, dict(action)))
         if answer["accepted"]:
             events: EventList = answer["events"]
             self._history.append((json.dumps(action), self._engine._last_raw))
@@ -770,10 +846,10 @@ class SubprocessGame:
         return Rejected(answer["code"], answer.get("rule", ""), answer.get("message", ""))
 
     def state(self, name: str) -> JSON:
-        return self._request({"cmd": "state", "field": name})["value"]
+        return self._request(lambda game: protocol.State(game, name))["value"]
 
     def observation(self, seat: int, name: str) -> JSON:
-        return self._request({"cmd": "observe", "seat": seat, "field": name})["value"]
+        return self._request(lambda game: protocol.Observe(game, seat, name))["value"]
 
     @property
     def batch_supported(self) -> bool:
@@ -789,20 +865,20 @@ class SubprocessGame:
         ``fields``; see ``batch.response.json``). Only for an engine that declares the capability
         (:attr:`batch_supported`)."""
         if not self.batch_supported:
-            raise EngineFailure("unexpected", "the engine does not declare the 'batch' capability")
+            raise EngineFailure("the engine does not declare the 'batch' capability")
         engine = self._engine
         timeout, engine.timeout = engine.timeout, engine.timeout * max(1.0, len(actions) / 10)
         try:
-            request: dict[str, Any] = {"cmd": "batch", "actions": [dict(a) for a in actions], "fields": list(fields)}
-            if step_fields is not None:
-                request["step_fields"] = [list(names) for names in step_fields]
-            answer = self._request(request)
+            steps_fields = None if step_fields is None else [list(names) for names in step_fields]
+            answer = self._request(
+                lambda game: protocol.Batch(game, [dict(a) for a in actions], list(fields), steps_fields)
+            )
         finally:
             engine.timeout = timeout
         steps = answer["steps"]
         if len(steps) != len(actions):
             self._broken = f"the batch answered {len(steps)} steps for {len(actions)} actions"
-            raise EngineFailure("unexpected", f"the engine {self._broken}")
+            raise EngineFailure(f"the engine {self._broken}")
         for action, step in zip(actions, steps, strict=True):  # accepted actions are replayed after a relaunch
             if step["accepted"]:
                 self._history.append((json.dumps(dict(action)), protocol.encode({"events": step.get("events", [])})))
@@ -816,20 +892,21 @@ class SubprocessGame:
         self._finalizer.detach()
         engine = self._engine
         if engine._process is not None and not engine._process.dead and self._slot.generation == engine.generation:
-            engine._call({"cmd": "end", "game": self._slot.game})
+            engine._call(protocol.End(self._slot.game))
 
-    def _request(self, message: dict[str, Any]) -> dict[str, Any]:
+    def _request(self, make: Callable[[str], protocol.Request]) -> dict[str, Any]:
+        """Send the request ``make(game id)`` (the id changes when the game is rebuilt)."""
         engine = self._engine
         if self._broken is not None:
-            raise EngineFailure("broken", f"this game was lost earlier: {self._broken}")
+            raise GameLost(f"this game was lost earlier: {self._broken}")
         if self._ended:
-            raise EngineFailure("broken", "this game was ended")
+            raise GameLost("this game was ended")
         try:
             process = engine._ensure_process()
             if self._slot.generation != engine.generation:
                 engine._revive(self)
                 process = engine._ensure_process()
-            message = {"cmd": message["cmd"], "game": self._slot.game, **message}
+            message = make(self._slot.game)
             answer = engine._call_on(process, message, engine.timeout)
         except EngineFailure as failure:
             self._break(failure)
@@ -837,16 +914,37 @@ class SubprocessGame:
         if answer["ok"]:
             return answer
         code = answer["error"]
-        if code == "unknown_field" and message["cmd"] in ("state", "observe"):
+        if code == protocol.ErrorCode.UNKNOWN_FIELD and isinstance(message, protocol.State | protocol.Observe):
             raise UnknownField(answer["message"])
         refused = engine._refused(message, answer)
-        if message["cmd"] in ("apply", "batch") or code == "unknown_game":
+        if isinstance(message, (protocol.Apply, protocol.Batch)) or code == protocol.ErrorCode.UNKNOWN_GAME:
             self._break(refused)
         raise refused
 
     def _break(self, failure: EngineFailure) -> None:
-        if failure.kind != "closed":
+        if not isinstance(failure, EngineClosed):
             self._broken = f"{failure.kind}: {failure.summary}"
 
 
-__all__ = ["EngineFailure", "SubprocessEngine", "SubprocessGame", "UnknownField"]
+__all__ = [
+    "AnswerTooLong",
+    "EngineClosed",
+    "EngineCrashed",
+    "EngineFailure",
+    "EngineProcess",
+    "EngineReportedError",
+    "EngineTimeout",
+    "GameLost",
+    "GarbageAnswer",
+    "GaveUp",
+    "LaunchFailure",
+    "ReplayMismatch",
+    "SchemaViolation",
+    "SubprocessEngine",
+    "SubprocessGame",
+    "TransportFailure",
+    "UnexpectedError",
+    "UnknownField",
+    "UnsolicitedOutput",
+    "WrongId",
+]

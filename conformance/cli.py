@@ -4,16 +4,23 @@ Examples::
 
     guinote-conformance run                                  # the reference engine, every profile
     guinote-conformance run --engine "cmd:node my_engine.js" --expectations known.toml
-    guinote-conformance run --engine py:my_pkg.adapter:make_engine --profile ludoteka
+    guinote-conformance run --engine py:my_pkg.adapter:make_engine --profile ludoteka --area cantes
     guinote-conformance rules --json                        # the rule index with its scenarios
     guinote-conformance validate --engine "cmd:./my-engine"  # is the protocol harness sound?
+
+Every user mistake ends with one line ``error: ...`` and the exit code of
+:mod:`conformance.exit_codes`, never a traceback.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import asdict
+from importlib import metadata, resources
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -24,44 +31,88 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from adapters.interface import EngineError
+from adapters.interface import EngineError, EngineInfo
+from adapters.protocol import PROTOCOL_NAME
+from conformance import expectations as known
 from conformance import realisations
-from conformance.catalogue import load_scenarios, scenarios_by_rule
+from conformance.catalogue import FeatureError, Scenario, load_scenarios, scenarios_by_rule
 from conformance.driver import POSITION_SETUPS
-from conformance.engines import EngineSpecError, load_engine
+from conformance.engines import FORMS, EngineSpec, overlays, parse_engine_spec, profile_flags
+from conformance.exit_codes import MEANINGS, CheckError, EngineUnavailable, ExitCode, InputError
+from conformance.plugin import Selection, stale_message
 from conformance.report import summary_lines, write_html, write_junit
 from conformance.results import Report, ResultsError, legend
-from conformance.rule_index import load_areas
+from conformance.rule_index import RuleIndexError, default_root, load_areas
 from conformance.scaffold import register as register_scaffold
 
-REPO = Path(__file__).resolve().parent.parent
+
+def _examples(*lines: str) -> str:
+    """An epilog of examples, kept as written (``\\b`` stops click from re-wrapping it)."""
+    return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
+
+
+def _exit_codes() -> str:
+    return "\b\nExit codes:\n" + "\n".join(f"  {int(code)}  {meaning}" for code, meaning in MEANINGS.items())
+
+
 app = typer.Typer(
-    help="Check a Guiñote engine against the rulebook's scenarios.", no_args_is_help=True, add_completion=False
+    help=f"Check a Guiñote engine against the rulebook's scenarios.\n\nEngines (--engine): {FORMS}.",
+    epilog=_exit_codes(),
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,  # plain click help: readable placeholders, no box drawing
+    pretty_exceptions_enable=False,
 )
 # Piped output (CI logs, files) gets wide tables rather than truncated cells.
 console = Console(width=None if sys.stdout.isatty() else 200)
+errors = Console(stderr=True, soft_wrap=True)  # an error message is never cut by the console's width
 
+ENGINE_HELP = f"the engine: {FORMS}"
 EngineOption = Annotated[
     list[str] | None,
-    typer.Option(
-        "--engine", "-e", help="reference | py:module:factory | cmd:<command line> | serve:reference (repeatable)"
-    ),
+    typer.Option("--engine", "-e", metavar="ENGINE", help=f"{ENGINE_HELP} (repeatable; default: reference)"),
+]
+OneEngine = Annotated[str, typer.Option("--engine", "-e", metavar="ENGINE", help=ENGINE_HELP)]
+ProfileToPlay = Annotated[
+    str | None, typer.Option(metavar="NAME", help="the engine's profile to play (default: its first)")
 ]
 
 
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"guinote-conformance {metadata.version('guinote-conformance')} (protocol {PROTOCOL_NAME})")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="print the version and exit")
+    ] = False,
+) -> None:
+    pass
+
+
 class ProgressPlugin:
-    """Shows a progress bar while pytest runs the scenarios."""
+    """Shows a progress bar while pytest runs the scenarios; keeps what went wrong in collection."""
 
     def __init__(self, progress: Progress) -> None:
         self.progress = progress
         self.task = progress.add_task("scenarios", total=None)
         self.bad = 0
+        self.collection_errors: list[str] = []
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:
         self.progress.update(self.task, total=len(session.items))
 
     def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
         self.progress.update(self.task, total=len(ids))
+
+    def pytest_collectreport(self, report: pytest.CollectReport) -> None:
+        if report.failed:
+            # the exception lines ("E   ...") without the traceback
+            lines = [line[1:].strip() for line in report.longreprtext.splitlines() if line.startswith("E ")]
+            self.collection_errors.append("\n".join(lines) or report.longreprtext.strip().splitlines()[-1])
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         if report.when == "call" or (report.when == "setup" and not report.passed):
@@ -70,22 +121,98 @@ class ProgressPlugin:
             self.progress.update(self.task, advance=1, description=f"scenarios ({self.bad} problems)")
 
 
-@app.command()
+@contextmanager
+def _checked() -> Iterator[None]:
+    """Turn the known failures of a command into ``error: ...`` and their exit code."""
+    try:
+        yield
+    except CheckError as error:
+        errors.print(f"[red]error:[/red] {escape(str(error))}")
+        raise typer.Exit(int(error.exit_code)) from None
+    except (FeatureError, RuleIndexError) as error:
+        errors.print(f"[red]error:[/red] {escape(str(error))}")
+        raise typer.Exit(int(ExitCode.USAGE)) from None
+
+
+def _scenarios() -> list[Scenario]:
+    """The suite's scenarios; a feature file that does not parse is an input error naming file:line."""
+    try:
+        return load_scenarios()
+    except (FeatureError, RuleIndexError) as error:
+        raise InputError(str(error)) from None
+
+
+def _report_dir(path: Path) -> Path:
+    """The report folder, created, and known to be writable (else an input error)."""
+    path = path.resolve()
+    if path.exists() and not path.is_dir():
+        raise InputError(f"--report-dir {path}: is a file, not a folder")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        probe = path / ".guinote-write-probe"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as error:
+        raise InputError(f"--report-dir {path}: cannot write there ({error.strerror or error})") from None
+    return path
+
+
+def _open_info(spec: EngineSpec, timeout: float = 10.0) -> EngineInfo:
+    """Start the engine, read its handshake, close it: fail fast with the engine's own message."""
+    engine = spec.open(timeout=timeout)
+    try:
+        return engine.info()
+    except EngineError as error:
+        raise EngineUnavailable(f"engine {spec} could not be started or spoken to:\n{error}") from None
+    except Exception as error:  # an in-process engine's own failure
+        raise EngineUnavailable(f"engine {spec} failed in info(): {type(error).__name__}: {error}") from None
+    finally:
+        engine.close()
+
+
+RUN_EXAMPLES = _examples(
+    "guinote-conformance run --engine reference",
+    'guinote-conformance run --engine "cmd:node my_engine.js" --profile lascuarenta+mano_a_mano',
+    "guinote-conformance run --engine py:my_pkg.adapter:make --rule CANTE-05 --area cantes",
+    'guinote-conformance run -e "cmd:./my-engine" --scenario features/deck.feature:12 --expectations known.toml',
+)
+
+
+@app.command(epilog=RUN_EXAMPLES + "\n\n" + _exit_codes())
 def run(
     engine: EngineOption = None,
-    profile: Annotated[list[str] | None, typer.Option(help="only these profiles (repeatable)")] = None,
-    scenario: Annotated[
-        list[str] | None, typer.Option(help="only the scenario at FILE:LINE or matching a name glob")
+    profile: Annotated[
+        list[str] | None,
+        typer.Option(metavar="NAME[+OVERLAY]", help="only these profiles, an overlay added with + (repeatable)"),
     ] = None,
-    expectations: Annotated[Path | None, typer.Option(help="TOML file of the engine's known failures")] = None,
-    report_dir: Annotated[Path, typer.Option(help="where results.json, junit.xml and index.html go")] = Path("reports"),
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="parallel workers (pytest-xdist); 1 = serial")] = 2,
-    timeout: Annotated[float, typer.Option(help="seconds an engine may take to answer one request")] = 10.0,
+    scenario: Annotated[
+        list[str] | None,
+        typer.Option(metavar="FILE:LINE|GLOB", help="only the scenario at FILE:LINE or matching a name glob"),
+    ] = None,
+    rule: Annotated[
+        list[str] | None, typer.Option(metavar="RULE-ID", help="only the scenarios of this rule (repeatable)")
+    ] = None,
+    area: Annotated[
+        list[str] | None, typer.Option(metavar="AREA", help="only the scenarios of this rule area (repeatable)")
+    ] = None,
+    expectations: Annotated[
+        Path | None, typer.Option(metavar="FILE.toml", help="TOML file of the engine's known failures")
+    ] = None,
+    report_dir: Annotated[
+        Path, typer.Option(metavar="DIR", help="where results.json, junit.xml and index.html go")
+    ] = Path("reports"),
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", metavar="N", help="parallel workers (pytest-xdist); 1 = serial")
+    ] = 2,
+    timeout: Annotated[
+        float, typer.Option(metavar="SECONDS", help="seconds an engine may take to answer one request")
+    ] = 10.0,
     position_setup: Annotated[
         str,
         typer.Option(
+            metavar="auto|load|realise",
             help="mid-hand positions: load them (needs the 'positions' capability), realise them by dealing and "
-            "playing to them, or auto: load when the engine can"
+            "playing to them, or auto: load when the engine can",
         ),
     ] = "auto",
     trace: Annotated[
@@ -93,63 +220,93 @@ def run(
     ] = False,
 ) -> None:
     """Run the scenarios against the engine(s) under each of their profiles; write the reports."""
-    if position_setup not in POSITION_SETUPS:
-        console.print(f"[red]error:[/red] --position-setup is one of {', '.join(POSITION_SETUPS)}")
-        raise typer.Exit(2)
-    if not (REPO / "tests" / "conformance").is_dir() or not (REPO / "features").is_dir():
-        console.print(
-            f"[red]error:[/red] the scenarios are not next to the installed package ({REPO}); "
-            "install from a clone of the repository with: pip install -e ."
-        )
-        raise typer.Exit(2)
-    for spec in engine or ["reference"]:
-        _engine_info(spec)  # fail fast, with the engine's own error, before any scenario runs
-    report_dir = report_dir.resolve()
-    report_dir.mkdir(parents=True, exist_ok=True)
-    results_path = report_dir / "results.json"
-    results_path.unlink(missing_ok=True)
-    args = [
-        str(REPO / "tests" / "conformance"),
-        "--rootdir",
-        str(REPO),
-        "-c",
-        str(REPO / "pyproject.toml"),
-        "-p",
-        "no:terminal",
-        "--guinote-results",
-        str(results_path),
-        "--engine-timeout",
-        str(timeout),
-        "--position-setup",
-        position_setup,
-    ]
-    for spec in engine or ["reference"]:
-        args += ["--engine", spec]
-    for name in profile or []:
-        args += ["--profile", name]
-    for wanted in scenario or []:
-        args += ["--scenario", wanted]
-    if expectations:
-        args += ["--expectations", str(expectations.resolve())]
-    if jobs > 1:
-        args += ["-n", str(jobs)]
-    if trace:
-        args += ["--guinote-trace"]
-    with Progress(
-        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=console
-    ) as progress:
-        code = pytest.main(list(args), plugins=[ProgressPlugin(progress)])
+    with _checked():
+        if position_setup not in POSITION_SETUPS:
+            raise InputError(f"--position-setup is one of {', '.join(POSITION_SETUPS)}, not {position_setup!r}")
+        specs = [parse_engine_spec(text) for text in engine or ["reference"]]
+        selection = Selection(tuple(scenario or ()), tuple(rule or ()), tuple(area or ()))
+        catalogue = _scenarios()
+        selection.check(catalogue)
+        entries = known.check_coverage(known.load_expectations(expectations), catalogue) if expectations else []
+        report_dir = _report_dir(report_dir)
+        labels: list[str] = []
+        for spec in specs:  # fail fast, with the engine's own error, before any scenario runs
+            info = _open_info(spec, timeout)
+            for label in profile or info.profiles:
+                profile_flags(info, label)
+                labels.append(label)
+        known.check_profiles(entries, labels)
+    code, collection_errors, results_path = _pytest(
+        specs,
+        profile,
+        selection,
+        expectations,
+        report_dir,
+        jobs,
+        timeout,
+        ["--position-setup", position_setup] + (["--guinote-trace"] if trace else []),
+    )
     if not results_path.exists():
-        console.print(
-            f"[red]no results were produced (pytest exit code {int(code)}); run pytest {' '.join(args)} to see why"
-        )
-        raise typer.Exit(2)
+        for message in collection_errors:
+            errors.print(f"[red]error:[/red] {escape(message)}", highlight=False)
+        if not collection_errors:
+            errors.print(f"[red]error:[/red] no scenario ran (pytest exit code {int(code)})")
+        raise typer.Exit(int(ExitCode.USAGE))
+    if code in (pytest.ExitCode.INTERNAL_ERROR, pytest.ExitCode.INTERRUPTED):
+        errors.print(f"[red]error:[/red] the run did not complete (pytest exit code {code}); the reports are partial")
+        raise typer.Exit(int(ExitCode.RULE_FAILURES))
     data = Report.load(results_path)
     html = write_html(data, report_dir)
     junit = write_junit(data, report_dir / "junit.xml")
     print_summary(data, trace=trace)
+    stale = known.stale(entries, [result.to_json() for result in data.results])
+    for entry in stale:
+        console.print(f"[red]stale expectation[/red] {escape(entry.where)}: {escape(stale_message(entry))}")
     console.print(f"reports: {results_path}  {junit}  {html}", markup=False)
-    raise typer.Exit(0 if data.ok else 1)
+    raise typer.Exit(int(ExitCode.OK if data.ok and not stale else ExitCode.RULE_FAILURES))
+
+
+def _pytest(
+    specs: list[EngineSpec],
+    profile: list[str] | None,
+    selection: Selection,
+    expectations: Path | None,
+    report_dir: Path,
+    jobs: int,
+    timeout: float,
+    extra: list[str] | None = None,
+) -> tuple[int, list[str], Path]:
+    """Run the packaged scenarios (:mod:`conformance.suite`) with the plugin, outside any user config."""
+    results_path = report_dir / "results.json"
+    results_path.unlink(missing_ok=True)
+    args = [
+        str(resources.files("conformance") / "suite.py"),  # not imported here: it collects tests
+        "-c", os.devnull,  # no pytest configuration of the working directory applies
+        "--rootdir", str(Path.cwd()),
+        "-p", "conformance.plugin",
+        "-p", "no:cacheprovider",
+        "-p", "no:terminal",
+        "--guinote-results", str(results_path),
+        "--engine-timeout", str(timeout),
+        *(extra or []),
+    ]  # fmt: skip
+    for spec in specs:
+        args += ["--engine", spec.text]
+    for name in profile or []:
+        args += ["--profile", name]
+    for kind, values in (("scenario", selection.scenarios), ("rule", selection.rules), ("area", selection.areas)):
+        for value in values:
+            args += [f"--{kind}", value]
+    if expectations:
+        args += ["--expectations", str(expectations.resolve())]
+    if jobs > 1:
+        args += ["-n", str(jobs)]
+    with Progress(
+        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=console
+    ) as progress:
+        plugin = ProgressPlugin(progress)
+        code = pytest.main(list(args), plugins=[plugin])
+    return int(code), plugin.collection_errors, results_path
 
 
 def print_summary(data: Report, *, trace: bool = False) -> None:
@@ -167,19 +324,25 @@ def print_summary(data: Report, *, trace: bool = False) -> None:
         console.print(line, markup=False, highlight=False, soft_wrap=True)
 
 
-@app.command()
+def _location(scenario: Scenario) -> str:
+    """``features/<file>:<line>``, the same in a clone and in an installed package."""
+    return f"features/{scenario.path.relative_to(default_root()).as_posix()}:{scenario.line}"
+
+
+@app.command(epilog=_examples("guinote-conformance rules", "guinote-conformance rules --json > rules.json"))
 def rules(
     as_json: Annotated[bool, typer.Option("--json", help="print the machine-readable rule index")] = False,
 ) -> None:
     """List every rule with its sources, agreement, flag and the scenarios that cover it."""
-    covered = scenarios_by_rule(load_scenarios())
+    with _checked():
+        covered = scenarios_by_rule(_scenarios())
+        areas = load_areas()
     entries = []
-    for area in load_areas():
-        for rule in area.rules:
-            entry = asdict(rule)
+    for rule_area in areas:
+        for entry_rule in rule_area.rules:
+            entry = asdict(entry_rule)
             entry["scenarios"] = [
-                {"name": s.name, "location": f"{s.path.relative_to(REPO)}:{s.line}", "flags": s.flags}
-                for s in covered.get(rule.id, [])
+                {"name": s.name, "location": _location(s), "flags": s.flags} for s in covered.get(entry_rule.id, [])
             ]
             entries.append(entry)
     if as_json:
@@ -203,21 +366,30 @@ def rules(
     )
 
 
-@app.command()
-def profiles(engine: Annotated[str, typer.Option("--engine", "-e")] = "reference") -> None:
-    """List the engine's rule profiles with their flag values."""
-    info = _engine_info(engine)
-    table = Table(title=f"Profiles of {info.name}")
+@app.command(
+    epilog=_examples("guinote-conformance profiles", 'guinote-conformance profiles --engine "cmd:./my-engine"')
+)
+def profiles(engine: OneEngine = "reference") -> None:
+    """List the engine's rule profiles with their flag values, and the overlays that combine with them."""
+    with _checked():
+        info = _open_info(parse_engine_spec(engine))
+    table = Table(title=f"Profiles of {escape(info.name)}")
     names = list(info.profiles)
     table.add_column("flag")
     for name in names:
-        table.add_column(name)
+        table.add_column(escape(name))
     for flag in sorted({f for p in info.profiles.values() for f in p}):
-        table.add_row(flag, *[info.profiles[n].get(flag, "") for n in names])
+        table.add_row(escape(flag), *[escape(info.profiles[n].get(flag, "")) for n in names])
+    console.print(table)
+    table = Table(title="Overlays (combine with any profile: --profile NAME+OVERLAY)")
+    table.add_column("overlay")
+    table.add_column("sets")
+    for name, values in overlays().items():
+        table.add_row(name, " ".join(f"{flag}={value}" for flag, value in values.items()))
     console.print(table)
 
 
-@app.command()
+@app.command(epilog=_examples("guinote-conformance flags"))
 def flags() -> None:
     """List every rule flag, its values and the sources behind each value."""
     from reference_engine.flags import flag_specs
@@ -231,55 +403,75 @@ def flags() -> None:
     console.print(table)
 
 
-def _engine_info(spec: str) -> Any:
-    try:
-        engine = load_engine(spec)
-    except EngineSpecError as error:
-        console.print(f"[red]error:[/red] {error}")
-        raise typer.Exit(2) from None
-    except Exception as error:  # the engine itself failed to start
-        console.print(f"[red]error:[/red] engine {spec!r} could not start: {error}")
-        raise typer.Exit(2) from None
-    try:
-        return engine.info()
-    finally:
-        engine.close()
+HARNESS_EPILOG = "Problems found: exit 1; the engine cannot be started: exit 3; a wrong --engine: exit 2."
 
 
-@app.command()
-def validate(engine: Annotated[str, typer.Option("--engine", "-e", help="cmd:<command line> of the engine")]) -> None:
-    """Check that an engine speaks the protocol correctly (every message against its schema)."""
-    _harness("validate", engine)
+@app.command(
+    epilog=_examples(
+        'guinote-conformance validate --engine "cmd:./my-engine --some-option"',
+        "guinote-conformance validate --engine serve:py:my_pkg.adapter:make",
+    )
+    + "\n\n"
+    + HARNESS_EPILOG
+)
+def validate(
+    engine: OneEngine,
+    profile: Annotated[
+        str | None, typer.Option(metavar="NAME", help="the profile to play (default: the first)")
+    ] = None,
+    timeout: Annotated[float, typer.Option(metavar="SECONDS", help="seconds per request")] = 5.0,
+) -> None:
+    """Check that an engine speaks the protocol correctly: every message against its schema.
+
+    An in-process engine (reference, py:...) is checked over the protocol, served by adapters.serve.
+    """
+    _harness("validate", engine, profile, timeout)
 
 
-@app.command()
-def smoke(engine: Annotated[str, typer.Option("--engine", "-e", help="cmd:<command line> of the engine")]) -> None:
+@app.command(
+    epilog=_examples('guinote-conformance smoke --engine "cmd:./my-engine"', "guinote-conformance smoke -e reference")
+    + "\n\n"
+    + HARNESS_EPILOG
+)
+def smoke(
+    engine: OneEngine,
+    profile: Annotated[
+        str | None, typer.Option(metavar="NAME", help="the profile to play (default: the first)")
+    ] = None,
+    timeout: Annotated[float, typer.Option(metavar="SECONDS", help="seconds per request")] = 5.0,
+) -> None:
     """Play one complete hand with legal actions only, to tell a broken harness from a broken rule."""
-    _harness("smoke", engine)
+    _harness("smoke", engine, profile, timeout)
 
 
-def _harness(mode: str, spec: str) -> None:
-    import shlex
-
+def _harness(mode: str, text: str, profile: str | None, timeout: float) -> None:
     from adapters import harness_check
 
-    if not spec.startswith("cmd:"):
-        raise typer.BadParameter("validate and smoke check a protocol engine: --engine cmd:<command line>")
-    findings = getattr(harness_check, mode)(shlex.split(spec[4:]))
-    problems = [f for f in findings if not getattr(f, "ok", False)]
+    with _checked():
+        argv = parse_engine_spec(text).protocol_argv()
+    check: Callable[..., list[harness_check.Finding]] = getattr(harness_check, mode)
+    findings = check(argv, profile=profile, timeout=timeout)
     for finding in findings:
-        console.print("ok     " if getattr(finding, "ok", False) else "PROBLEM", str(finding), markup=False)
-    raise typer.Exit(1 if problems else 0)
+        console.print(
+            "ok     " if finding.ok else "PROBLEM", str(finding), markup=False, highlight=False, soft_wrap=True
+        )
+    if any(finding.unreachable for finding in findings):
+        raise typer.Exit(int(ExitCode.ENGINE_UNAVAILABLE))
+    raise typer.Exit(int(ExitCode.RULE_FAILURES if harness_check.has_errors(findings) else ExitCode.OK))
 
 
-@app.command()
-def export(out: Annotated[Path | None, typer.Option(help="write to this file instead of stdout")] = None) -> None:
+@app.command(epilog=_examples("guinote-conformance export > cases.json", "guinote-conformance export --out cases.json"))
+def export(
+    out: Annotated[Path | None, typer.Option(metavar="FILE", help="write to this file instead of stdout")] = None,
+) -> None:
     """Export every scenario as plain JSON data (rules, sources, flags, steps with their tables)."""
+    with _checked():
+        catalogue = _scenarios()
     cases = [
         {
-            "id": f"{s.path.stem}::{s.name}",
+            "id": known.scenario_id(s),
             "name": s.name,
-            "feature": str(s.path.relative_to(REPO)) if s.path.is_relative_to(REPO) else str(s.path),
+            "feature": _location(s).rpartition(":")[0],
             "line": s.line,
             "rules": list(s.rules),
             "sources": list(s.sources),
@@ -290,12 +482,16 @@ def export(out: Annotated[Path | None, typer.Option(help="write to this file ins
                 for st in s.steps
             ],
         }
-        for s in load_scenarios()
+        for s in catalogue
     ]
     text = json.dumps({"format": "guinote-conformance-cases/1", "cases": cases}, indent=1, ensure_ascii=False)
     if out:
-        out.write_text(text + "\n", encoding="utf-8")
-        console.print(f"wrote {len(cases)} scenarios to {out}")
+        with _checked():
+            try:
+                out.write_text(text + "\n", encoding="utf-8")
+            except OSError as error:
+                raise InputError(f"--out {out}: cannot write ({error.strerror or error})") from None
+        console.print(f"wrote {len(cases)} scenarios to {out}", highlight=False)
     else:
         typer.echo(text)
 
@@ -314,26 +510,20 @@ def realise(
     Stored realisations that still reach their position are kept; the others are searched again.
     Example: guinote-conformance realise --scenario features/cantes.feature:42
     """
-    import os
     import tempfile
 
     with tempfile.TemporaryDirectory(prefix="guinote-realise-") as folder:
         args = [
-            str(REPO / "tests" / "conformance"),
-            "--rootdir",
-            str(REPO),
-            "-c",
-            str(REPO / "pyproject.toml"),
+            str(resources.files("conformance") / "suite.py"),  # the packaged scenarios
+            "-c", os.devnull,
+            "--rootdir", str(Path.cwd()),
+            "-p", "conformance.plugin",
+            "-p", "no:cacheprovider",
             "-q",
-            "-p",
-            "no:randomly",
-            "--engine",
-            "reference",
-            "--position-setup",
-            "realise",
-            "--guinote-realise-record",
-            folder,
-        ]
+            "--engine", "reference",
+            "--position-setup", "realise",
+            "--guinote-realise-record", folder,
+        ]  # fmt: skip
         for wanted in scenario or []:
             args += ["--scenario", wanted]
         if jobs > 1:
@@ -342,19 +532,20 @@ def realise(
         pytest.main(args)
         runs = realisations.read_runs(Path(folder))
     if not runs:
-        console.print("[red]error:[/red] no scenario starting from a position was run")
-        raise typer.Exit(2)
+        errors.print("[red]error:[/red] no scenario starting from a position was run")
+        raise typer.Exit(int(ExitCode.USAGE))
     outcome = realisations.merge(runs, replace=not scenario)
     console.print(
         f"{outcome.realised} of {outcome.scenarios} positions realised "
         f"({len(runs)} runs; search time {outcome.search_seconds} s); files: "
-        + ", ".join(str(path.relative_to(REPO)) for path in outcome.written)
+        + ", ".join(str(path) for path in outcome.written),
+        markup=False,
     )
     for where, left in outcome.partial:
         console.print(f"[yellow]partly realised[/yellow] {where}: not under {', '.join(left)}")
     for where, why in outcome.unrealised:
         console.print(f"[red]positions only[/red] {where}: {why}")
-    raise typer.Exit(1 if outcome.unrealised or outcome.partial else 0)
+    raise typer.Exit(int(ExitCode.RULE_FAILURES if outcome.unrealised or outcome.partial else ExitCode.OK))
 
 
 @app.command()
@@ -383,8 +574,10 @@ def compare(
     from adapters.reference import ReferenceEngine
     from conformance.fuzz_commands import UsageProblem, run_compare
 
-    _engine_info(engine)  # fail fast, with the engine's own error
-    under_test = load_engine(engine, timeout=timeout)
+    with _checked():
+        spec = parse_engine_spec(engine)
+        _open_info(spec, timeout)  # fail fast, with the engine's own error
+        under_test = spec.open(timeout=timeout)
     try:
         code = run_compare(
             console, ReferenceEngine(), under_test, engine, profiles=profile or [], flags=flags, games=hands,
@@ -393,10 +586,10 @@ def compare(
         )  # fmt: skip
     except UsageProblem as problem:
         console.print(f"[red]error:[/red] {escape(str(problem))}")
-        raise typer.Exit(2) from None
+        raise typer.Exit(int(ExitCode.USAGE)) from None
     except EngineError as failure:  # the engine could not even start or describe itself
         console.print(f"[red]error:[/red] engine {escape(engine)!r} failed: {escape(str(failure))}")
-        raise typer.Exit(2) from None
+        raise typer.Exit(int(ExitCode.USAGE)) from None
     finally:
         under_test.close()
     raise typer.Exit(code)
@@ -412,34 +605,39 @@ def replay(
     from adapters.reference import ReferenceEngine
     from conformance.fuzz_commands import UsageProblem, run_replay
 
-    _engine_info(engine)
-    under_test = load_engine(engine, timeout=timeout)
+    with _checked():
+        spec = parse_engine_spec(engine)
+        _open_info(spec, timeout)
+        under_test = spec.open(timeout=timeout)
     try:
         code = run_replay(console, ReferenceEngine(), under_test, record)
     except UsageProblem as problem:
         console.print(f"[red]error:[/red] {escape(str(problem))}")
-        raise typer.Exit(2) from None
+        raise typer.Exit(int(ExitCode.USAGE)) from None
     except EngineError as failure:  # the engine could not even start or describe itself
         console.print(f"[red]error:[/red] engine {escape(engine)!r} failed: {escape(str(failure))}")
-        raise typer.Exit(2) from None
+        raise typer.Exit(int(ExitCode.USAGE)) from None
     finally:
         under_test.close()
     raise typer.Exit(code)
 
 
-@app.command()
+@app.command(epilog=_examples("guinote-conformance report reports/results.json --out site/"))
 def report(
-    results: Annotated[Path, typer.Argument(help="a results.json written by run")],
-    out: Annotated[Path, typer.Option(help="folder for index.html and junit.xml")] = Path("reports"),
+    results: Annotated[
+        Path, typer.Argument(metavar="RESULTS_JSON", show_default=False, hidden=True)
+    ],  # in the docstring
+    out: Annotated[Path, typer.Option(metavar="DIR", help="folder for index.html and junit.xml")] = Path("reports"),
 ) -> None:
-    """Build the HTML report and the JUnit file from a results file; print the summary."""
-    try:
-        data = Report.load(results)
-    except ResultsError as error:
-        console.print(f"error: {error}", markup=False)
-        raise typer.Exit(2) from None
-    html = write_html(data, out)
-    junit = write_junit(data, out / "junit.xml")
+    """Build the HTML report and the JUnit file from RESULTS_JSON, a results.json written by run."""
+    with _checked():
+        try:
+            data = Report.load(results)
+        except ResultsError as error:
+            raise InputError(str(error)) from None
+        folder = _report_dir(out)
+    html = write_html(data, folder)
+    junit = write_junit(data, folder / "junit.xml")
     print_summary(data)
     console.print(f"wrote {html}  {junit}", markup=False)
 

@@ -28,6 +28,7 @@ from adapters.interface import (
 from adapters.vocabulary import EVENT_RULES, SUITS, NotationError, card_code, deck_codes
 from conformance import realisations
 from conformance.realise import Realisation, Replay, compared_fields, read_field
+from conformance.engines import gives_reason_code
 
 
 class FeatureInputError(Exception):
@@ -400,7 +401,7 @@ class ScenarioRun:
         if isinstance(outcome, Accepted):
             wanted = f" as {code}" if code else ""
             raise AssertionError(f"expected {describe(self.last_action)} to be refused{wanted}, but it was accepted")
-        if code and "reason_codes" in self.info.capabilities:
+        if code and gives_reason_code(self.info, code, rule):  # reason_codes, or reason_codes_<area>
             assert outcome.code == code, f"{describe(self.last_action)} was refused as {outcome.code}, expected {code}"
             if rule:
                 assert rule in outcome.rule.split(" / ") or outcome.rule == rule, (

@@ -1,52 +1,238 @@
-"""Turn an engine specification from the command line into an :class:`~adapters.interface.Engine`.
+"""Engine specifications: the one parser of ``--engine`` for the CLI, the plugin and ``adapters.serve``.
+
+An engine is named by a short text, parsed into an :class:`EngineSpec`:
 
 * ``reference``: the reference engine, in process;
-* ``py:package.module:factory``: any Python engine, in process (``factory()`` returns an Engine);
+* ``py:package.module:factory``: any Python engine, in process (``factory()`` returns an
+  :class:`~adapters.interface.Engine`; the working directory is importable, as with ``python -m``);
 * ``cmd:<command line>``: any program speaking the conformance protocol on stdin/stdout
   (the command line is split like a shell would, but never run through a shell);
-* ``serve:reference``: the reference engine served over the protocol in a subprocess.
+* ``serve:<python engine>``: a Python engine (``reference`` or ``py:module:factory``) served over
+  the protocol in a subprocess (``python -m adapters.serve``): the protocol path of that engine.
+
+Every spec can be opened in process or as a protocol subprocess (:meth:`EngineSpec.protocol_argv`),
+so ``validate`` and ``smoke`` take every spec ``run`` takes. Like bowtie's connectables, the kinds
+form a registry (:data:`KINDS`): one entry per prefix, with its syntax for error messages.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 import shlex
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
 
-from adapters.interface import Engine
+from adapters.interface import Engine, EngineInfo
+from conformance.exit_codes import EngineUnavailable, InputError
 
 
-class EngineSpecError(ValueError):
-    """An engine specification that cannot be loaded."""
+class EngineSpecError(InputError):
+    """An engine specification that names no engine (the message says which form to use)."""
 
 
-def load_engine(spec: str, *, timeout: float = 10.0) -> Engine:
-    if spec == "reference":
-        from adapters.reference import ReferenceEngine
+class SpecKind(StrEnum):
+    REFERENCE = "reference"
+    PYTHON = "py"
+    COMMAND = "cmd"
+    SERVE = "serve"
 
-        return ReferenceEngine()
-    if spec.startswith("py:"):
-        module_name, _, attribute = spec[3:].partition(":")
-        if not module_name or not attribute:
-            raise EngineSpecError(f"{spec!r}: write py:package.module:factory")
+
+#: The syntax of each kind, as shown in help texts and error messages.
+SYNTAX = {
+    SpecKind.REFERENCE: "reference",
+    SpecKind.PYTHON: "py:package.module:factory",
+    SpecKind.COMMAND: "cmd:<command line>",
+    SpecKind.SERVE: "serve:reference | serve:py:package.module:factory",
+}
+FORMS = " | ".join(SYNTAX.values())
+REFERENCE_FACTORY = "adapters.reference:ReferenceEngine"
+
+
+@dataclass(frozen=True)
+class EngineSpec:
+    """A parsed engine specification. ``target`` is ``module:factory`` for an in-process engine
+    (and for the engine a ``serve:`` spec serves); ``argv`` is the command of a ``cmd:`` spec."""
+
+    text: str
+    kind: SpecKind
+    target: str = ""
+    argv: tuple[str, ...] = ()
+
+    @property
+    def in_process(self) -> bool:
+        return self.kind in (SpecKind.REFERENCE, SpecKind.PYTHON)
+
+    def protocol_argv(self) -> list[str]:
+        """The command that runs this engine as a protocol subprocess (in-process kinds are served)."""
+        if self.kind is SpecKind.COMMAND:
+            return list(self.argv)
+        return [sys.executable, "-m", "adapters.serve", "--engine", self.target]
+
+    def load_in_process(self) -> Engine:
+        """Import and call the factory of an in-process spec (or of the engine a ``serve:`` spec serves)."""
+        if self.kind is SpecKind.COMMAND:
+            raise EngineSpecError(f"{self.text!r} is a protocol engine; it runs as a subprocess")
+        module_name, _, attribute = self.target.partition(":")
+        if os.getcwd() not in sys.path:  # like ``python -m``: the user's own package is importable
+            sys.path.insert(0, os.getcwd())
         try:
-            factory = getattr(importlib.import_module(module_name), attribute)
-        except (ImportError, AttributeError) as error:
-            raise EngineSpecError(f"{spec!r}: {error}") from None
-        engine = factory()
+            target: object = importlib.import_module(module_name)
+        except ImportError as error:
+            raise EngineSpecError(f"engine {self.text!r}: cannot import {module_name!r}: {error}") from None
+        for part in attribute.split("."):
+            if not hasattr(target, part):
+                raise EngineSpecError(f"engine {self.text!r}: module {module_name!r} has no attribute {attribute!r}")
+            target = getattr(target, part)
+        if not callable(target):
+            raise EngineSpecError(f"engine {self.text!r}: {attribute} is not callable")
+        try:
+            engine = target()
+        except Exception as error:  # the user's factory failed: that engine cannot start
+            raise EngineUnavailable(f"engine {self.text!r} could not start: {type(error).__name__}: {error}") from None
         if not isinstance(engine, Engine):
-            raise EngineSpecError(f"{spec!r}: {attribute}() returned {type(engine).__name__}, not an Engine")
+            raise EngineSpecError(
+                f"engine {self.text!r}: {attribute}() returned {type(engine).__name__}, "
+                "not an Engine (info, start, close)"
+            )
         return engine
-    if spec.startswith(("cmd:", "serve:")):
+
+    def open(self, *, timeout: float = 10.0) -> Engine:
+        """The engine, in process or behind :class:`~adapters.subprocess_adapter.SubprocessEngine`;
+        an engine that draws by itself is seen with the suite's explicit draw
+        (:mod:`conformance.automatic_draw`)."""
+        from conformance.automatic_draw import ExplicitDrawEngine
+
+        if self.in_process:
+            return ExplicitDrawEngine(self.load_in_process())
         from adapters.subprocess_adapter import SubprocessEngine
 
-        if spec.startswith("serve:"):
-            argv = [sys.executable, "-m", "adapters.serve", "--engine", spec[6:]]
-        else:
-            argv = shlex.split(spec[4:])
-        if not argv:
-            raise EngineSpecError(f"{spec!r}: the command is empty")
-        return SubprocessEngine(argv, timeout=timeout)
-    raise EngineSpecError(
-        f"unknown engine {spec!r}: use reference, py:module:factory, cmd:<command> or serve:reference"
-    )
+        return ExplicitDrawEngine(SubprocessEngine(self.protocol_argv(), timeout=timeout))
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _reference(text: str, rest: str) -> EngineSpec:
+    return EngineSpec(text, SpecKind.REFERENCE, REFERENCE_FACTORY)
+
+
+def _python(text: str, rest: str) -> EngineSpec:
+    module_name, sep, attribute = rest.partition(":")
+    if not sep or not module_name or not attribute or ":" in attribute:
+        raise EngineSpecError(f"engine {text!r}: write {SYNTAX[SpecKind.PYTHON]}")
+    return EngineSpec(text, SpecKind.PYTHON, rest)
+
+
+def _command(text: str, rest: str) -> EngineSpec:
+    try:
+        argv = shlex.split(rest)
+    except ValueError as error:  # an unbalanced quote
+        raise EngineSpecError(f"engine {text!r}: the command line cannot be split: {error}") from None
+    if not argv:
+        raise EngineSpecError(f"engine {text!r}: the command is empty; write {SYNTAX[SpecKind.COMMAND]}")
+    return EngineSpec(text, SpecKind.COMMAND, argv=tuple(argv))
+
+
+def _serve(text: str, rest: str) -> EngineSpec:
+    if rest == "reference":
+        inner = _reference(rest, "")
+    elif rest.startswith("py:"):
+        inner = _python(rest, rest[3:])
+    else:  # ``serve:module:factory``, the form adapters.serve has always taken
+        inner = _python(rest, rest)
+    return EngineSpec(text, SpecKind.SERVE, inner.target)
+
+
+#: prefix -> parser of the rest of the text (``reference`` has no rest).
+KINDS: dict[SpecKind, Callable[[str, str], EngineSpec]] = {
+    SpecKind.REFERENCE: _reference,
+    SpecKind.PYTHON: _python,
+    SpecKind.COMMAND: _command,
+    SpecKind.SERVE: _serve,
+}
+
+
+def parse_engine_spec(text: str) -> EngineSpec:
+    """Parse ``--engine``; raise :class:`EngineSpecError` naming the accepted forms."""
+    if text == SpecKind.REFERENCE:
+        return _reference(text, "")
+    prefix, sep, rest = text.partition(":")
+    if sep and prefix in KINDS and prefix != SpecKind.REFERENCE:
+        return KINDS[SpecKind(prefix)](text, rest)
+    raise EngineSpecError(f"unknown engine {text!r}: use {FORMS}")
+
+
+def load_engine(spec: str | EngineSpec, *, timeout: float = 10.0) -> Engine:
+    """Parse (if needed) and open an engine."""
+    parsed = parse_engine_spec(spec) if isinstance(spec, str) else spec
+    return parsed.open(timeout=timeout)
+
+
+__all__ = [
+    "FORMS",
+    "KINDS",
+    "SYNTAX",
+    "EngineSpec",
+    "EngineSpecError",
+    "ProfileError",
+    "SpecKind",
+    "load_engine",
+    "overlays",
+    "parse_engine_spec",
+    "profile_flags",
+]
+
+
+class ProfileError(InputError):
+    """A ``--profile`` the engine does not declare, or an overlay the suite does not know."""
+
+
+def overlays() -> dict[str, dict[str, str]]:
+    """The suite's overlays (two players, regional decks): name -> the flag values they set."""
+    from reference_engine.flags import profile_specs
+
+    return {name: dict(spec.flags) for name, spec in profile_specs().items() if spec.overlay}
+
+
+def profile_flags(info: EngineInfo, label: str) -> dict[str, str]:
+    """The flags of ``NAME`` or ``NAME+OVERLAY+...``: an engine's profile, then each overlay's values.
+
+    Overlays are the suite's (``guinote-conformance profiles`` lists them), so they combine with
+    any engine's profile; an engine that cannot play the values they set gets *not applicable*.
+    """
+    base, *extra = label.split("+")
+    if base not in info.profiles:
+        raise ProfileError(
+            f"engine {info.name} has no profile {base!r}; its profiles: {', '.join(info.profiles) or '(none)'}"
+        )
+    known = overlays()
+    flags = dict(info.profiles[base])
+    for name in extra:
+        if name not in known:
+            raise ProfileError(f"unknown overlay {name!r} in {label!r}; overlays: {', '.join(known)}")
+        flags.update(known[name])
+    return flags
+
+
+def gives_reason_code(info: EngineInfo, code: str, rule: str | None = None) -> bool:
+    """Whether the engine gives the suite's reason code (and rule ID) for this refusal.
+
+    ``reason_codes`` declares them for every refusal; ``reason_codes_<area>`` (an area of the
+    rule index, e.g. ``reason_codes_arrastre``) for the refusals of that area only: the area of
+    the scenario's expected rule, or else of the rule the code enforces (``adapters.vocabulary``).
+    """
+    from adapters.interface import REASON_CODES_PREFIX
+    from adapters.vocabulary import REASON_CODES
+    from conformance.rule_index import AREAS
+
+    if "reason_codes" in info.capabilities:
+        return True
+    partial = {c.removeprefix(REASON_CODES_PREFIX) for c in info.capabilities if c.startswith(REASON_CODES_PREFIX)}
+    if not partial:
+        return False
+    rule_id = rule or REASON_CODES.get(code, "").split(" ")[0]
+    prefix = rule_id.split("-")[0]
+    return any(area in partial for area, prefixes in AREAS if prefix in prefixes)

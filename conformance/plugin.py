@@ -21,7 +21,6 @@ import os
 import re
 import shlex
 import time
-import tomllib
 from collections.abc import Generator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -29,12 +28,15 @@ from typing import Any, NoReturn
 
 import pytest
 
-from adapters.interface import Engine, EngineError, EngineInfo
-from conformance import realisations
+from adapters.interface import Engine, EngineError, EngineInfo, UnknownField
+from adapters.subprocess_adapter import EngineTimeout
+from conformance import expectations, realisations
 from conformance.catalogue import FeatureError, Scenario, parse_feature
 from conformance.causes import find_divergence
 from conformance.driver import POSITION_SETUPS, FeatureInputError, Location, NotApplicable, ScenarioRun
-from conformance.engines import load_engine
+from conformance.engines import load_engine, profile_flags
+from conformance.exit_codes import CheckError, InputError
+from conformance.expectations import Expectation, scenario_id
 from conformance.realise import Realisation, Replay, Unreachable, replay, search
 from conformance.results import (
     CaseResult,
@@ -47,7 +49,11 @@ from conformance.results import (
     suite_commit,
     suite_digest,
 )
+from conformance.rule_index import AREAS, default_root, load_rules
 from conformance.transcript import RecordingEngine, Transcript
+
+#: The plugin ships its own step definitions: every session that loads the plugin knows them.
+pytest_plugins = ["conformance.steps"]
 
 #: The class the driver raises when the engine parts from the realised prefix that leads to
 #: a scenario's position (matched by name: the driver may not define it yet).
@@ -81,6 +87,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         metavar="FLAG=VALUE",
         help="play every scenario not tagged with FLAG with this value instead of the profile's (repeatable)",
     )
+    group.addoption("--rule", action="append", default=None, help="run only the scenarios of this rule ID; repeatable")
+    group.addoption("--area", action="append", default=None, help="run only this rule area (e.g. cantes); repeatable")
     group.addoption("--expectations", default=None, help="TOML file of known failures of the engine under test")
     group.addoption("--guinote-results", default=None, help="write the results as JSON to this path")
     group.addoption(
@@ -108,36 +116,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
-@dataclass(frozen=True)
-class Expectation:
-    scenario: str
-    profile: str
-    rule: str
-    reason: str
-
-    def matches(self, scenario: Scenario, scenario_id: str, profile: str) -> bool:
-        if self.profile and not fnmatch.fnmatchcase(profile, self.profile):
-            return False
-        if self.rule and self.rule not in scenario.rules:
-            return False
-        return not self.scenario or fnmatch.fnmatchcase(scenario_id, self.scenario)
-
-
 def load_expectations(path: str | None) -> list[Expectation]:
+    """The validated entries of the expectations file (none without one); mistakes are usage errors."""
     if not path:
         return []
     try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as error:
-        raise pytest.UsageError(f"expectations file {path}: {error}") from None
-    entries = []
-    for number, raw in enumerate(data.get("expect", []), start=1):
-        if not raw.get("reason"):
-            raise pytest.UsageError(f"expectations file {path}: entry {number} needs a reason")
-        if not (raw.get("scenario") or raw.get("rule")):
-            raise pytest.UsageError(f"expectations file {path}: entry {number} needs a scenario glob or a rule ID")
-        entries.append(Expectation(raw.get("scenario", ""), raw.get("profile", ""), raw.get("rule", ""), raw["reason"]))
-    return entries
+        return expectations.load_expectations(Path(path))
+    except CheckError as error:
+        raise pytest.UsageError(str(error)) from None
 
 
 def parse_overrides(items: list[str]) -> dict[str, str]:
@@ -156,8 +142,54 @@ def relative(path: Path) -> Path:
     return path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd()) else path
 
 
-def scenario_id(scenario: Scenario) -> str:
-    return f"{scenario.path.stem}::{scenario.name}"
+@dataclass(frozen=True)
+class Selection:
+    """Which scenarios run: ``--scenario FILE:LINE`` or a name glob, ``--rule ID``, ``--area NAME``.
+
+    A scenario runs when it matches every kind of filter given (any value of each kind).
+    """
+
+    scenarios: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ()
+    areas: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.scenarios or self.rules or self.areas)
+
+    def selected(self, scenario: Scenario) -> bool:
+        if self.rules and not set(self.rules) & set(scenario.rules):
+            return False
+        if self.areas and not any(_in_area(scenario, area) for area in self.areas):
+            return False
+        return not self.scenarios or any(_matches(scenario, wanted) for wanted in self.scenarios)
+
+    def check(self, scenarios: list[Scenario]) -> None:
+        """A rule or area that does not exist, or filters that select nothing: an input error."""
+        rules = load_rules()
+        for rule in self.rules:
+            if rule not in rules:
+                raise InputError(f"--rule {rule}: no such rule (guinote-conformance rules lists them)")
+        areas = [area for area, _ in AREAS]
+        for area in self.areas:
+            if area not in areas:
+                raise InputError(f"--area {area}: no such area; areas: {', '.join(areas)}")
+        if scenarios and not any(self.selected(s) for s in scenarios):
+            wanted = [f"--{kind} {value}" for kind, values in (("rule", self.rules), ("area", self.areas),
+                      ("scenario", self.scenarios)) for value in values]  # fmt: skip
+            raise InputError(f"no scenario matches {' '.join(wanted)}")
+
+
+def _matches(scenario: Scenario, wanted: str) -> bool:
+    path, _, line = wanted.rpartition(":")
+    # FILE relative to the working directory, or to the suite's folder ("features/deck.feature:12")
+    if (
+        line.isdigit()
+        and path
+        and int(line) == scenario.line
+        and scenario.path.resolve() in (Path(path).resolve(), (default_root().parent / path).resolve())
+    ):
+        return True
+    return fnmatch.fnmatchcase(scenario.name, wanted) or fnmatch.fnmatchcase(scenario_id(scenario), wanted)
 
 
 class GuinotePlugin:
@@ -165,7 +197,10 @@ class GuinotePlugin:
         self.config = config
         self.specs: list[str] = config.getoption("engine") or ["reference"]
         self.profile_filter: list[str] | None = config.getoption("profile")
-        self.scenario_filter: list[str] | None = config.getoption("scenario")
+        self.selection = Selection(
+            tuple(config.getoption("scenario") or ()), tuple(config.getoption("rule") or ()),
+            tuple(config.getoption("area") or ()),
+        )  # fmt: skip
         self.timeout: float = config.getoption("engine_timeout")
         self.expectations = load_expectations(config.getoption("expectations"))
         self.overrides = parse_overrides(config.getoption("override") or [])
@@ -174,6 +209,7 @@ class GuinotePlugin:
         self._scenarios: dict[str, dict[str, Scenario]] = {}
         self.trace: bool = bool(config.getoption("guinote_trace"))
         self.results: list[CaseResult] = []
+        self.stale: list[Expectation] = []
         self.started = time.time()
         self.position_setup: str = config.getoption("position_setup")
         record: str | None = config.getoption("guinote_realise_record")
@@ -187,6 +223,8 @@ class GuinotePlugin:
             try:
                 engine = load_engine(spec, timeout=self.timeout)
                 self.infos[spec] = engine.info()
+            except CheckError as error:
+                raise pytest.UsageError(str(error)) from None
             except Exception as error:  # a broken engine must not crash collection silently
                 raise pytest.UsageError(f"engine {spec!r} could not start: {error}") from None
             self.engines[spec] = engine
@@ -205,30 +243,21 @@ class GuinotePlugin:
             _, info = self.engine(spec)
             profiles = list(info.profiles)
             if self.profile_filter:
-                unknown = [p for p in self.profile_filter if p not in info.profiles]
-                if unknown:
-                    raise pytest.UsageError(
-                        f"engine {spec!r} has no profile {unknown[0]!r}; its profiles: {', '.join(profiles)}"
-                    )
-                profiles = [p for p in profiles if p in self.profile_filter]
+                for label in self.profile_filter:
+                    self.profile_flags(info, label)  # an unknown profile or overlay is a usage error
+                profiles = list(dict.fromkeys(self.profile_filter))
             pairs += [(spec, profile) for profile in profiles]
         return pairs
 
+    def profile_flags(self, info: EngineInfo, label: str) -> dict[str, str]:
+        """The flags of a profile label (``NAME`` or ``NAME+OVERLAY``)."""
+        try:
+            return profile_flags(info, label)
+        except CheckError as error:
+            raise pytest.UsageError(str(error)) from None
+
     def selected(self, scenario: Scenario) -> bool:
-        if not self.scenario_filter:
-            return True
-        for wanted in self.scenario_filter:
-            path, _, line = wanted.rpartition(":")
-            if (
-                line.isdigit()
-                and path
-                and Path(path).resolve() == scenario.path.resolve()
-                and int(line) == scenario.line
-            ):
-                return True
-            if fnmatch.fnmatchcase(scenario.name, wanted) or fnmatch.fnmatchcase(scenario_id(scenario), wanted):
-                return True
-        return False
+        return self.selection.selected(scenario)
 
     def rerun_command(self, scenario: Scenario, spec: str, profile: str) -> str:
         """The command that re-runs one scenario run, into its own report folder, with the trace."""
@@ -289,7 +318,23 @@ class GuinotePlugin:
             metafunc.parametrize("guinote_case", pairs, ids=ids, scope="function")
 
     def pytest_collection_modifyitems(self, config: pytest.Config, items: list[pytest.Item]) -> None:
-        if not self.scenario_filter:
+        known: dict[str, Scenario] = {}
+        for item in items:
+            try:
+                scenario = self.item_scenario(item)
+            except FeatureInputError:
+                continue
+            if scenario is not None:
+                known[scenario.location] = scenario
+        try:
+            self.expectations = expectations.check_coverage(self.expectations, list(known.values()))
+        except CheckError as error:
+            raise pytest.UsageError(str(error)) from None
+        try:
+            self.selection.check(list(known.values()))
+        except CheckError as error:
+            raise pytest.UsageError(str(error)) from None
+        if not self.selection:
             return
         keep: list[pytest.Item] = []
         drop: list[pytest.Item] = []
@@ -334,13 +379,20 @@ class GuinotePlugin:
         if report.when == "teardown" and report.passed:
             return
         status, message = self.classify(item, report, call)
-        expected = next((e for e in self.expectations if e.matches(scenario, scenario_id(scenario), profile)), None)
+        error = call.excinfo.value if call.excinfo is not None else None
+        if "+" in profile and isinstance(error, FeatureInputError | UnknownField):
+            # a scenario written for the profile's table (four seats, forty cards) does not fit an overlay's
+            # (a seat or card it names is not at the overlay's table)
+            status, message = Status.NOT_APPLICABLE, f"the scenario does not fit the overlay of {profile}: {error}"
+            report.outcome = "skipped"
+            report.longrepr = (str(item.path), item.location[1] or 0, f"Skipped: not applicable: {message}")
+        expected = next((e for e in self.expectations if e.covers(scenario, profile)), None)
         if expected is not None and report.when == "call":
-            if status in (Status.FAIL, Status.ERROR, Status.TIMEOUT):
+            if expected.absorbs(status):
                 status, message = Status.XFAIL, f"expected failure ({expected.reason}): {message}"
                 report.outcome = "skipped"
                 report.wasxfail = expected.reason
-            elif status is Status.PASS:
+            elif status is Status.PASS and expected.single:
                 status, message = (
                     Status.XPASS,
                     f"expected to fail ({expected.reason}) but passed: remove it from the expectations file",
@@ -363,6 +415,7 @@ class GuinotePlugin:
             message=message,
             rerun=self.rerun_command(scenario, spec, profile),
             duration_s=round(report.duration, 4),
+            expectation=expected.where if expected is not None else "",
         )
         result = self.detail(result, scenario, run, getattr(item, "_guinote_transcript", None), call)
         report.user_properties.append(("guinote", result.to_json()))
@@ -418,7 +471,7 @@ class GuinotePlugin:
             return Status.PASS, ""
         error = call.excinfo.value if call.excinfo is not None else None
         if isinstance(error, EngineError):
-            kind = Status.TIMEOUT if getattr(error, "kind", "") == "timeout" else Status.ERROR
+            kind = Status.TIMEOUT if isinstance(error, EngineTimeout) else Status.ERROR
             return kind, f"engine failure: {error}"
         if isinstance(error, FeatureInputError):
             return Status.ERROR, f"bad scenario: {error}"
@@ -437,6 +490,9 @@ class GuinotePlugin:
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         if hasattr(self.config, "workerinput"):
             return  # xdist workers: the controller writes the results
+        self.stale = expectations.stale(self.expectations, [r.to_json() for r in self.results])
+        if self.stale:
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
         path = self.config.getoption("guinote_results")
         if path and self.results:
             self.report().dump(Path(path))
@@ -444,7 +500,9 @@ class GuinotePlugin:
             engine.close()
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
-        """Under plain pytest, the likely causes after pytest's own failure list."""
+        """Under plain pytest, stale expectations and the likely causes after pytest's own failure list."""
+        for entry in self.stale:
+            terminalreporter.write_line(f"stale expectation {entry.where}: {stale_message(entry)}")
         if hasattr(self.config, "workerinput") or not any(r.status.is_problem for r in self.results):
             return
         from conformance.causes import likely_causes
@@ -492,6 +550,15 @@ class GuinotePlugin:
 def _seed(scenario: str, profile: str) -> int:
     """A reproducible search seed per scenario and profile."""
     return int.from_bytes(hashlib.sha256(f"{scenario}|{profile}".encode()).digest()[:4], "big")
+
+
+def stale_message(entry: Expectation) -> str:
+    return f"none of the scenario runs it covers failed ({entry.reason}): remove it from the expectations file"
+
+
+def _in_area(scenario: Scenario, area: str) -> bool:
+    prefixes = dict(AREAS).get(area, ())
+    return scenario.path.stem == area or any(rule.split("-")[0] in prefixes for rule in scenario.rules)
 
 
 def _template_of(item: pytest.Item) -> Any:
@@ -551,9 +618,12 @@ def _guinote_scenario(request: pytest.FixtureRequest) -> None:
         return
     engine, info = plugin.engine(spec)
     # --override (flag sensitivity, conformance.sensitivity): the scenario's own tags still win
-    flags = {**info.profiles[profile], **plugin.overrides, **scenario.flags}
+    flags = {**plugin.profile_flags(info, profile), **plugin.overrides, **scenario.flags}
     request.node._guinote_flags = flags
-    unsupported = [f"{name}={value}" for name, value in scenario.flags.items() if value not in info.flags.get(name, ())]
+    # the scenario's own flags, and an overlay's: an engine's profile is its own business
+    base = info.profiles.get(profile.split("+")[0], {})
+    needed = {**{k: v for k, v in flags.items() if base.get(k) != v}, **scenario.flags}
+    unsupported = [f"{name}={value}" for name, value in needed.items() if value not in info.flags.get(name, ())]
     if unsupported:
         not_applicable(request.node, f"engine {info.name} does not support {', '.join(unsupported)}")
     transcript = Transcript(step=scenario.line)

@@ -192,6 +192,8 @@ class CaseResult:
     divergence: Divergence | None = None
     rerun: str = ""
     duration_s: float = 0.0
+    #: the expectations-file entry (``file:line``) that covers this run, if any
+    expectation: str = ""
 
     @property
     def location(self) -> str:
@@ -228,6 +230,7 @@ class CaseResult:
             "transcript": [dict(entry) for entry in self.transcript] or None,
             "stderr": list(self.stderr) or None,
             "divergence": self.divergence.to_json() if self.divergence else None,
+            "expectation": self.expectation or None,
         }
         data.update({key: value for key, value in optional.items() if value is not None})
         return data
@@ -257,6 +260,7 @@ class CaseResult:
             divergence=Divergence.from_json(divergence) if divergence else None,
             rerun=data.get("rerun", ""),
             duration_s=float(data.get("duration_s", 0.0)),
+            expectation=data.get("expectation", ""),
         )
 
 

@@ -28,6 +28,7 @@ import re
 import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 
 RULE_ID = re.compile(r"^[A-Z]+-\d{2}$")
@@ -90,8 +91,12 @@ class Area:
 
 
 def default_root() -> Path:
-    """The repository's ``features/`` folder (the package sits beside it)."""
-    return Path(__file__).resolve().parent.parent / "features"
+    """The suite's ``features/`` folder, shipped inside the package (``conformance/features``).
+
+    In a clone it is a symbolic link to the repository's ``features/``, resolved here so that
+    every message names ``features/...``; in an installed wheel it is a plain folder.
+    """
+    return Path(str(resources.files("conformance") / "features")).resolve()
 
 
 def _load_area(path: Path) -> Area:

@@ -61,8 +61,19 @@ const PROFILES = {
 
 // TODO(engine): the optional features you implement: "positions" (start from a mid-hand
 // position), "observations" (observe), "reason_codes" (rejections carry the suite's reason
-// codes and rule IDs), "match" (several hands: points, cotos, the next deal).
+// codes and rule IDs; "reason_codes_arrastre", "reason_codes_cantes"... for some rule areas
+// only), "match" (the match score across points: cotos, and the deal after a won point).
 const CAPABILITIES = [];
+
+// TODO(engine): how your engine draws after a free-phase trick (docs/checking/protocol.md, "The draw").
+//   'explicit':  the trick ends with a draw pending; legal() lists {type: 'draw'} (with the cantes
+//                and the exchange of the trick's winner); apply({type: 'draw'}) deals one card to
+//                each seat, the winner first, and answers the 'cards_drawn' event.
+//   'automatic': your engine draws as the trick ends: the play that completes the trick answers
+//                'trick_won' then 'cards_drawn'; never list nor accept 'draw'. The suite holds the
+//                draw back on its side (nothing to emulate here).
+const DRAW = 'explicit';
+if (DRAW === 'automatic') CAPABILITIES.push('automatic_draw');
 
 class NotImplementedYet extends Error {}
 /** Throw from the Game constructor for an impossible deal (a card twice...). */
@@ -84,11 +95,17 @@ class Game {
   legal() {
     // Every action the game accepts now, for any seat, e.g.
     // {type: 'play', seat: 1, card: 'Ao'}, {type: 'draw'}, {type: 'cante', seat: 0, suit: 'o'}.
+    // DRAW === 'explicit': while a draw is pending the only play-like action is {type: 'draw'}.
+    // DRAW === 'automatic': never {type: 'draw'}.
     throw new NotImplementedYet('legal'); // TODO(engine)
   }
 
   apply(action) {
     // Accepted: {accepted: true, events: [{type: 'card_played', seat: 1, card: 'Ao'}, ...]}
+    // The play that completes a trick answers {type: 'trick_won', seat, side, points, cards};
+    // with DRAW === 'automatic' it also answers {type: 'cards_drawn', draws: [[seat, card], ...]}
+    // (winner first; the last card drawn is the muestra) and, after the final draw, {type: 'arrastre_begins'}.
+    // With DRAW === 'explicit' those two come in the answer to {type: 'draw'}.
     // Refused (a normal answer, not an error):
     //   {accepted: false, code: 'MUST_FOLLOW_SUIT', rule: 'ARR-01', message: '...'}
     throw new NotImplementedYet('apply'); // TODO(engine)

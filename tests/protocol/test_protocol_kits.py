@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from adapters.interface import SetupRejected
-from adapters.subprocess_adapter import EngineFailure
+from adapters.subprocess_adapter import EngineFailure, EngineReportedError
 
 from .conftest import ROOT, EngineFactory, deck_setup
 
@@ -38,5 +38,5 @@ def test_a_kit_answers_the_handshake_and_refuses_what_it_does_not_play(
     assert rejected.value.unsupported == ["players=2", "deck=48"]
     with pytest.raises(EngineFailure, match="not implemented") as failure:
         engine.start(setup)
-    assert failure.value.kind == "engine_error"
+    assert isinstance(failure.value, EngineReportedError)
     assert engine.alive  # an engine_error answer does not cost the process

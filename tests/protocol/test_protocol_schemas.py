@@ -14,7 +14,7 @@ from jsonschema import Draft202012Validator
 from adapters import protocol
 from adapters.reference import ReferenceEngine
 from adapters.serve import Server
-from adapters.vocabulary import ACTION_TYPES
+from adapters.vocabulary import ACTION_TYPES, EVENT_TYPES, STATE_FIELDS
 
 from .conftest import deck_setup
 
@@ -27,8 +27,22 @@ def test_every_command_has_a_request_and_a_response_schema() -> None:
         assert protocol.schema_name(cmd, "request") in names
         assert protocol.schema_name(cmd, "response") in names
     assert names == {f"{cmd}.{kind}.json" for cmd in protocol.COMMANDS for kind in ("request", "response")} | {
-        "common.json"
+        "common.json",
+        protocol.FIELDS_SCHEMA,
     }
+
+
+def test_every_state_field_and_event_of_the_vocabulary_has_its_shape() -> None:
+    fields = protocol.load_schemas()[protocol.FIELDS_SCHEMA]["$defs"]
+    assert set(fields) == set(STATE_FIELDS)
+    shaped = {
+        branch["if"]["properties"]["type"]["const"]
+        for branch in protocol.load_schemas()["common.json"]["$defs"]["event"]["allOf"]
+    }
+    assert shaped == set(EVENT_TYPES)
+    assert protocol.field_violations("hand.3", ["Ao", "3c"]) == []
+    assert [v.path for v in protocol.field_violations("hand.3", ["Ao", "x"])] == ["$[1]"]
+    assert protocol.field_violations("no_such_field", 1) == []
 
 
 @pytest.mark.parametrize("name", sorted(protocol.load_schemas()))

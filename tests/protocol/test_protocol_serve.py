@@ -126,7 +126,7 @@ def test_load_engine() -> None:
     assert isinstance(load_engine("adapters.reference:ReferenceEngine"), ReferenceEngine)
     with pytest.raises(SystemExit, match="module:factory"):
         load_engine("adapters.reference")
-    with pytest.raises(SystemExit, match="did not return an Engine"):
+    with pytest.raises(SystemExit, match="not an Engine"):
         load_engine("adapters.protocol:load_schemas")
 
 

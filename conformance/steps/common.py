@@ -1,4 +1,4 @@
-"""Step definitions: the closed vocabulary of the scenarios.
+"""The step definitions shared by every area: the closed vocabulary of the scenarios.
 
 Each step translates its text into one call on :class:`conformance.driver.ScenarioRun`, which
 talks to the engine only through the engine interface. Seats are numbers in playing order
@@ -9,9 +9,7 @@ itself mano a mano. Suits are written oros, copas, espadas, bastos; cards in the
 
 from __future__ import annotations
 
-import importlib
 import json
-from pathlib import Path
 from typing import Any
 
 from pytest_bdd import given, parsers, then, when
@@ -401,14 +399,3 @@ def _json(guinote_run: ScenarioRun, text: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError:
         raise guinote_run.fail_input(f"{text!r} is not a JSON value (write strings in double quotes)") from None
-
-
-# Area-specific steps live in steps_<area>.py beside this file; import their step fixtures here.
-for _module in sorted(Path(__file__).parent.glob("steps_*.py")):
-    globals().update(
-        {
-            name: value
-            for name, value in vars(importlib.import_module(f"tests.conformance.{_module.stem}")).items()
-            if name.startswith("pytestbdd_")
-        }
-    )

@@ -1,0 +1,56 @@
+"""The exit codes of ``guinote-conformance``, and the errors that end a command with each.
+
+One owner for the codes: the CLI, its help text, the guide and the tests read them here.
+
+* 0: every scenario run passed (or failed as the expectations file says);
+* 1: rule failures: a scenario failed, errored or timed out, a known failure now passes, or
+  an expectation is stale; for ``validate``/``smoke``/``compare``: a problem was found;
+* 2: a usage or input error (an option, a file, a scenario or an expectation is wrong);
+* 3: the engine could not be started or spoken to.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class ExitCode(IntEnum):
+    OK = 0
+    RULE_FAILURES = 1
+    USAGE = 2
+    ENGINE_UNAVAILABLE = 3
+
+
+#: One line per code, for ``--help`` and the guide.
+MEANINGS = {
+    ExitCode.OK: "all scenario runs passed, or failed only as the expectations file says",
+    ExitCode.RULE_FAILURES: "rule failures (fail, error, timeout, xpass, stale expectation) or harness problems",
+    ExitCode.USAGE: "usage or input error: an option, file, scenario, rule or expectation is wrong",
+    ExitCode.ENGINE_UNAVAILABLE: "the engine could not be started or spoken to",
+}
+
+
+class CheckError(Exception):
+    """A problem that ends a command with :attr:`exit_code` and a message, never a traceback."""
+
+    exit_code = ExitCode.USAGE
+
+
+class InputError(CheckError):
+    """A user mistake: an option, a file or its content (the message names what and where)."""
+
+    exit_code = ExitCode.USAGE
+
+
+class EngineUnavailable(CheckError):
+    """The engine could not be started, or its handshake failed (the message is the engine's)."""
+
+    exit_code = ExitCode.ENGINE_UNAVAILABLE
+
+
+def help_text() -> str:
+    """The exit codes as lines of the ``--help`` text."""
+    return "Exit codes: " + "; ".join(f"{int(code)} {meaning}" for code, meaning in MEANINGS.items()) + "."
+
+
+__all__ = ["MEANINGS", "CheckError", "EngineUnavailable", "ExitCode", "InputError", "help_text"]

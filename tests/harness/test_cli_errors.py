@@ -1,0 +1,281 @@
+"""The CLI as an engine author meets it first: exit codes, clear errors, selection, expectations, help.
+
+Every test runs the command in a subprocess, as a user would, and checks the exit code of
+:mod:`conformance.exit_codes` and the one-line message (never a traceback).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conformance.exit_codes import ExitCode
+
+REPO = Path(__file__).resolve().parents[2]
+HOSTILE = f"{sys.executable} tests/protocol/hostile"
+BROKEN = "serve:tests.broken_engines.engines:caballo_above_sota"  # breaks DECK-06
+
+
+def cli(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "conformance", *args], cwd=cwd, capture_output=True, text=True, timeout=300, check=False
+    )
+
+
+def invoke(*args: str) -> subprocess.CompletedProcess[str]:
+    """The command in process (typer's runner), for the many mistakes caught before any engine runs."""
+    from typer.testing import CliRunner
+
+    from conformance.cli import app
+
+    done = CliRunner().invoke(app, list(args))
+    return subprocess.CompletedProcess(list(args), done.exit_code, done.stdout, done.stderr)
+
+
+def assert_error(done: subprocess.CompletedProcess[str], code: ExitCode, *fragments: str) -> None:
+    output = done.stdout + done.stderr
+    assert done.returncode == code, f"exit {done.returncode}, expected {int(code)}\n{output}"
+    assert "Traceback" not in output, output
+    assert "error:" in done.stderr, output
+    for fragment in fragments:
+        assert fragment in output, f"{fragment!r} not in:\n{output}"
+
+
+def results(folder: Path) -> list[dict[str, Any]]:
+    data: dict[str, Any] = json.loads((folder / "results.json").read_text(encoding="utf-8"))
+    return list(data["results"])
+
+
+# ------------------------------------------------------------------------------ exit 3: no engine
+
+
+@pytest.mark.parametrize(
+    ("command", "engine", "fragment"),
+    [
+        ("run", "cmd:./no-such-engine", "No such file or directory: './no-such-engine'"),
+        ("profiles", f"cmd:{HOSTILE}/crash_at_start.py", "cannot load the rules table"),
+        ("compare", f"cmd:{HOSTILE}/crash_at_start.py", "exited with status 3"),
+        ("run", "cmd:echo hello", "the engine failed its handshake"),
+    ],
+)
+def test_an_engine_that_cannot_start_exits_3_with_its_own_message(
+    command: str, engine: str, fragment: str, tmp_path: Path
+) -> None:
+    extra = ["--report-dir", str(tmp_path)] if command in ("run", "compare") else []
+    assert_error(cli(command, "--engine", engine, *extra), ExitCode.ENGINE_UNAVAILABLE, fragment)
+
+
+def test_validate_and_smoke_exit_3_when_the_engine_cannot_start() -> None:
+    for command in ("validate", "smoke"):
+        done = cli(command, "--engine", "cmd:./no-such-engine")
+        assert done.returncode == ExitCode.ENGINE_UNAVAILABLE, done.stdout + done.stderr
+        assert "No such file or directory" in done.stdout and "Traceback" not in done.stdout + done.stderr
+
+
+# ------------------------------------------------------------------------------ exit 2: usage and input
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["--engine", "carrier-pigeon"], "unknown engine 'carrier-pigeon': use reference | py:"),
+        (["--engine", "py:no_such_module:make"], "cannot import 'no_such_module'"),
+        (["--engine", "cmd:"], "the command is empty"),
+        (["--profile", "nope"], "has no profile 'nope'; its profiles: ludoteka"),
+        (["--profile", "lascuarenta+nope"], "unknown overlay 'nope'"),
+        (["--rule", "NOPE-99"], "--rule NOPE-99: no such rule"),
+        (["--area", "poker"], "--area poker: no such area; areas: deck"),
+        (["--scenario", "no such scenario*"], "no scenario matches --scenario no such scenario*"),
+        (["--rule", "DECK-05", "--area", "cantes"], "no scenario matches --rule DECK-05 --area cantes"),
+    ],
+)
+def test_a_usage_mistake_in_run_exits_2_and_says_what(args: list[str], fragment: str, tmp_path: Path) -> None:
+    assert_error(invoke("run", *args, "--report-dir", str(tmp_path)), ExitCode.USAGE, fragment)
+
+
+def test_a_report_dir_that_is_a_file_or_cannot_be_made_exits_2(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x", encoding="utf-8")
+    assert_error(cli("run", "--report-dir", str(blocker)), ExitCode.USAGE, "is a file, not a folder")
+    assert_error(cli("run", "--report-dir", str(blocker / "sub")), ExitCode.USAGE, "cannot write there")
+
+
+def test_report_on_a_missing_or_foreign_file_exits_2(tmp_path: Path) -> None:
+    assert_error(cli("report", str(tmp_path / "missing.json")), ExitCode.USAGE, "missing.json: cannot read")
+    text = tmp_path / "notes.json"
+    text.write_text("hello\n", encoding="utf-8")
+    assert_error(cli("report", str(text)), ExitCode.USAGE, "notes.json:1: not a results file (not JSON")
+    other = tmp_path / "other.json"
+    other.write_text('{"format": "something-else"}\n', encoding="utf-8")
+    assert_error(cli("report", str(other)), ExitCode.USAGE, "not a guinote-conformance results file")
+
+
+# ------------------------------------------------------------------------------ expectations
+
+
+def expectations(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "known.toml"
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "fragment"),
+    [
+        ('[[expect]]\nrule = "NOPE-01"\nreason = "x"\n', 2, "unknown rule 'NOPE-01'"),
+        ('[[expect]]\nrule = "DECK-05"\nprofile = "nope*"\nreason = "x"\n', 3, "profile 'nope*' matches none"),
+        ('[[expect]]\nrule = "DECK-05"\nreason = "x"\nsenario = "deck::*"\n', 4, "unknown key 'senario'"),
+        ('[[expect]]\nrule = "DECK-05"\nstatus = "broken"\nreason = "x"\n', 3, "unknown status 'broken'"),
+        ('[[expect]]\nscenario = "deck::No such*"\nreason = "x"\n', 2, "scenario 'deck::No such*' matches no"),
+        ('[[expect]]\nrule = "DECK-05"\nreason = 12\n', 3, "reason must be a string, not int 12"),
+        ('\n[[expect]]\nrule = "DECK-05"\n', 2, "the entry needs a reason"),
+        ('[[expect]]\nrule = "DECK-05"\nreason = "a"\n\n[[expect]]\nrule = ["DECK-05"]\nreason = "b"\n', 6, "string"),
+    ],
+)
+def test_a_wrong_expectations_file_exits_2_naming_file_and_line(
+    text: str, line: int, fragment: str, tmp_path: Path
+) -> None:
+    path = expectations(tmp_path, text)
+    done = invoke("run", "--expectations", str(path), "--report-dir", str(tmp_path / "reports"))
+    assert_error(done, ExitCode.USAGE, f"{path}:{line}: ", fragment)
+
+
+def test_a_rule_entry_may_fail_in_part_and_a_stale_entry_fails_the_run(tmp_path: Path) -> None:
+    # caballo_above_sota fails one of the two DECK-06 scenarios and none of DECK-05
+    selection = ["--engine", BROKEN, "--profile", "lascuarenta", "--rule", "DECK-06", "--jobs", "1"]
+    partial = expectations(tmp_path, '[[expect]]\nrule = "DECK-06"\nreason = "Caballo above Sota (issue 1)"\n')
+    done = cli("run", *selection, "--expectations", str(partial), "--report-dir", str(tmp_path / "a"))
+    assert done.returncode == ExitCode.OK, done.stdout + done.stderr
+    assert sorted(r["status"] for r in results(tmp_path / "a")) == ["pass", "xfail"]
+
+    two = '[[expect]]\nrule = "DECK-06"\nreason = "a"\n\n[[expect]]\nrule = "DECK-05"\nreason = "b"\n'
+    stale = expectations(tmp_path, two)
+    selection[-3:-2] = ["DECK-06", "--rule", "DECK-05"]
+    done = cli("run", *selection, "--expectations", str(stale), "--report-dir", str(tmp_path / "b"))
+    assert done.returncode == ExitCode.RULE_FAILURES, done.stdout + done.stderr
+    assert f"stale expectation {stale}:5" in done.stdout and f"{stale}:1" not in done.stdout
+
+
+def test_an_entry_for_one_scenario_that_passes_is_an_xpass(tmp_path: Path) -> None:
+    path = expectations(tmp_path, '[[expect]]\nscenario = "deck::The Caballo beats the 7"\nreason = "x"\n')
+    done = cli("run", "--engine", BROKEN, "--profile", "lascuarenta", "--rule", "DECK-06", "--jobs", "1",
+               "--expectations", str(path), "--report-dir", str(tmp_path))  # fmt: skip
+    assert done.returncode == ExitCode.RULE_FAILURES, done.stdout + done.stderr
+    assert sorted(r["status"] for r in results(tmp_path)) == ["fail", "xpass"]
+
+
+# ------------------------------------------------------------------------------ selection and profiles
+
+
+def test_select_by_rule_id_and_by_area(tmp_path: Path) -> None:
+    done = cli("run", "--rule", "CANTE-05", "--profile", "lascuarenta", "--jobs", "1", "--report-dir", str(tmp_path))
+    assert done.returncode == ExitCode.OK, done.stdout + done.stderr
+    ran = results(tmp_path)
+    assert ran and all("CANTE-05" in r["rules"] for r in ran)
+    done = cli("run", "--area", "deck", "--profile", "ludoteka", "--jobs", "1", "--report-dir", str(tmp_path))
+    assert done.returncode == ExitCode.OK, done.stdout + done.stderr
+    ran = results(tmp_path)
+    assert "features/deck.feature" in {r["feature"] for r in ran}
+    assert all(any(rule.startswith("DECK-") for rule in r["rules"]) for r in ran)
+
+
+def test_an_overlay_combines_with_a_profile_of_the_reference(tmp_path: Path) -> None:
+    done = cli("run", "--profile", "lascuarenta+mano_a_mano", "--area", "two_players", "--jobs", "1",
+               "--report-dir", str(tmp_path))  # fmt: skip
+    assert done.returncode == ExitCode.OK, done.stdout + done.stderr
+    ran = results(tmp_path)
+    assert {r["profile"] for r in ran} == {"lascuarenta+mano_a_mano"}
+    assert {r["flags"]["players"] for r in ran} == {"2"} and "pass" in {r["status"] for r in ran}
+
+
+def test_profiles_lists_the_overlays() -> None:
+    done = cli("profiles")
+    assert done.returncode == ExitCode.OK, done.stderr
+    assert "Overlays" in done.stdout and "mano_a_mano" in done.stdout and "players=2" in done.stdout
+
+
+@pytest.mark.parametrize("engine", ["reference", "py:adapters.reference:ReferenceEngine", "serve:reference"])
+def test_validate_and_smoke_take_every_engine_spec_run_takes(engine: str) -> None:
+    for command in ("validate", "smoke"):
+        done = cli(command, "--engine", engine)
+        assert done.returncode == ExitCode.OK, done.stdout + done.stderr
+        assert "PROBLEM" not in done.stdout and "summary" in done.stdout
+
+
+# ------------------------------------------------------------------------------ help and version
+
+
+def test_version_names_the_package_and_the_protocol() -> None:
+    done = cli("--version")
+    assert done.returncode == ExitCode.OK
+    assert done.stdout.startswith("guinote-conformance 0.") and "GCP/1" in done.stdout
+
+
+def test_help_has_readable_placeholders_an_example_per_command_and_the_exit_codes() -> None:
+    top = cli("--help")
+    assert top.returncode == ExitCode.OK
+    assert all(f"  {int(code)}  " in top.stdout for code in ExitCode)
+    commands = ["run", "rules", "profiles", "flags", "validate", "smoke", "export", "compare", "report"]
+    for command in commands:
+        done = cli(command, "--help")
+        assert done.returncode == ExitCode.OK, done.stderr
+        assert "<" not in done.stdout.replace("<command line>", ""), done.stdout  # no <list[str]>, <bool>
+        assert f"guinote-conformance {command}" in done.stdout.split("Examples:")[1], command
+    run_help = cli("run", "--help").stdout
+    assert "--profile NAME[+OVERLAY]" in run_help and "--rule RULE-ID" in run_help and "Exit codes:" in run_help
+
+
+# ------------------------------------------------------------------------------ capabilities
+
+
+def test_reason_codes_declared_for_one_area_are_checked_there_only(tmp_path: Path) -> None:
+    selection = ["--profile", "lascuarenta", "--area", "arrastre", "--area", "cantes", "--jobs", "1"]
+    done = cli("run", "--engine", "py:tests.harness.partial_codes_engine:make", *selection,
+               "--report-dir", str(tmp_path / "a"))  # fmt: skip
+    assert done.returncode == ExitCode.OK, done.stdout[-3000:] + done.stderr
+    done = cli("run", "--engine", "py:tests.harness.partial_codes_engine:make_wrong", *selection,
+               "--report-dir", str(tmp_path / "b"))  # fmt: skip
+    assert done.returncode == ExitCode.RULE_FAILURES
+    failed = [r for r in results(tmp_path / "b") if r["status"] == "fail"]
+    assert failed and all(any(rule.startswith("ARR-") for rule in r["rules"]) for r in failed)
+    assert all("E_MY_OWN_CODE" in r["message"] for r in failed)
+
+
+def test_validate_checks_the_members_the_scenarios_read_and_says_what_it_exercised() -> None:
+    done = cli("validate", "--engine", f"cmd:{HOSTILE}/misnamed_members.py")
+    assert done.returncode == ExitCode.RULE_FAILURES, done.stdout + done.stderr
+    assert "'seat' is a required property" in done.stdout and "$.events[" in done.stdout
+    assert "state field 'phase'" in done.stdout and "fields.json" in done.stdout
+    clean = cli("validate", "--engine", "reference").stdout
+    assert "exercised the commands hello, start, legal, apply, state, observe, end, stop" in clean
+    assert "trick_won" in clean and "state fields" in clean
+
+
+def test_validate_and_smoke_deal_explicitly_to_an_engine_that_refuses_deck_orders() -> None:
+    for command in ("validate", "smoke"):
+        done = cli(command, "--engine", "serve:py:tests.harness.explicit_deal_engine:make")
+        assert done.returncode == ExitCode.OK, done.stdout + done.stderr
+        assert "refused a deck order" in done.stdout and "PROBLEM" not in done.stdout
+
+
+def test_a_feature_file_that_does_not_parse_is_an_input_error_naming_file_and_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # in process (typer's runner): the packaged features are swapped for a broken one
+    from typer.testing import CliRunner
+
+    from conformance import catalogue
+    from conformance.cli import app
+
+    (tmp_path / "broken.feature").write_text("Feature: Broken\n  Scenario: x\n    Given a deal\n  Nonsense\n")
+    monkeypatch.setattr(catalogue, "default_root", lambda: tmp_path)
+    for command in (["run", "--report-dir", str(tmp_path / "reports")], ["rules"], ["export"]):
+        done = CliRunner().invoke(app, command)
+        assert done.exit_code == ExitCode.USAGE, (command, done.output)
+        assert f"{tmp_path / 'broken.feature'}:4" in done.output and "Traceback" not in done.output
