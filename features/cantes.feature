@@ -110,7 +110,7 @@ Feature: Cantes
       And the tricks won so far are 2 for side 0 and 1 for side 1
       Then seat 1 may not sing bastos
       When seat 1 tries to sing bastos
-      Then the action is refused as CANTE_NO_WON_TRICK
+      Then the action is refused as CANTE_NO_WON_TRICK under rule CANTE-05
       And side 1 has 0 cante points
 
     @S000 @S002 @S003 @S004
@@ -129,7 +129,7 @@ Feature: Cantes
       And seat 0 may not sing copas
       And seat 1 may sing bastos
       When seat 0 tries to sing copas
-      Then the action is refused as CANTE_NO_WON_TRICK
+      Then the action is refused as CANTE_NO_WON_TRICK under rule CANTE-05
 
     @S000 @S002 @S003 @S004
     Scenario: Nothing can be sung before the first trick of the hand has been won
@@ -141,7 +141,7 @@ Feature: Cantes
         | muestra | 4o                |
       Then seat 0 may not sing copas
       When seat 0 tries to sing copas
-      Then the action is refused as CANTE_NO_WON_TRICK
+      Then the action is refused as CANTE_NO_WON_TRICK under rule CANTE-05
 
   @CANTE-06
   Rule: CANTE-06 The cante window opens when the side takes a trick and closes when the next card is led
@@ -159,9 +159,9 @@ Feature: Cantes
       When the cards are drawn
       And seat 0 plays 2e
       And seat 2 tries to sing oros
-      Then the action is refused as CANTE_NO_WON_TRICK
+      Then the action is refused as CANTE_NO_WON_TRICK under rule CANTE-05
       When seat 0 tries to sing copas
-      Then the action is refused as CANTE_NO_WON_TRICK
+      Then the action is refused as CANTE_NO_WON_TRICK under rule CANTE-05
       And side 0 has 0 cante points
 
     @S000 @S002 @S003 @S004
@@ -264,7 +264,7 @@ Feature: Cantes
       When seat 0 sings espadas
       Then seat 0 may not sing copas
       When seat 0 tries to sing copas
-      Then the action is refused as CANTE_ONE_PER_TRICK
+      Then the action is refused as CANTE_ONE_PER_TRICK under rule CANTE-10
       And side 0 has 20 cante points
 
     @S002 @S003 @cante_per_trick=one
@@ -279,7 +279,7 @@ Feature: Cantes
       And the tricks won so far are 2 for side 0 and 1 for side 1
       When seat 2 sings oros
       And seat 0 tries to sing copas
-      Then the action is refused as CANTE_ONE_PER_TRICK
+      Then the action is refused as CANTE_ONE_PER_TRICK under rule CANTE-10
       And side 0 has 40 cante points
 
     @S002 @S003 @cante_per_trick=one
@@ -318,7 +318,7 @@ Feature: Cantes
       Then seat 0 wins the trick
       And seat 0 may not sing copas
       When seat 0 tries to sing copas
-      Then the action is refused as CANTE_SUIT_ALREADY_SUNG
+      Then the action is refused as CANTE_SUIT_ALREADY_SUNG under rule CANTE-11
       When seat 0 sings espadas
       Then side 0 has 40 cante points
 
@@ -334,7 +334,7 @@ Feature: Cantes
       And the tricks won so far are 2 for side 0 and 1 for side 1
       And seat 0 has already sung copas
       When seat 0 tries to sing copas
-      Then the action is refused as CANTE_SUIT_ALREADY_SUNG
+      Then the action is refused as CANTE_SUIT_ALREADY_SUNG under rule CANTE-11
       And seat 0 may sing espadas
       And side 0 has 20 cante points
 
@@ -355,7 +355,7 @@ Feature: Cantes
       Then seat 0 may sing oros
       And seat 0 may not sing copas
       When seat 0 tries to sing copas
-      Then the action is refused as CANTE_FORTY_FIRST
+      Then the action is refused as CANTE_FORTY_FIRST under rule CANTE-12
       And side 0 has 0 cante points
 
     @interpretation @cante_order=forty_first
@@ -494,7 +494,7 @@ Feature: Cantes
       And seat 0 won the last trick and the cards are not drawn yet
       And the tricks won so far are 2 for side 0 and 1 for side 1
       When seat 1 tries to sing bastos
-      Then the action is refused as CANTE_NO_WON_TRICK
+      Then the action is refused as CANTE_NO_WON_TRICK under rule CANTE-05
       And side 1 has 0 cante points
       And the hand is not over
 
@@ -516,7 +516,7 @@ Feature: Cantes
       Then seat 0 wins the trick
       And seat 0 may not sing copas
       When seat 0 tries to sing copas
-      Then the action is refused as CANTE_NO_PAIR
+      Then the action is refused as CANTE_NO_PAIR under rule CANTE-19
 
     @S000 @S004
     Scenario: Partners cannot put together a Rey and a Sota held in different hands
@@ -529,9 +529,9 @@ Feature: Cantes
       And seat 0 won the last trick and the cards are not drawn yet
       And the tricks won so far are 2 for side 0 and 1 for side 1
       When seat 0 tries to sing copas
-      Then the action is refused as CANTE_NO_PAIR
+      Then the action is refused as CANTE_NO_PAIR under rule CANTE-19
       When seat 2 tries to sing copas
-      Then the action is refused as CANTE_NO_PAIR
+      Then the action is refused as CANTE_NO_PAIR under rule CANTE-19
 
   @CANTE-20
   Rule: CANTE-20 Cantes may be made in the arrastre as well as in the free phase
@@ -576,7 +576,7 @@ Feature: Cantes
       And the tricks won so far are 2 for side 0 and 1 for side 1
       Then seat 0 may not sing tute of reyes
       When seat 0 tries to sing tute of reyes
-      Then the action is refused as TUTE_NOT_PLAYED
+      Then the action is refused as TUTE_NOT_PLAYED under rule CANTE-21
       And the hand is not over
 
   @CANTE-22
@@ -624,7 +624,7 @@ Feature: Cantes
       And the tricks won so far are 1 for side 0 and 2 for side 1
       Then seat 0 may not sing tute of reyes
       When seat 0 tries to sing tute of reyes
-      Then the action is refused as CANTE_NO_WON_TRICK
+      Then the action is refused as CANTE_NO_WON_TRICK under rule CANTE-22
       And the hand is not over
 
     @S002 @S003 @tute=wins_point
@@ -639,7 +639,7 @@ Feature: Cantes
       And the tricks won so far are 2 for side 0 and 1 for side 1
       Then seat 0 may not sing tute of reyes
       When seat 0 tries to sing tute of reyes
-      Then the action is refused as TUTE_NOT_HELD
+      Then the action is refused as TUTE_NOT_HELD under rule CANTE-22
       And the hand is not over
 
   @CANTE-24
@@ -656,7 +656,7 @@ Feature: Cantes
       And seat 0 won the last trick and the cards are not drawn yet
       And the tricks won so far are 2 for side 0 and 1 for side 1
       When seat 0 tries to sing oros
-      Then the action is refused as CANTE_NO_PAIR
+      Then the action is refused as CANTE_NO_PAIR under rule CANTE-19
       When seat 0 exchanges for the muestra
       And seat 0 sings oros
       Then seat 0 holds Ro So 2c 5b 6b
@@ -733,7 +733,7 @@ Feature: Cantes
       And the tricks won so far are 6 for side 0 and 8 for side 1
       Then seat 0 may not sing copas
       When seat 0 tries to sing copas
-      Then the action is refused as CANTE_NO_WON_TRICK
+      Then the action is refused as CANTE_NO_WON_TRICK under rule CANTE-05
       When seat 1 sings bastos
       Then side 1 has 20 cante points
       And side 0 has 0 cante points
@@ -799,7 +799,7 @@ Feature: Cantes
       And the tricks won so far are 3 for side 0 and 2 for side 1
       When seat 0 sings copas
       And seat 0 tries to sing tute of reyes
-      Then the action is refused as CANTE_ONE_PER_TRICK
+      Then the action is refused as CANTE_ONE_PER_TRICK under rule CANTE-10
       And the hand is not over
 
     @interpretation @tute=wins_point @cante_per_trick=many

@@ -98,7 +98,7 @@ Feature: Tricks and the free phase
         | seat 3  | 2o 7c Se Ce 4b 6b |
         | muestra | Rb                |
       When seat 0 tries to play 3o
-      Then the action is refused as CARD_NOT_IN_HAND
+      Then the action is refused as CARD_NOT_IN_HAND under rule PLAY-02
 
   Rule: PLAY-03 The mano leads to the first trick of the hand
 
@@ -292,7 +292,7 @@ Feature: Tricks and the free phase
         | seat 3  | 2o 7c Se Ce 4b 6b |
         | muestra | Rb                |
       When a draw is attempted
-      Then the action is refused as NOTHING_TO_DRAW
+      Then the action is refused as NOTHING_TO_DRAW under rule PLAY-08
 
     @PLAY-08 @S000 @S002 @S003
     Scenario: A second draw after the same trick is refused
@@ -306,7 +306,7 @@ Feature: Tricks and the free phase
         | Ao 5c 6e 4b |
       And the cards are drawn
       And a draw is attempted
-      Then the action is refused as NOTHING_TO_DRAW
+      Then the action is refused as NOTHING_TO_DRAW under rule PLAY-08
       And 12 cards are left to draw
 
   Rule: PLAY-09 The draw is completed before the next trick is led
@@ -323,7 +323,7 @@ Feature: Tricks and the free phase
         | Ao 5c 6e 4b |
       Then the cards must be drawn before the next lead
       When seat 3 tries to play 2o
-      Then the action is refused as MUST_DRAW_FIRST
+      Then the action is refused as MUST_DRAW_FIRST under rule PLAY-09
 
     @PLAY-09 @S000 @S002 @S003
     Scenario: Once the cards are drawn the winner leads the card he has just drawn
@@ -354,7 +354,7 @@ Feature: Tricks and the free phase
       Then the cards need not be drawn before the next lead
       And it is seat 3's turn
       When a draw is attempted
-      Then the action is refused as NOTHING_TO_DRAW
+      Then the action is refused as NOTHING_TO_DRAW under rule PLAY-08
 
   Rule: PLAY-10 The last card drawn is the muestra, taken by the last player to draw
 
@@ -392,7 +392,6 @@ Feature: Tricks and the free phase
         | stock  | 3c Re 2b          |
       And seat 3 won the last trick
       And the tricks won so far are 1 for side 0 and 2 for side 1
-      And the card points so far are 40 for side 0 and 18 for side 1
       When these tricks are played:
         | 4o 5o 6o Ro |
       And seat 2 exchanges for the muestra

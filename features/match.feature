@@ -219,7 +219,7 @@ Feature: Points, cotos and the match
       And the phase is match_over
       And the state field "match.winner" is 0
       When a draw is attempted
-      Then the action is refused as MATCH_OVER
+      Then the action is refused as MATCH_OVER under rule MATCH-05
 
   Rule: MATCH-06 How many cotos win the match: two by custom, or a single coto
 
@@ -300,7 +300,7 @@ Feature: Points, cotos and the match
         | 2c Ac 4c 5c |
       Then seat 0 may not sing tute of reyes
       When seat 0 tries to sing tute of reyes
-      Then the action is refused as TUTE_NOT_PLAYED
+      Then the action is refused as TUTE_NOT_PLAYED under rule CANTE-21
       And the hand is not over
       And the state field "match.points.0" is 0
 

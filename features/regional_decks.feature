@@ -370,7 +370,7 @@ Feature: Regional decks of 48 and 36 cards
       And the card points so far are 40 for side 0 and 29 for side 1
       Then seat 0 may not exchange for the muestra
       When seat 0 tries to exchange for the muestra
-      Then the action is refused as EXCHANGE_CARD_NOT_HELD
+      Then the action is refused as EXCHANGE_CARD_NOT_HELD under rule SEVEN-01
 
   Rule: REGION-14 Without the 2s, the 4 is the lowest card of each suit
 

@@ -242,7 +242,7 @@ Feature: Renuncio
         | seat 0 | Ac 3c Rc Sc Cc    |
         | seat 1 | Ae 3e Re Se Ce    |
         | seat 2 | 2b Rb 3b Ab Sb Cb |
-        | seat 3 | Ao 3o Ro So Co 4o |
+        | seat 3 | Ao 3o Ro So Co 4b |
       And the trick so far is 5o 6b
       And the hand is de vueltas, with 80 carried by side 0 and 50 by side 1
       When seat 2 plays 2b

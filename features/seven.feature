@@ -41,7 +41,7 @@ Feature: Exchanging the seven of trumps for the muestra
       And the tricks won so far are 2 for side 0 and 1 for side 1
       Then seat 0 may not exchange for the muestra
       When seat 0 tries to exchange for the muestra
-      Then the action is refused as EXCHANGE_CARD_NOT_HELD
+      Then the action is refused as EXCHANGE_CARD_NOT_HELD under rule SEVEN-01
       And the muestra is Ao
 
     @CANTE-24 @S004
@@ -292,7 +292,7 @@ Feature: Exchanging the seven of trumps for the muestra
       And the tricks won so far are 3 for side 0 and 2 for side 1
       Then seat 0 may not exchange for the muestra
       When seat 0 tries to exchange for the muestra
-      Then the action is refused as EXCHANGE_NO_MUESTRA
+      Then the action is refused as EXCHANGE_NO_MUESTRA under rule SEVEN-06
 
     @S000 @S002 @S003 @S004
     Scenario: A seven kept through the last draw can no longer be exchanged
@@ -308,7 +308,7 @@ Feature: Exchanging the seven of trumps for the muestra
       Then seat 3 draws Ao
       And the muestra is gone
       When seat 0 tries to exchange for the muestra
-      Then the action is refused as EXCHANGE_NO_MUESTRA
+      Then the action is refused as EXCHANGE_NO_MUESTRA under rule SEVEN-06
 
   @SEVEN-07
   Rule: SEVEN-07 The exchange may wait until the last draw
@@ -565,7 +565,7 @@ Feature: Exchanging the seven of trumps for the muestra
       When the cards are drawn
       Then seat 0 may not exchange for the muestra
       When seat 0 tries to exchange for the muestra
-      Then the action is refused as EXCHANGE_WINDOW_CLOSED
+      Then the action is refused as EXCHANGE_WINDOW_CLOSED under rule SEVEN-03
       And the muestra is Ao
 
     @SEVEN-04 @S002 @S003 @seven_exchange_window=while_muestra_visible
@@ -612,7 +612,7 @@ Feature: Exchanging the seven of trumps for the muestra
       And the tricks won so far are 2 for side 0 and 1 for side 1
       And the trick so far is 2c 2e
       When seat 0 tries to exchange for the muestra
-      Then the action is refused as EXCHANGE_WINDOW_CLOSED
+      Then the action is refused as EXCHANGE_WINDOW_CLOSED under rule SEVEN-03
       And seat 0 holds 7o 4c 5c 6c Sc
       And the muestra is Ao
 
@@ -646,6 +646,6 @@ Feature: Exchanging the seven of trumps for the muestra
       And the tricks won so far are 2 for side 0 and 1 for side 1
       And the trick so far is 2c 2e
       When seat 0 tries to exchange for the muestra
-      Then the action is refused as EXCHANGE_WINDOW_CLOSED
+      Then the action is refused as EXCHANGE_WINDOW_CLOSED under rule SEVEN-03
       And seat 0 holds 7o 4c 5c 6c Sc
       And the muestra is Ao

@@ -165,7 +165,7 @@ Feature: Two players, mano a mano
       And seat 0 won the last trick
       When seat 0 plays 4o
       And seat 1 tries to play 3c
-      Then the action is refused as MUST_TRUMP
+      Then the action is refused as MUST_TRUMP under rule ARR-03
 
     @TWO-07 @S002 @S003 @S004
     Scenario: Mano a mano only the player who won the last trick may sing
@@ -178,7 +178,7 @@ Feature: Two players, mano a mano
       Then seat 1 may sing espadas
       And seat 0 may not sing copas
       When seat 0 tries to sing copas
-      Then the action is refused as CANTE_NO_WON_TRICK
+      Then the action is refused as CANTE_NO_WON_TRICK under rule CANTE-05
 
     @TWO-07 @S004
     Scenario: Mano a mano the opponent is not told the suit of a twenty sung in the arrastre

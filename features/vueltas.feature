@@ -142,7 +142,7 @@ Feature: Hands de vueltas
       Then seat 2 may claim 101
       And seat 0 may not claim 101
       When seat 0 tries to claim 101
-      Then the action is refused as CLAIM_NOT_TRICK_WINNER
+      Then the action is refused as CLAIM_NOT_TRICK_WINNER under rule VUELTAS-05
 
     @VUELTAS-05 @VUELTAS-06 @vueltas_end=claim @vueltas_claim_by=winning_side @interpretation @thirty_malas_count=cards_plus_ultimas
     Scenario: The partner of the player who took the trick may claim 101 for their side
@@ -173,7 +173,7 @@ Feature: Hands de vueltas
       Then seat 1 may claim 101
       And seat 0 may not claim 101
       When seat 0 tries to claim 101
-      Then the action is refused as CLAIM_NOT_NOW
+      Then the action is refused as CLAIM_NOT_NOW under rule VUELTAS-05
 
     @VUELTAS-05 @vueltas_end=claim @interpretation
     Scenario: The chance to claim 101 is lost once the next trick has been led
@@ -189,7 +189,7 @@ Feature: Hands de vueltas
       And the cards are drawn
       And seat 2 plays 2c
       And seat 2 tries to claim 101
-      Then the action is refused as CLAIM_NOT_NOW
+      Then the action is refused as CLAIM_NOT_NOW under rule VUELTAS-05
 
     @VUELTAS-05 @vueltas_end=claim @S000
     Scenario: Nobody may claim 101 in the first hand of a point
@@ -203,7 +203,7 @@ Feature: Hands de vueltas
         | 3o Ao 3e Ac |
       Then seat 2 may not claim 101
       When seat 2 tries to claim 101
-      Then the action is refused as CLAIM_NOT_ALLOWED
+      Then the action is refused as CLAIM_NOT_ALLOWED under rule VUELTAS-05
 
   Rule: VUELTAS-06 A claim is checked against the side's total: true, it wins the point; false, the opponents win it
 
@@ -284,7 +284,7 @@ Feature: Hands de vueltas
         | Ro Ao Re Ac |
       Then seat 2 may not claim 101
       When seat 2 tries to claim 101
-      Then the action is refused as CLAIM_NOT_ALLOWED
+      Then the action is refused as CLAIM_NOT_ALLOWED under rule VUELTAS-05
 
   Rule: VUELTAS-08 During a hand de vueltas each side keeps its count to itself
 
