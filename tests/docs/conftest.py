@@ -68,7 +68,7 @@ def require(*modules: str) -> None:
         pytest.importorskip(module, reason=f"{module} is missing: install the docs extras (pip install -e '.[docs]')")
 
 
-def build(source: Path, out: Path, env: dict[str, str | None]) -> BuiltSite:
+def build(source: Path, out: Path, env: dict[str, str | None], language: str = "en") -> BuiltSite:
     """Run sphinx-build -E -W in process; ``env`` sets (or, with None, unsets) variables meanwhile."""
     from sphinx.cmd.build import build_main
 
@@ -92,6 +92,8 @@ def build(source: Path, out: Path, env: dict[str, str | None]) -> BuiltSite:
                     str(warnings),
                     "-b",
                     "html",
+                    "-D",
+                    f"language={language}",
                     "-d",
                     str(out / "doctrees"),
                     str(source),
@@ -113,6 +115,13 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSite]:
     """The project's rulebook (docs/), built from the repository's own data."""
     require("sphinx", "furo", "myst_parser", "sphinx_copybutton")
     yield build(DOCS, tmp_path_factory.mktemp("rulebook"), {"GUINOTE_RESULTS": None})
+
+
+@pytest.fixture(scope="session")
+def es_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSite]:
+    """The Spanish edition of the rulebook (docs/locale/es)."""
+    require("sphinx", "furo", "myst_parser", "sphinx_copybutton")
+    yield build(DOCS, tmp_path_factory.mktemp("rulebook-es"), {"GUINOTE_RESULTS": None}, language="es")
 
 
 @pytest.fixture(scope="session")

@@ -61,6 +61,31 @@ class UntranslatedMessages(SphinxTransform):
             )
 
 
+class IdsInTranslatedTitles(SphinxTransform):
+    """A translated title of a rule or a question (``CANTE-01 Un jugador...``) gets its ID
+    marked up again, as in the source language."""
+
+    default_priority = 26
+
+    def apply(self, **kwargs: Any) -> None:
+        for section in self.document.findall(nodes.section):
+            classes = set(section["classes"])
+            if not classes & {"guinote-rule", "guinote-question"} or not section.children:
+                continue
+            title = section.children[0]
+            if not isinstance(title, nodes.title) or any(
+                "guinote-id" in child.get("classes", []) for child in title.findall(nodes.inline)
+            ):
+                continue
+            text = title.astext()
+            code, _, rest = text.partition(" ")
+            if not code or not rest:
+                continue
+            title.children = []
+            title += nodes.inline(code, code, classes=["guinote-id"])
+            title += nodes.Text(" " + rest)
+
+
 def switch_html(app: Sphinx, pagename: str) -> str:
     """The language switch for ``pagename``: links to the same page in each edition."""
     depth = pagename.count("/") + 1
@@ -82,8 +107,17 @@ def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[st
     context["theme_announcement"] = switch_html(app, pagename)
 
 
+def config_inited(app: Sphinx, config: Any) -> None:
+    title = config.guinote_html_titles.get(config.language)
+    if title:
+        config.html_title = title
+
+
 def setup(app: Sphinx) -> None:
     app.add_config_value("guinote_untranslated_pages", [], "env", list)
+    app.add_config_value("guinote_html_titles", {}, "html", dict)
+    app.connect("config-inited", config_inited)
     app.add_config_value("guinote_editions", True, "html", bool)
     app.add_transform(UntranslatedMessages)
+    app.add_transform(IdsInTranslatedTitles)
     app.connect("html-page-context", page_context)

@@ -17,7 +17,11 @@ class details(nodes.General, nodes.Element):
 
 
 class summary(nodes.General, nodes.TextElement):
-    """The always-visible line of a :class:`details` block."""
+    """The always-visible line of a :class:`details` block (the extension's own words)."""
+
+    def __init__(self, rawsource: str = "", text: str = "", *children: nodes.Node, **attributes: object) -> None:
+        super().__init__(rawsource, text, *children, **attributes)
+        self["translatable"] = False
 
 
 class scenario_block(nodes.General, nodes.Element):

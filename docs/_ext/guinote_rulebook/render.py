@@ -175,6 +175,7 @@ def sources_inline(sources: Iterable[str], docname: str) -> list[nodes.Node]:
 def field_item(name: str, *body: nodes.Node) -> nodes.field:
     item = nodes.field()
     name_node = nodes.field_name("", name)
+    name_node["translatable"] = False  # already in the reader's language
     item += name_node
     content = nodes.field_body()
     content.extend(body)
@@ -235,6 +236,13 @@ def table(headers: Sequence[str], rows: Iterable[Sequence[Cell]], classes: Seque
     body = nodes.tbody()
     group += body
     body.extend(body_rows)
+    return node
+
+
+def rubric(text: str, classes: Sequence[str] = ()) -> nodes.rubric:
+    """A rubric of the extension's own words (already in the reader's language)."""
+    node = nodes.rubric("", text, classes=list(classes))
+    node["translatable"] = False
     return node
 
 

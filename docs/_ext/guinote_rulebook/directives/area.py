@@ -22,6 +22,7 @@ from guinote_rulebook.render import (
     literal,
     note,
     para,
+    rubric,
     section,
     source_ref,
     sources_inline,
@@ -154,9 +155,7 @@ class AreaDirective(RulebookDirective):
     def scenarios(self, rule: RuleEntry, data: RulebookData) -> list[nodes.Node]:
         found = data.by_rule.get(rule.id, [])
         heading = _("Scenarios ({count})").format(count=len(found)) if found else _("Scenarios")
-        rubric = nodes.rubric("", heading, classes=["guinote-scenarios-heading"])
-        rubric["translatable"] = False
-        result: list[nodes.Node] = [rubric]
+        result: list[nodes.Node] = [rubric(heading, ["guinote-scenarios-heading"])]
         if not found:
             text = _("None: see why above.") if rule.not_executable else _("No scenario is tagged with this rule yet.")
             result.append(text_para(text, ["guinote-no-scenarios"]))

@@ -8,7 +8,7 @@ from docutils import nodes
 from conformance.rulebook_data import coverage
 from guinote_rulebook.directives.base import RulebookDirective
 from guinote_rulebook.locale import _
-from guinote_rulebook.render import Cell, area_ref, bullets, literal, note, rule_ref, table, text_para
+from guinote_rulebook.render import Cell, area_ref, bullets, literal, note, rubric, rule_ref, table, text_para
 
 
 class CoverageDirective(RulebookDirective):
@@ -41,7 +41,7 @@ class CoverageDirective(RulebookDirective):
         out: list[nodes.Node] = [table(headers, rows, ["guinote-coverage"])]
         uncovered = [item for item in report.areas if item.missing]
         if uncovered:
-            out.append(nodes.rubric("", _("Rules without a scenario")))
+            out.append(rubric(_("Rules without a scenario")))
             out.append(
                 bullets(
                     [
@@ -55,7 +55,7 @@ class CoverageDirective(RulebookDirective):
                 )
             )
         if report.orphans:
-            out.append(nodes.rubric("", _("Rule tags missing from the index")))
+            out.append(rubric(_("Rule tags missing from the index")))
             items = []
             for rule, scenarios in report.orphans.items():
                 places: dict[str, list[str]] = {}
@@ -65,7 +65,7 @@ class CoverageDirective(RulebookDirective):
                 items.append([literal(rule), nodes.Text(f": {len(scenarios)} × {where}")])
             out.append(bullets(items, ["guinote-orphans"]))
         if report.untagged:
-            out.append(nodes.rubric("", _("Scenarios without a rule tag")))
+            out.append(rubric(_("Scenarios without a rule tag")))
             out.append(
                 bullets(
                     [[nodes.Text(f"{s.name} "), literal(f"{data.relative(s.path)}:{s.line}")] for s in report.untagged]

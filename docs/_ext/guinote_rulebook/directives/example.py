@@ -15,7 +15,18 @@ from guinote_rulebook import svg
 from guinote_rulebook.directives.base import RulebookDirective, logger
 from guinote_rulebook.locale import _, word
 from guinote_rulebook.nodes import drawing, stepper
-from guinote_rulebook.render import Cell, field_item, literal, note, para, profile_ref, rule_ref, table, text_para
+from guinote_rulebook.render import (
+    Cell,
+    field_item,
+    literal,
+    note,
+    para,
+    profile_ref,
+    rubric,
+    rule_ref,
+    table,
+    text_para,
+)
 
 
 def reason_text(reason: str) -> str:
@@ -104,9 +115,9 @@ class ExampleDirective(RulebookDirective):
             ),
         )
         out.append(fields)
-        out.append(self.rubric(_("Step by step")))
+        out.append(rubric(_("Step by step")))
         out.append(self.steps(hand))
-        out.append(self.rubric(_("The deal")))
+        out.append(rubric(_("The deal")))
         deal_rows: list[list[Cell]] = []
         for seat, cards in enumerate(hand.deal):
             label = _("Cards dealt to seat {seat}").format(seat=seat)
@@ -118,12 +129,12 @@ class ExampleDirective(RulebookDirective):
                 ]
             )
         out.append(table([_("Seat"), _("Side"), _("Cards dealt (by suit)")], deal_rows, ["guinote-example-deal"]))
-        out.append(self.rubric(_("Trick by trick")))
+        out.append(rubric(_("Trick by trick")))
         out.append(self.tricks(hand))
         out.append(
             text_para(_("* marks the card that led the trick; the winning card is in bold."), ["guinote-legend"])
         )
-        out.append(self.rubric(_("The count")))
+        out.append(rubric(_("The count")))
         count_rows: list[list[Cell]] = [
             [_("side {side}").format(side=side), *(str(value) for value in values)]
             for side, values in enumerate(hand.count)
@@ -140,11 +151,6 @@ class ExampleDirective(RulebookDirective):
         rule = rule_ref(hand.rule, docname) if hand.rule in data.rules else literal(hand.rule)
         out.append(para(nodes.Text(text + " "), rule, nodes.Text("."), classes=["guinote-example-outcome"]))
         return self.finish(out)
-
-    def rubric(self, text: str) -> nodes.rubric:
-        node = nodes.rubric("", text)
-        node["translatable"] = False
-        return node
 
     def steps(self, hand: Any) -> nodes.Node:
         frames = stepper(back=_("Back"), forward=_("Forward"))

@@ -16,6 +16,7 @@ from guinote_rulebook.render import (
     literal,
     para,
     profile_ref,
+    rubric,
     section,
     snake_words,
     sources_inline,
@@ -67,7 +68,7 @@ class ProfilesDirective(RulebookDirective):
                 heading = _("Differences from {baseline} ({count} of {total} flags)").format(
                     baseline=baseline_name, count=len(shown), total=len(every)
                 )
-            node += nodes.rubric("", heading)
+            node += rubric(heading)
             if shown:
                 node += self.flags_table(
                     shown, flags, baseline.flags if name != baseline_name and not spec.overlay else None

@@ -25,6 +25,7 @@ from guinote_rulebook.render import (
     literal,
     note,
     para,
+    rubric,
     rule_ref,
     table,
     text_para,
@@ -117,7 +118,7 @@ class ResultsDirective(RulebookDirective):
     def problems(self, entries: list[dict[str, Any]], data: RulebookData) -> list[nodes.Node]:
         docname = self.env.docname
         bad = [entry for entry in entries if entry.get("status") in BAD]
-        out: list[nodes.Node] = [nodes.rubric("", _("Failures ({count})").format(count=len(bad)))]
+        out: list[nodes.Node] = [rubric(_("Failures ({count})").format(count=len(bad)))]
         if not bad:
             out.append(text_para(_("No failure, error, timeout or unexpected pass.")))
             return out

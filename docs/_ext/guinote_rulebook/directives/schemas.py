@@ -21,6 +21,7 @@ from guinote_rulebook.render import (
     literal,
     note,
     para,
+    rubric,
     section,
     std_ref,
     table,
@@ -167,12 +168,12 @@ class SchemasDirective(RulebookDirective):
             if not isinstance(definition, dict):
                 continue
             heading = f"{name} ({path.name})"
-            rubric = nodes.rubric("", heading, classes=["guinote-schema-definition"])
+            heading_node = rubric(heading, ["guinote-schema-definition"])
             label = _definition_label(stem, name)
-            rubric["ids"].append(nodes.make_id(label))
-            rubric["names"].append(label)
-            self.state.document.note_explicit_target(rubric, rubric)
-            node += rubric
+            heading_node["ids"].append(nodes.make_id(label))
+            heading_node["names"].append(label)
+            self.state.document.note_explicit_target(heading_node, heading_node)
+            node += heading_node
             if definition.get("description"):
                 node += text_para(str(definition["description"]))
             node += para(nodes.Text("Type: "), *self.type_nodes(definition, stem))
@@ -238,7 +239,7 @@ class SchemasDirective(RulebookDirective):
             )
         result: list[nodes.Node] = []
         if heading:
-            result.append(nodes.rubric("", heading))
+            result.append(rubric(heading))
         result.append(
             table([_("Member"), _("Type"), _("Required"), _("Description")], rows, ["guinote-schema-properties"])
         )
