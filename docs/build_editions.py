@@ -7,11 +7,10 @@ pointing to both. Every page of each edition links to the same page of the other
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from html import escape
 from pathlib import Path
-
-from sphinx.cmd.build import build_main
 
 DOCS = Path(__file__).resolve().parent
 EDITIONS = (("es", "Español: el reglamento anotado"), ("en", "English: the annotated rulebook"))
@@ -22,7 +21,9 @@ def build(out: Path, extra: list[str]) -> int:
     for language, _title in EDITIONS:
         doctrees = out.parent / f"doctrees-{language}"
         args = ["-E", "-W", "--keep-going", "-b", "html", "-D", f"language={language}", "-d", str(doctrees)]
-        status |= build_main([*args, *extra, str(DOCS), str(out / language)])
+        # one process per edition: Sphinx keeps the catalogues it loads for the whole process
+        command = [sys.executable, "-m", "sphinx", *args, *extra, str(DOCS), str(out / language)]
+        status |= subprocess.run(command, check=False).returncode
     links = "".join(
         f'<li><a href="{code}/index.html" hreflang="{code}">{escape(title)}</a></li>' for code, title in EDITIONS
     )

@@ -70,7 +70,12 @@ def require(*modules: str) -> None:
 
 def build(source: Path, out: Path, env: dict[str, str | None], language: str = "en") -> BuiltSite:
     """Run sphinx-build -E -W in process; ``env`` sets (or, with None, unsets) variables meanwhile."""
+    import sphinx.locale
     from sphinx.cmd.build import build_main
+
+    # Sphinx keeps the catalogues it loads for the whole process: a build in another
+    # language earlier in the session would otherwise leak its translations into this one
+    sphinx.locale.translators.clear()
 
     saved = {name: os.environ.get(name) for name in env}
     for name, value in env.items():

@@ -91,3 +91,10 @@ def test_an_untranslated_or_fuzzy_message_fails_the_build(tmp_path: Path) -> Non
     assert "'The rules'" in built.warnings  # fuzzy counts as untranslated
     assert "Test rulebook" not in built.warnings  # the one translated message is used
     assert "Reglamento de prueba" in built.page("index")
+
+
+def test_the_index_of_rules_is_in_spanish(es_site: BuiltSite) -> None:
+    page = es_site.page("guinote-rules")
+    assert "Índice de reglas" in page
+    assert "Cantes: las veinte y las cuarenta" in page  # the chapter, as a group
+    assert "Un jugador que tiene el Rey y la Sota de un palo puede cantarlos" in page

@@ -24,9 +24,9 @@ from sphinx.util.nodes import make_refnode
 from guinote_rulebook.locale import _
 
 DOMAIN = "guinote"
-OBJECT_TYPES = ("rule", "flag", "profile", "question", "area")
+OBJECT_TYPES = ("rule", "flag", "profile", "question", "area", "scenario")
 #: search priority of each type (0 ranks first: a rule's section comes before any page)
-PRIORITY = {"rule": 0, "question": 0, "flag": 1, "profile": 1, "area": 1}
+PRIORITY = {"rule": 0, "question": 0, "flag": 1, "profile": 1, "area": 1, "scenario": 2}
 
 
 class RulebookObject(NamedTuple):
@@ -47,7 +47,7 @@ class RuleIndex(Index):
     """Every rule with its title, grouped by area in rulebook order."""
 
     name = "rules"
-    localname = "Index of rules"
+    localname = _("Index of rules")
     shortname = "rules"
 
     def generate(self, docnames: Iterable[str] | None = None) -> tuple[list[tuple[str, list[IndexEntry]]], bool]:
@@ -59,10 +59,13 @@ class RuleIndex(Index):
         for (kind, name), item in domain.objects.items():
             if kind != "rule" or (wanted is not None and item.docname not in wanted):
                 continue
-            order.setdefault(item.group, item.order // 1000)
+            # the group is the area's chapter, titled in the reader's language
+            chapter = self.domain.env.titles.get(item.docname)
+            group = chapter.astext() if chapter is not None else item.group
+            order.setdefault(group, item.order // 1000)
             number = item.order % 1000
             entry = IndexEntry(name, 0, item.docname, item.anchor, "", "", item.title)
-            groups.setdefault(item.group, []).append((number, entry))
+            groups.setdefault(group, []).append((number, entry))
         content = [
             (group, [entry for _, entry in sorted(entries, key=lambda pair: (pair[0], pair[1].name))])
             for group, entries in sorted(groups.items(), key=lambda pair: order[pair[0]])
@@ -87,6 +90,12 @@ class RulebookDomain(Domain):
         anchor = anchor_of(kind, name)
         self.objects[kind, name] = RulebookObject(docname, anchor, title, group, order)
         return anchor
+
+    def retitle(self, docname: str, anchors: list[str], title: str) -> None:
+        """Give the object whose section is one of ``anchors`` its (translated) title."""
+        for key, item in self.objects.items():
+            if item.docname == docname and item.anchor in anchors:
+                self.objects[key] = item._replace(title=title)
 
     def clear_doc(self, docname: str) -> None:
         for key, item in list(self.objects.items()):

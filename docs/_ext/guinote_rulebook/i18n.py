@@ -10,13 +10,13 @@
 
 from __future__ import annotations
 
+import gettext
 from html import escape
 from pathlib import Path
 from typing import Any
 
 from docutils import nodes
 from sphinx.application import Sphinx
-from sphinx.locale import init as init_locale
 from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
 from sphinx.util.i18n import docname_to_domain
@@ -42,9 +42,14 @@ class UntranslatedMessages(SphinxTransform):
         if self.env.docname in self.config.guinote_untranslated_pages:
             return
         domain = docname_to_domain(self.env.docname, self.config.gettext_compact)
-        dirs = [str(Path(self.env.srcdir) / folder) for folder in self.config.locale_dirs]
-        catalog, _found = init_locale(dirs, language, domain)
-        known: dict[Any, Any] = getattr(catalog, "_catalog", {})
+        # read the compiled catalogues directly: sphinx.locale.init would register them for the
+        # whole process, and a later build in another language would inherit them
+        known: dict[Any, Any] = {}
+        for folder in self.config.locale_dirs:
+            found = gettext.translation(
+                domain, str(Path(self.env.srcdir) / folder), languages=[language], fallback=True
+            )
+            known.update(getattr(found, "_catalog", {}))
         for node, message in extract_messages(self.document):
             if node.get("translated") is not False:
                 continue
@@ -68,18 +73,22 @@ class IdsInTranslatedTitles(SphinxTransform):
     default_priority = 26
 
     def apply(self, **kwargs: Any) -> None:
+        from guinote_rulebook.domain import domain_of
+
+        domain = domain_of(self.env)
         for section in self.document.findall(nodes.section):
             classes = set(section["classes"])
             if not classes & {"guinote-rule", "guinote-question"} or not section.children:
                 continue
             title = section.children[0]
-            if not isinstance(title, nodes.title) or any(
-                "guinote-id" in child.get("classes", []) for child in title.findall(nodes.inline)
-            ):
+            if not isinstance(title, nodes.title):
                 continue
-            text = title.astext()
-            code, _, rest = text.partition(" ")
+            code, _, rest = title.astext().partition(" ")
             if not code or not rest:
+                continue
+            # the index of rules and the links' tooltips show the title in the reader's language
+            domain.retitle(self.env.docname, section["ids"], rest)
+            if any("guinote-id" in child.get("classes", []) for child in title.findall(nodes.inline)):
                 continue
             title.children = []
             title += nodes.inline(code, code, classes=["guinote-id"])

@@ -276,6 +276,11 @@ def gherkin_block(text: str) -> nodes.literal_block:
     return code_block(text, "gherkin" if _lexes_cleanly("gherkin", text) else "text")
 
 
+def code_value(text: str) -> nodes.literal:
+    """A snake_case value as code that may wrap after its underscores (in narrow columns)."""
+    return literal(text.replace("_", "_\u200b"))
+
+
 def snake_words(name: str) -> str:
     """A flag or profile name for reading: ``partner_winning_exempts`` -> ``partner winning exempts``."""
     return name.replace("_", " ")

@@ -72,6 +72,11 @@ def tag_badges(scenario: Scenario, data: RulebookData, docname: str) -> nodes.pa
     return para(*children[:-1], classes=["guinote-tags"])
 
 
+def scenario_key(relative: str, line: int) -> str:
+    """The domain name of a scenario: ``features/arrastre.feature:10``."""
+    return f"{relative}:{line}"
+
+
 def location_node(relative: str, line: int, repository: str) -> nodes.Node:
     """``features/x.feature:12``, linked to that line on the project's repository if known."""
     text = f"{relative}:{line}"

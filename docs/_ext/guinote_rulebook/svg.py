@@ -128,20 +128,15 @@ def _text(x: float, y: float, text: str, size: float = 11, anchor: str = "middle
     )
 
 
-def _seat_positions(players: int, width: float, height: float, span: float) -> dict[int, tuple[float, float, str]]:
-    """Where each seat's hand is centred, and where its label goes ("below"/"above").
-
-    Play goes to the right (counter-clockwise seen from above): seat 0 at the bottom, the
-    next seat at the right, then the top, then the left."""
+def _seat_positions(
+    players: int, width: float, top: float, middle: float, bottom: float
+) -> dict[int, tuple[float, float]]:
+    """Where each seat's hand is centred. Play goes to the right (counter-clockwise seen from
+    above): seat 0 at the bottom, the next seat on the right, then the top, then the left. The
+    two side hands sit on one row, which keeps the drawing narrow enough for a phone."""
     if players == 2:
-        return {0: (width / 2, height - 42, "above"), 1: (width / 2, 42, "below")}
-    side = max(span, 120) / 2 + 16
-    return {
-        0: (width / 2, height - 42, "above"),
-        1: (width - side, height / 2 + 8, "above"),
-        2: (width / 2, 42, "below"),
-        3: (side, height / 2 + 8, "above"),
-    }
+        return {0: (width / 2, bottom), 1: (width / 2, top)}
+    return {0: (width / 2, bottom), 1: (width * 3 / 4, middle), 2: (width / 2, top), 3: (width / 4, middle)}
 
 
 def table_svg(picture: TablePicture, label: str) -> str:
@@ -149,62 +144,60 @@ def table_svg(picture: TablePicture, label: str) -> str:
     trick in front of their players, the stock with the muestra beside it, and the scores."""
     players = picture.players
     most = max((len(cards) for cards in picture.hands.values()), default=0)
-    span = hand_width(most)
-    if players == 4:
-        width = max(640.0, 2 * max(span, 120) + 360)
-        height = 400.0
-    else:
-        width = max(480.0, span + 60)
-        height = 340.0
+    step = STEP if players == 2 or most <= 6 else max(8.0, (170 - CARD_W) / max(1, most - 1))
+    width = 380.0 if players == 4 else max(380.0, hand_width(most) + 40)
+    top = 54.0
+    middle = 150.0 if players == 4 else top
+    centre_y = (middle if players == 4 else top) + 132
+    bottom = centre_y + 130
+    lines = [f"{name}: {a} – {b}" for name, (a, b) in picture.scores.items()]
+    height = bottom + CARD_H / 2 + 12 + 14 * len(lines)
     out: list[str] = []
     out.append(f'<rect x="1" y="1" width="{width - 2}" height="{height - 2}" rx="18" fill="#2f6b3e" stroke="#1c4227"/>')
-    positions = _seat_positions(players, width, height, span)
     sides = picture.sides
-    for seat, (cx, cy, where) in positions.items():
+    for seat, (cx, cy) in _seat_positions(players, width, top, middle, bottom).items():
         codes = picture.hands.get(seat, [])
-        own = hand_width(len(codes))
+        seat_step = step if players == 4 and seat in (1, 3) else STEP
+        own = hand_width(len(codes), seat_step)
         if codes:
-            out.append(hand(codes, cx - own / 2, cy - CARD_H / 2))
+            out.append(hand(codes, cx - own / 2, cy - CARD_H / 2 + 8, seat_step))
         side = 0 if seat in sides[0] else 1
         parts = [_("seat {seat}").format(seat=seat)]
         if players == 4:
             parts.append(_("side {side}").format(side=side))
         if picture.dealer == seat:
             parts.append(_("dealer"))
-        if picture.turn == seat and picture.phase != "hand_over":
+        playing = picture.turn == seat and picture.phase != "hand_over"
+        if playing:
             parts.append(_("to play"))
-        label_y = cy - CARD_H / 2 - 7 if where == "above" else cy + CARD_H / 2 + 15
-        if not codes:
-            label_y = cy
+        label_y = cy - CARD_H / 2 - 2
         colour = "#cfe3ff" if side == 0 else "#ffd9d2"
-        ring = ' stroke="#e9c46a" stroke-width="2.5"' if picture.turn == seat and picture.phase != "hand_over" else ""
-        out.append(
-            f'<rect x="{cx - 75:.0f}" y="{label_y - 12:.0f}" width="150" height="17" rx="8" fill="{colour}"{ring}/>'
-        )
+        ring = ' stroke="#e9c46a" stroke-width="2.5"' if playing else ""
+        box = 168 if players == 4 and seat in (1, 3) else 200
+        x = cx - box / 2
+        out.append(f'<rect x="{x:.0f}" y="{label_y - 12:.0f}" width="{box}" height="17" rx="8" fill="{colour}"{ring}/>')
         out.append(_text(cx, label_y, " · ".join(parts), 11))
     # the trick: each card in front of its player, the card that led outlined
-    centre_x, centre_y = width / 2 - 40, height / 2 + 4
-    offsets = {0: (0, 36), 1: (50, 0), 2: (0, -36), 3: (-50, 0)} if players == 4 else {0: (0, 32), 1: (0, -32)}
+    centre_x = width / 2 - 50
+    offsets = {0: (0, 38), 1: (46, 0), 2: (0, -38), 3: (-46, 0)} if players == 4 else {0: (0, 34), 1: (0, -34)}
     leader = picture.trick[0][0] if picture.trick else None
     for seat, code in picture.trick:
         dx, dy = offsets.get(seat, (0, 0))
         out.append(card(code, centre_x + dx - CARD_W / 2, centre_y + dy - CARD_H / 2, highlight=seat == leader))
     # the stock, with the muestra face up beside it (partly under it)
-    stock_x, stock_y = centre_x + 110, centre_y - CARD_H / 2
+    stock_x, stock_y = centre_x + 118, centre_y - CARD_H / 2
     if picture.muestra:
-        out.append(card(picture.muestra, stock_x - 24, stock_y + 6))
+        out.append(card(picture.muestra, stock_x - 26, stock_y + 6))
     if picture.stock:
         for layer in range(3):
-            out.append(
-                f'<use href="#gs-back" x="{stock_x + layer * 2}" y="{stock_y - layer * 2}" width="40" height="60"/>'
-            )
-        out.append(_text(stock_x + 12, stock_y + CARD_H + 20, _("stock: {count}").format(count=picture.stock), 11))
+            x, y = stock_x + layer * 2, stock_y - layer * 2
+            out.append(f'<use href="#gs-back" x="{x}" y="{y}" width="40" height="60"/>')
+        out.append(_text(stock_x + 10, stock_y + CARD_H + 20, _("stock: {count}").format(count=picture.stock), 11))
     if picture.trump:
         trump = _("trumps: {suit}").format(suit=SUIT_NAMES.get(picture.trump, picture.trump))
-        out.append(_text(stock_x + 12, stock_y - 12, trump, 11))
-    lines = [f"{name}: {a} – {b}" for name, (a, b) in picture.scores.items()]
+        out.append(_text(stock_x + 10, stock_y - 12, trump, 11))
     for index, line in enumerate(lines):
-        out.append(_text(14, height - 14 - 14 * (len(lines) - 1 - index), line, 11, "start"))
+        out.append(_text(14, bottom + CARD_H / 2 + 22 + 14 * index, line, 11, "start"))
     body = "".join(out)
     return (
         f'<svg class="guinote-svg guinote-table-svg" viewBox="0 0 {width:.0f} {height:.0f}" '

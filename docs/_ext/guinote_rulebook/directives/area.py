@@ -22,13 +22,14 @@ from guinote_rulebook.render import (
     literal,
     note,
     para,
+    rest_escape,
     rubric,
     section,
     source_ref,
     sources_inline,
     text_para,
 )
-from guinote_rulebook.scenario import location_node, render_scenario
+from guinote_rulebook.scenario import location_node, render_scenario, scenario_key
 
 AGREEMENT = {
     "yes": _("the sources that cover it agree"),
@@ -161,7 +162,13 @@ class AreaDirective(RulebookDirective):
             result.append(text_para(text, ["guinote-no-scenarios"]))
             return result
         for scenario in found:
-            name = nodes.paragraph(scenario.name, "", classes=["guinote-scenario-title"])
+            name = nodes.paragraph(rest_escape(scenario.name), "", classes=["guinote-scenario-title"])
             name += nodes.strong(scenario.name, scenario.name)
-            result.append(render_scenario(scenario, data, self.env.docname, self.config.guinote_repository_url, name))
+            block = render_scenario(scenario, data, self.env.docname, self.config.guinote_repository_url, name)
+            # the first rendering of a scenario is its target: failures on the results page link to it
+            key = scenario_key(data.relative(scenario.path), scenario.line)
+            if ("scenario", key) not in self.domain.objects:
+                anchor = self.domain.note_object("scenario", key, self.env.docname, scenario.name)
+                block["ids"].append(anchor)
+            result.append(block)
         return result

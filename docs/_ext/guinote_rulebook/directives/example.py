@@ -69,7 +69,19 @@ def event_text(event: FrameEvent) -> str:
         return _("Side {side} takes the diez de últimas: +{points}.").format(side=d["side"], points=d["points"])
     if event.kind == "hand_over":
         return _("The hand is over.")
-    return event.kind
+    if event.kind == "point_won":
+        return _("Side {side} wins the point.").format(side=d["side"])
+    if event.kind == "de_vueltas":
+        return _("Nobody has 101: the point goes on de vueltas.")
+    if event.kind == "claim":
+        return _("Seat {seat} claims 101.").format(seat=d.get("seat", "?"))
+    if event.kind == "renuncio":
+        return _("Seat {seat} makes a renuncio.").format(seat=d.get("seat", "?"))
+    return ""  # an event the reader needs no sentence for
+
+
+def events_text(events: Any) -> str:
+    return " ".join(text for text in (event_text(event) for event in events) if text)
 
 
 class ExampleDirective(RulebookDirective):
@@ -131,9 +143,8 @@ class ExampleDirective(RulebookDirective):
         out.append(table([_("Seat"), _("Side"), _("Cards dealt (by suit)")], deal_rows, ["guinote-example-deal"]))
         out.append(rubric(_("Trick by trick")))
         out.append(self.tricks(hand))
-        out.append(
-            text_para(_("* marks the card that led the trick; the winning card is in bold."), ["guinote-legend"])
-        )
+        legend = _("Columns 0 to 3 are the seats. * marks the card that led the trick; the winning card is in bold.")
+        out.append(text_para(legend, ["guinote-legend"]))
         out.append(rubric(_("The count")))
         count_rows: list[list[Cell]] = [
             [_("side {side}").format(side=side), *(str(value) for value in values)]
@@ -157,7 +168,7 @@ class ExampleDirective(RulebookDirective):
         total = len(hand.frames)
         for number, frame in enumerate(hand.frames, start=1):
             box = nodes.container(classes=["guinote-frame"])
-            caption = " ".join(event_text(event) for event in frame.events)
+            caption = events_text(frame.events)
             box += text_para(f"{number}/{total}. {caption}", ["guinote-frame-caption"])
             picture = TablePicture(
                 players=hand.players,
@@ -180,31 +191,40 @@ class ExampleDirective(RulebookDirective):
         return frames
 
     def tricks(self, hand: Any) -> nodes.Node:
+        """One row per trick (the seats' cards, who won it, its points), a row across the
+        table for what happened between tricks, and a row naming each phase as it starts."""
         players = hand.players
-        headers = ["#", *(_("seat {seat}").format(seat=seat) for seat in range(players)), _("Won by"), _("Points")]
+        headers = ["#", *(str(seat) for seat in range(players)), _("Won by"), _("Points")]
         rows: list[list[Cell]] = []
-        body: list[nodes.row] = []
         for trick in hand.tricks:
-            row: list[Cell] = [f"{trick.number} ({word(trick.phase)})"]
+            row: list[Cell] = [str(trick.number)]
             for seat in range(players):
                 code = trick.cards.get(seat, "")
                 text = f"{code}*" if seat == trick.leader else code
-                row.append(
-                    [nodes.strong("", "", literal(text))] if seat == trick.winner else ([literal(text)] if text else "")
-                )
-            row += [_("seat {seat}").format(seat=trick.winner), str(trick.points)]
+                if seat == trick.winner:
+                    row.append([nodes.strong("", "", literal(text))])
+                else:
+                    row.append([literal(text)] if text else "")
+            row += [str(trick.winner), str(trick.points)]
             rows.append(row)
         node = table(headers, rows, ["guinote-example-tricks"])
-        # what happened between tricks goes on a row of its own, across the table
         tbody = next(iter(node.findall(nodes.tbody)))
+        body: list[nodes.Node] = []
+        phase = None
         for trick, table_row in zip(hand.tricks, list(tbody.children), strict=True):
-            body.append(table_row)  # type: ignore[arg-type]
+            if trick.phase != phase:
+                phase = trick.phase
+                body.append(self.wide_row(word(phase).capitalize(), len(headers), "guinote-trick-phase"))
+            body.append(table_row)
             if trick.after:
-                extra = nodes.row(classes=["guinote-trick-after"])
-                entry = nodes.entry(morecols=len(headers) - 1)
-                entry += text_para(" ".join(event_text(event) for event in trick.after))
-                extra += entry
-                body.append(extra)
+                body.append(self.wide_row(events_text(trick.after), len(headers), "guinote-trick-after"))
         tbody.children = []
         tbody.extend(body)
         return node
+
+    def wide_row(self, text: str, columns: int, css: str) -> nodes.row:
+        row = nodes.row(classes=[css])
+        entry = nodes.entry(morecols=columns - 1)
+        entry += text_para(text)
+        row += entry
+        return row

@@ -12,6 +12,7 @@ from guinote_rulebook.directives.base import RulebookDirective
 from guinote_rulebook.locale import _
 from guinote_rulebook.render import (
     Cell,
+    code_value,
     flag_ref,
     joined,
     literal,
@@ -50,14 +51,18 @@ class FlagsMatrixDirective(RulebookDirective):
                 first += [nodes.Text(" ("), *joined(rules), nodes.Text(")")]
             row: list[Cell] = [first]
             for profile in [*names, *overlays]:
+                column = f"+{profile}" if profile in overlays else profile
+                cell = nodes.container(classes=["guinote-matrix-cell"])
+                # shown only where the matrix is stacked (narrow screens), in place of the header
+                label = nodes.inline("", column, classes=["guinote-cell-label"])
                 value = profiles[profile].flags.get(flag_name)
                 if value is None:
-                    row.append(text_para("—", ["guinote-inherited"]))
+                    cell += para(label, nodes.Text("—"), classes=["guinote-inherited"])
+                    row.append(cell)
                     continue
                 flag_value = spec.values.get(value)
                 sources = flag_value.sources if flag_value is not None else ()
-                cell = nodes.container(classes=["guinote-matrix-cell"])
-                cell += para(literal(value))
+                cell += para(label, code_value(value))
                 if sources:
                     cell += para(*sources_inline(sources, docname), classes=["guinote-sources"])
                 row.append(cell)

@@ -11,6 +11,7 @@ from guinote_rulebook.locale import _, word
 from guinote_rulebook.nodes import details, summary
 from guinote_rulebook.render import (
     Cell,
+    code_value,
     field_item,
     flag_ref,
     literal,
@@ -95,8 +96,8 @@ class ProfilesDirective(RulebookDirective):
             reading = values[value].reading if value in values else ""
             row: list[Cell] = [flag_ref(flag_name, docname, snake_words(flag_name))]
             if baseline is not None:
-                row.append(literal(baseline.get(flag_name, "—")))
-            row += [literal(value), self.data_para(reading, data) if reading else ""]
+                row.append(code_value(baseline.get(flag_name, "—")))
+            row += [code_value(value), self.data_para(reading, data) if reading else ""]
             rows.append(row)
         headers = [_("Flag"), *([_("Baseline")] if baseline is not None else []), _("Value"), _("Reading")]
         return table(headers, rows, ["guinote-profile-flags"])

@@ -29,6 +29,7 @@ from guinote_rulebook.render import (
     rule_ref,
     table,
     text_para,
+    xref,
 )
 
 
@@ -129,12 +130,14 @@ class ResultsDirective(RulebookDirective):
                 rules += [rule_ref(rule, docname) if rule in data.rules else literal(rule), nodes.Text(" ")]
             location = f"{entry.get('feature', '?')}:{entry.get('line', '?')}"
             name = str(entry.get("scenario", entry.get("id", "?")))
+            # the location links to the scenario as the rulebook renders it
+            where = xref("scenario", location, location, docname, warn=False, classes=["guinote-code"])
             block += para(
                 status_badge(str(entry.get("status"))),
                 nodes.Text(" "),
                 nodes.strong(name, name),
                 nodes.Text(" "),
-                literal(location),
+                where,
             )
             flags = entry.get("flags") or {}
             detail: list[nodes.Node] = [nodes.Text(_("profile {profile}").format(profile=entry.get("profile", "?")))]

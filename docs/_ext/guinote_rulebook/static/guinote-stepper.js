@@ -28,8 +28,12 @@ document.addEventListener("DOMContentLoaded", () => {
     forward.addEventListener("click", () => show(current + 1));
     box.tabIndex = 0;
     box.addEventListener("keydown", (event) => {
-      if (event.key === "ArrowLeft") { show(current - 1); event.preventDefault(); }
-      if (event.key === "ArrowRight") { show(current + 1); event.preventDefault(); }
+      const step = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+      if (!step) return;
+      show(current + step);
+      // the arrows step the hand here; elsewhere the theme uses them to turn the page
+      event.preventDefault();
+      event.stopPropagation();
     });
     box.classList.add("guinote-stepper-live");
     show(0);
