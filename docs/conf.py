@@ -34,6 +34,8 @@ language = "en"
 locale_dirs = ["locale/"]
 gettext_compact = False
 gettext_uuid = False
+# no source locations in the catalogues: they would change with every edit of a page
+gettext_location = False
 # The API reference is generated from the code's docstrings for implementers: it stays in
 # English in both editions. Every other message must be translated (the build fails if not).
 guinote_untranslated_pages = ["reference/api"]
