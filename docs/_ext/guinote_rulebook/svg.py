@@ -150,7 +150,8 @@ def table_svg(picture: TablePicture, label: str) -> str:
     middle = 150.0 if players == 4 else top
     centre_y = (middle if players == 4 else top) + 132
     bottom = centre_y + 130
-    lines = [f"{name}: {a} – {b}" for name, (a, b) in picture.scores.items()]
+    names = {"card points": _("card points"), "cante points": _("cante points"), "tricks won": _("tricks won")}
+    lines = [f"{names.get(name, name)}: {a} – {b}" for name, (a, b) in picture.scores.items()]
     height = bottom + CARD_H / 2 + 12 + 14 * len(lines)
     out: list[str] = []
     out.append(f'<rect x="1" y="1" width="{width - 2}" height="{height - 2}" rx="18" fill="#2f6b3e" stroke="#1c4227"/>')
@@ -208,8 +209,8 @@ def table_svg(picture: TablePicture, label: str) -> str:
 def seats_svg(sides: Sequence[int]) -> str:
     """The seats around the table, the partnerships and the direction of play."""
     players = len(sides)
-    size = 320
-    c = size / 2
+    size = 340
+    c = size / 2 - 8
     radius = 110
     points = {0: (c, c + radius), 1: (c + radius, c), 2: (c, c - radius), 3: (c - radius, c)}
     if players == 2:
@@ -240,9 +241,9 @@ def seats_svg(sides: Sequence[int]) -> str:
         out.append(f'<circle cx="{x}" cy="{y}" r="26" fill="{colour}" stroke="#333"/>')
         out.append(_text(x, y - 2, _("seat {seat}").format(seat=seat), 11))
         out.append(_text(x, y + 12, _("side {side}").format(side=side) if players == 4 else "", 9))
-    out.append(_text(c, c + 4, _("play goes to the right"), 10))
+    out.append(_text(c, size - 10, _("play goes to the right"), 11))
     label = _("The seats and the direction of play")
     return (
-        f'<svg class="guinote-svg guinote-seats-svg" viewBox="0 0 {size} {size}" width="{size}" '
+        f'<svg class="guinote-svg guinote-seats-svg" viewBox="0 0 {size - 16} {size}" width="{size - 16}" '
         f'xmlns="http://www.w3.org/2000/svg" role="img"><title>{escape(label)}</title>{"".join(out)}</svg>'
     )
