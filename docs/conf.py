@@ -28,10 +28,17 @@ root_doc = "index"
 exclude_patterns = ["_build", "_ext", "locale", "Thumbs.db", ".DS_Store"]
 templates_path: list[str] = []
 
+# Two editions (docs/build_editions.py): Spanish (-D language=es, catalogues in
+# locale/es/LC_MESSAGES, one per page) and English, the language the pages are written in.
 language = "en"
 locale_dirs = ["locale/"]
 gettext_compact = False
 gettext_uuid = False
+# no source locations in the catalogues: they would change with every edit of a page
+gettext_location = False
+# The API reference is generated from the code's docstrings for implementers: it stays in
+# English in both editions. Every other message must be translated (the build fails if not).
+guinote_untranslated_pages = ["reference/api"]
 
 pygments_style = "sphinx"
 highlight_language = "none"
@@ -56,6 +63,8 @@ html_css_files = ["guinote.css"]
 html_theme_options = {
     "navigation_with_keys": True,
 }
+# the site's title in each edition (the extension picks the one of the build's language)
+guinote_html_titles = {"es": "Guiñote: el reglamento anotado"}
 
 # The extension's data: defaults are the repository's features/ and adapters/schemas/; the
 # results page runs the suite at build time unless the environment variable GUINOTE_RESULTS

@@ -68,9 +68,14 @@ def require(*modules: str) -> None:
         pytest.importorskip(module, reason=f"{module} is missing: install the docs extras (pip install -e '.[docs]')")
 
 
-def build(source: Path, out: Path, env: dict[str, str | None]) -> BuiltSite:
+def build(source: Path, out: Path, env: dict[str, str | None], language: str = "en") -> BuiltSite:
     """Run sphinx-build -E -W in process; ``env`` sets (or, with None, unsets) variables meanwhile."""
+    import sphinx.locale
     from sphinx.cmd.build import build_main
+
+    # Sphinx keeps the catalogues it loads for the whole process: a build in another
+    # language earlier in the session would otherwise leak its translations into this one
+    sphinx.locale.translators.clear()
 
     saved = {name: os.environ.get(name) for name in env}
     for name, value in env.items():
@@ -92,6 +97,8 @@ def build(source: Path, out: Path, env: dict[str, str | None]) -> BuiltSite:
                     str(warnings),
                     "-b",
                     "html",
+                    "-D",
+                    f"language={language}",
                     "-d",
                     str(out / "doctrees"),
                     str(source),
@@ -113,6 +120,13 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSite]:
     """The project's rulebook (docs/), built from the repository's own data."""
     require("sphinx", "furo", "myst_parser", "sphinx_copybutton")
     yield build(DOCS, tmp_path_factory.mktemp("rulebook"), {"GUINOTE_RESULTS": None})
+
+
+@pytest.fixture(scope="session")
+def es_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSite]:
+    """The Spanish edition of the rulebook (docs/locale/es)."""
+    require("sphinx", "furo", "myst_parser", "sphinx_copybutton")
+    yield build(DOCS, tmp_path_factory.mktemp("rulebook-es"), {"GUINOTE_RESULTS": None}, language="es")
 
 
 @pytest.fixture(scope="session")

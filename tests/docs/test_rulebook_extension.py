@@ -73,6 +73,8 @@ def test_schemas_results_and_coverage(test_site: BuiltSite) -> None:
     # results: summary, area x profile table, the failure with message and rerun command
     assert "guinote-results-areas" in page
     assert "TESTMSG expected refusal MUST_OVERTAKE" in page
+    # the failure's location links to the scenario as the rulebook renders it
+    assert 'href="index.html#scenario-features-arrastre-feature-19"' in page
     assert "-k" in page and "partner is winning" in page
     assert "No results file at /nonexistent/results.json" in page
     # coverage: ARR-09 is not executable, CANTE-01 uncovered, ARR-77 tagged but not indexed

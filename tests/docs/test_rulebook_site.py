@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import html
+import json
 import re
 
 from conformance.catalogue import load_scenarios, scenarios_by_rule
 from conformance.results import suite_commit
 from conformance.rule_index import AREAS, load_rules
+from conformance.rulebook_data import load_rulebook, worked_hand
 from reference_engine.flags import flag_specs, profile_specs
 from tests.docs.conftest import ROOT, BuiltSite
 
 AREA_IDS = {area for area, _ in AREAS}
+#: Sphinx curls straight quotes (smartquotes)
+PLAIN_QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"'})
 
 
 def test_the_site_builds_without_warnings(site: BuiltSite) -> None:
@@ -25,17 +30,21 @@ def test_every_area_has_its_chapter(site: BuiltSite) -> None:
     assert not missing, f"areas without a chapter docs/rulebook/<area>.rst: {missing}"
 
 
-def test_every_rule_is_shown_with_its_anchor(site: BuiltSite) -> None:
-    rules = load_rules()
+def test_every_rule_is_shown_with_its_anchor_and_title(site: BuiltSite) -> None:
+    data = load_rulebook(ROOT / "features")
     pages = site.pages()
     missing = []
-    for rule in rules.values():
+    for rule in data.rules.values():
         page = pages.get(f"rulebook/{rule.area}", "")
         anchor = f'id="rule-{rule.id.lower()}"'
-        heading = re.search(anchor + r">\s*<h\d>" + re.escape(rule.id) + "<", page)
-        if heading is None:
+        pattern = anchor + r'>\s*<h\d><span class="guinote-id">' + re.escape(rule.id) + "</span> ([^<]*)<"
+        heading = re.search(pattern, page)
+        shown = html.unescape(heading.group(1)).translate(PLAIN_QUOTES) if heading else ""
+        if shown != data.title(rule.id):
             missing.append(rule.id)
-    assert not missing, f"rules without their section and anchor: {missing}"
+    assert not missing, f"rules without their section, anchor and title: {missing}"
+    # every rule has a real title, not the fallback cut from its statement
+    assert all(rule_id in data.titles for rule_id in data.rules), sorted(set(data.rules) - set(data.titles))
 
 
 def test_rendered_scenarios_exist_in_the_features(site: BuiltSite) -> None:
@@ -77,7 +86,8 @@ def test_the_flags_matrix_shows_every_flag_and_profile(site: BuiltSite) -> None:
             if value is None:
                 assert "—" in cell
             else:
-                assert f'<span class="pre">{value}</span>' in cell, (name, spec.name)
+                # values may wrap after their underscores (a zero-width space)
+                assert f'<span class="pre">{value}</span>' in cell.replace("\u200b", ""), (name, spec.name)
                 for source in flags[name].values[value].sources:
                     assert source in cell, (name, spec.name, source)
 
@@ -93,8 +103,10 @@ def test_the_worked_example_is_a_full_hand(site: BuiltSite) -> None:
     page = site.page("rulebook/example")
     match = re.search(r'<table class="[^"]*guinote-example-tricks.*?</table>', page, re.S)
     assert match is not None
-    rows = re.findall(r"<tr[^>]*>", match.group(0))
+    rows = [row for row in re.findall(r"<tr[^>]*>", match.group(0)) if "guinote-trick-" not in row]
     assert len(rows) == 1 + 10  # a header and the ten tricks of a four-player hand
+    hand = worked_hand("lascuarenta", 8)
+    assert len(re.findall(r'class="guinote-frame[ "]', page)) == len(hand.frames)  # a frame per action
     assert "wins the point" in page or "de vueltas" in page
 
 
@@ -106,3 +118,17 @@ def test_the_results_page_shows_a_run_made_at_build_time(site: BuiltSite) -> Non
     assert suite_commit(ROOT).removesuffix("-dirty") in page  # the suite's commit
     runs = 4 * len(load_scenarios())
     assert re.search(rf"<td><p>total</p></td>\s*<td><p>{runs}</p></td>", page), "every current scenario ran"
+
+
+def test_the_index_of_rules_lists_every_rule_with_its_title_by_chapter(site: BuiltSite) -> None:
+    data = load_rulebook(ROOT / "features")
+    page = html.unescape(site.page("guinote-rules"))
+    missing = []
+    for rule in data.rules.values():
+        link = f'href="rulebook/{rule.area}.html#rule-{rule.id.lower()}"'
+        if link not in page or data.title(rule.id) not in page:
+            missing.append(rule.id)
+    assert not missing, missing[:10]
+    # grouped under the chapters' titles, in rulebook order
+    positions = [page.index(title) for title in ("Cards and the deck", "The arrastre", "Cantes: las veinte and")]
+    assert positions == sorted(positions)

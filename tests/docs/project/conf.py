@@ -17,3 +17,5 @@ guinote_root = str(DATA)
 guinote_features_dir = str(DATA / "features")
 guinote_schemas_dir = str(DATA / "schemas")
 guinote_results = str(DATA / "results.json")
+locale_dirs = ["locale/"]
+gettext_compact = False

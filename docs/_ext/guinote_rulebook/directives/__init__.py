@@ -1,0 +1,1 @@
+"""One module per directive of the rulebook."""

@@ -1,0 +1,101 @@
+"""``guinote-coverage`` (rules covered, not executable and uncovered, by area) and
+``guinote-interpretations`` (where the project chose because the sources are silent)."""
+
+from __future__ import annotations
+
+from docutils import nodes
+
+from conformance.rulebook_data import coverage
+from guinote_rulebook.directives.base import RulebookDirective
+from guinote_rulebook.locale import _
+from guinote_rulebook.render import Cell, area_ref, bullets, literal, note, rubric, rule_ref, table, text_para
+
+
+class CoverageDirective(RulebookDirective):
+    def run(self) -> list[nodes.Node]:
+        data = self.data()
+        docname = self.env.docname
+        report = coverage(data)
+        if not report.areas:
+            return self.finish([note(text_para(_("The rule index is empty so far.")))])
+        rows: list[list[Cell]] = []
+        for item in report.areas:
+            rows.append(
+                [
+                    area_ref(item.area.id, item.area.title, docname),
+                    str(len(item.covered)),
+                    str(len(item.not_executable)),
+                    str(len(item.missing)),
+                    str(len(item.area.rules)),
+                    str(item.scenarios),
+                ]
+            )
+        totals = report.totals()
+        rows.append(
+            [
+                nodes.strong("", _("All areas")),
+                *(str(totals[key]) for key in ("covered", "not_exec", "missing", "total", "scenarios")),
+            ]
+        )
+        headers = [_("Area"), _("Covered"), _("Not executable"), _("Uncovered"), _("Rules"), _("Scenarios")]
+        out: list[nodes.Node] = [table(headers, rows, ["guinote-coverage"])]
+        uncovered = [item for item in report.areas if item.missing]
+        if uncovered:
+            out.append(rubric(_("Rules without a scenario")))
+            out.append(
+                bullets(
+                    [
+                        [
+                            area_ref(item.area.id, item.area.title, docname),
+                            nodes.Text(": "),
+                            *[n for rule in item.missing for n in (rule_ref(rule, docname), nodes.Text(" "))],
+                        ]
+                        for item in uncovered
+                    ]
+                )
+            )
+        if report.orphans:
+            out.append(rubric(_("Rule tags missing from the index")))
+            items = []
+            for rule, scenarios in report.orphans.items():
+                places: dict[str, list[str]] = {}
+                for scenario in scenarios:
+                    places.setdefault(data.relative(scenario.path), []).append(str(scenario.line))
+                where = "; ".join(f"{path} ({', '.join(lines)})" for path, lines in places.items())
+                items.append([literal(rule), nodes.Text(f": {len(scenarios)} × {where}")])
+            out.append(bullets(items, ["guinote-orphans"]))
+        if report.untagged:
+            out.append(rubric(_("Scenarios without a rule tag")))
+            out.append(
+                bullets(
+                    [[nodes.Text(f"{s.name} "), literal(f"{data.relative(s.path)}:{s.line}")] for s in report.untagged]
+                )
+            )
+        return self.finish(out)
+
+
+class InterpretationsDirective(RulebookDirective):
+    def run(self) -> list[nodes.Node]:
+        data = self.data()
+        docname = self.env.docname
+        rows: list[list[Cell]] = []
+        for area in data.areas:
+            for rule in area.rules:
+                if rule.agreement != "interpretation" and not rule.interpretation:
+                    continue
+                choice = rule.interpretation or rule.note or ""
+                rows.append(
+                    [[rule_ref(rule.id, docname)], self.data_para(rule.statement, data), self.data_para(choice, data)]
+                )
+        if not rows:
+            return self.finish([note(text_para(_("No rule of the index is an interpretation yet.")))])
+        legend = text_para(
+            _(
+                "{count} rules where the project had to choose because the sources are silent or unclear. "
+                "The reference engine marks each of these places in its code with the rule ID and the word "
+                "'interpretation'."
+            ).format(count=len(rows)),
+            ["guinote-legend"],
+        )
+        headers = [_("Rule"), _("Statement"), _("What the project chose")]
+        return self.finish([legend, table(headers, rows, ["guinote-interpretations"])])

@@ -1,0 +1,132 @@
+"""The two editions: Spanish (the players' language) and English.
+
+* In a translated build every message of the project's data and chapters must have its
+  translation: a message with none (or only a fuzzy one) is a warning, so ``-W`` fails the
+  build. A message that changes upstream (a rule statement edited in ``features/index``)
+  shows up here as untranslated, on purpose.
+* Every page carries a switch to the same page in the other edition; the editions are
+  published side by side (``<out>/en/``, ``<out>/es/``), see :mod:`guinote_rulebook.editions`.
+"""
+
+from __future__ import annotations
+
+import gettext
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.transforms import SphinxTransform
+from sphinx.util import logging
+from sphinx.util.i18n import docname_to_domain
+from sphinx.util.nodes import extract_messages
+
+logger = logging.getLogger(__name__)
+
+#: the editions, in the order of the switch: (code, name in its own language)
+EDITIONS = (("es", "Español"), ("en", "English"))
+SOURCE_LANGUAGE = "en"
+
+
+class UntranslatedMessages(SphinxTransform):
+    """After Sphinx's ``Locale`` transform: every translatable message left untranslated
+    is a warning naming the page, the line and the message."""
+
+    default_priority = 24  # after Locale (20), before the translation progress (25)
+
+    def apply(self, **kwargs: Any) -> None:
+        language = self.config.language
+        if not language or language == SOURCE_LANGUAGE:
+            return
+        if self.env.docname in self.config.guinote_untranslated_pages:
+            return
+        domain = docname_to_domain(self.env.docname, self.config.gettext_compact)
+        # read the compiled catalogues directly: sphinx.locale.init would register them for the
+        # whole process, and a later build in another language would inherit them
+        known: dict[Any, Any] = {}
+        for folder in self.config.locale_dirs:
+            found = gettext.translation(
+                domain, str(Path(self.env.srcdir) / folder), languages=[language], fallback=True
+            )
+            known.update(getattr(found, "_catalog", {}))
+        for node, message in extract_messages(self.document):
+            if node.get("translated") is not False:
+                continue
+            if known.get(message):  # translated as itself (a name, a code)
+                continue
+            logger.warning(
+                "guinote: untranslated message (%s) in %s: %r; run `tox -e docs-i18n` and translate it",
+                language,
+                domain,
+                message[:120],
+                location=node,
+                type="guinote",
+                subtype="i18n",
+            )
+
+
+class IdsInTranslatedTitles(SphinxTransform):
+    """A translated title of a rule or a question (``CANTE-01 Un jugador...``) gets its ID
+    marked up again, as in the source language."""
+
+    default_priority = 26
+
+    def apply(self, **kwargs: Any) -> None:
+        from guinote_rulebook.domain import domain_of
+
+        domain = domain_of(self.env)
+        for section in self.document.findall(nodes.section):
+            classes = set(section["classes"])
+            if not classes & {"guinote-rule", "guinote-question"} or not section.children:
+                continue
+            title = section.children[0]
+            if not isinstance(title, nodes.title):
+                continue
+            code, _, rest = title.astext().partition(" ")
+            if not code or not rest:
+                continue
+            # the index of rules and the links' tooltips show the title in the reader's language
+            domain.retitle(self.env.docname, section["ids"], rest)
+            if any("guinote-id" in child.get("classes", []) for child in title.findall(nodes.inline)):
+                continue
+            title.children = []
+            title += nodes.inline(code, code, classes=["guinote-id"])
+            title += nodes.Text(" " + rest)
+
+
+def switch_html(app: Sphinx, pagename: str) -> str:
+    """The language switch for ``pagename``: links to the same page in each edition."""
+    depth = pagename.count("/") + 1
+    up = "../" * depth
+    current = app.config.language or SOURCE_LANGUAGE
+    links = []
+    for code, name in EDITIONS:
+        if code == current:
+            links.append(f'<strong lang="{code}" aria-current="true">{escape(name)}</strong>')
+        else:
+            href = f"{up}{code}/{pagename}.html"
+            links.append(f'<a lang="{code}" hreflang="{code}" href="{escape(href)}">{escape(name)}</a>')
+    return '<nav class="guinote-languages" aria-label="Language / Idioma">' + " · ".join(links) + "</nav>"
+
+
+def page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: nodes.Node) -> None:
+    if app.builder.format != "html" or not app.config.guinote_editions:
+        return
+    context["theme_announcement"] = switch_html(app, pagename)
+
+
+def config_inited(app: Sphinx, config: Any) -> None:
+    title = config.guinote_html_titles.get(config.language)
+    if title:
+        config.html_title = title
+
+
+def setup(app: Sphinx) -> None:
+    app.add_config_value("guinote_untranslated_pages", [], "env", list)
+    app.add_config_value("guinote_html_titles", {}, "html", dict)
+    app.connect("config-inited", config_inited)
+    app.add_config_value("guinote_editions", True, "html", bool)
+    app.add_transform(UntranslatedMessages)
+    app.add_transform(IdsInTranslatedTitles)
+    app.connect("html-page-context", page_context)

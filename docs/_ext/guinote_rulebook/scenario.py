@@ -1,0 +1,108 @@
+"""One scenario as the rulebook shows it: its name, where it is, its tags, a drawing of the
+table its ``Given`` steps set up, and its Gherkin text as written."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from docutils import nodes
+
+from conformance.catalogue import Scenario, Step
+from conformance.rule_index import CUSTOM_ID, RULE_ID, SOURCE_IDS
+from conformance.rulebook_data import RulebookData, scenario_picture
+from guinote_rulebook import svg
+from guinote_rulebook.locale import _
+from guinote_rulebook.nodes import drawing, scenario_block
+from guinote_rulebook.render import badge, flag_ref, gherkin_block, literal, para, rule_ref, source_ref, std_ref
+
+#: where a feature file can be read: the project's repository (``guinote_repository_url``)
+#: or, with no repository configured, nothing (the location is shown as text)
+
+
+def _table_lines(rows: Sequence[Sequence[str]], indent: str) -> list[str]:
+    escaped = [[cell.replace("\\", "\\\\").replace("|", "\\|") for cell in row] for row in rows]
+    widths = [max(len(row[index]) for row in escaped if index < len(row)) for index in range(max(map(len, escaped)))]
+    return [indent + "| " + " | ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)) + " |" for row in escaped]
+
+
+def _step_lines(steps: Sequence[Step], indent: str) -> list[str]:
+    lines: list[str] = []
+    for step in steps:
+        lines.append(f"{indent}{step.keyword} {step.text}")
+        if step.table:
+            lines += _table_lines(step.table, indent + "  ")
+        if step.docstring is not None:
+            lines.append(f'{indent}  """')
+            lines += [f"{indent}  {line}" if line else "" for line in step.docstring.splitlines()]
+            lines.append(f'{indent}  """')
+    return lines
+
+
+def scenario_gherkin(scenario: Scenario) -> str:
+    """The scenario as Gherkin: its Background steps, its effective tags, its steps."""
+    background = [step for step in scenario.steps if step.line < scenario.line]
+    own = [step for step in scenario.steps if step.line >= scenario.line]
+    lines: list[str] = []
+    if background:
+        lines.append("Background:")
+        lines += _step_lines(background, "  ")
+        lines.append("")
+    if scenario.tags:
+        lines.append(" ".join(f"@{tag}" for tag in scenario.tags))
+    lines.append(f"Scenario: {scenario.name}")
+    lines += _step_lines(own, "  ")
+    return "\n".join(lines) + "\n"
+
+
+def tag_badges(scenario: Scenario, data: RulebookData, docname: str) -> nodes.paragraph:
+    children: list[nodes.Node] = []
+    for tag in scenario.tags:
+        if RULE_ID.match(tag):
+            link = rule_ref(tag, docname) if tag in data.rules else None
+            children.append(badge(tag, "rule", link))
+        elif tag in SOURCE_IDS or CUSTOM_ID.match(tag):
+            children.append(badge(tag, "source", source_ref(tag, docname)))
+        elif tag == "interpretation":
+            children.append(badge(tag, "interpretation", std_ref("interpretations", tag, docname)))
+        elif "=" in tag:
+            children.append(badge(tag, "flag", flag_ref(tag.split("=", 1)[0], docname, tag)))
+        else:
+            children.append(badge(tag, "other"))
+        children.append(nodes.Text(" "))
+    return para(*children[:-1], classes=["guinote-tags"])
+
+
+def scenario_key(relative: str, line: int) -> str:
+    """The domain name of a scenario: ``features/arrastre.feature:10``."""
+    return f"{relative}:{line}"
+
+
+def location_node(relative: str, line: int, repository: str) -> nodes.Node:
+    """``features/x.feature:12``, linked to that line on the project's repository if known."""
+    text = f"{relative}:{line}"
+    if not repository:
+        return literal(text, ["guinote-scenario-location"])
+    url = f"{repository.rstrip('/')}/{relative}#L{line}"
+    reference = nodes.reference("", "", refuri=url, classes=["guinote-scenario-location"])
+    reference += nodes.literal(text, text)
+    return reference
+
+
+def render_scenario(
+    scenario: Scenario, data: RulebookData, docname: str, repository: str, name: nodes.Node
+) -> scenario_block:
+    relative = data.relative(scenario.path)
+    block = scenario_block(feature=relative, line=scenario.line, scenario=scenario.name)
+    block["classes"].append("guinote-scenario")
+    block += name
+    block += para(location_node(relative, scenario.line, repository), classes=["guinote-scenario-where"])
+    if scenario.tags:
+        block += tag_badges(scenario, data, docname)
+    body = nodes.container(classes=["guinote-scenario-body"])
+    picture = scenario_picture(scenario)
+    alt = _("The table at the start of the scenario “{name}”").format(name=scenario.name)
+    figure = drawing(svg=svg.table_svg(picture, alt), alt=alt)
+    body += figure
+    body += gherkin_block(scenario_gherkin(scenario))
+    block += body
+    return block

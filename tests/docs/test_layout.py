@@ -1,0 +1,163 @@
+"""The rulebook in a real browser (opt-in: ``tox -e docs-browser``, or GUINOTE_BROWSER=1 with
+playwright installed and Debian's ``chromium``): at 1280 and 390 px no page scrolls sideways and
+no table or drawing hides part of itself; the worked hand steps back and forth; the search puts
+a rule's own section first for its ID; nothing is fetched from outside the site.
+
+GUINOTE_SCREENSHOTS=<folder> keeps a screenshot of every page measured, for a human to look at.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.docs.conftest import BuiltSite
+
+if not os.environ.get("GUINOTE_BROWSER"):
+    pytest.skip("browser checks are opt-in: tox -e docs-browser (GUINOTE_BROWSER=1)", allow_module_level=True)
+
+playwright = pytest.importorskip("playwright.sync_api", reason="pip install playwright (tox -e docs-browser)")
+
+CHROMIUM = os.environ.get("GUINOTE_CHROMIUM", "/usr/bin/chromium")
+WIDTHS = (1280, 390)
+PAGES = (
+    "index",
+    "disagreements",
+    "profiles",
+    "questions",
+    "sources",
+    "glossary",
+    "rulebook/example",
+    "rulebook/cantes",
+    "rulebook/deck",
+    "rulebook/deal",
+    "guinote-rules",
+)
+#: every element the extension lays out, measured for hidden overflow
+MEASURED = "table.guinote-table, figure.guinote-drawing, .guinote-stepper, .guinote-scenario-body"
+
+OVERFLOW = """
+(selector) => {
+  const width = document.documentElement.clientWidth;
+  const problems = [];
+  if (document.documentElement.scrollWidth > width + 1) {
+    problems.push(`page ${document.documentElement.scrollWidth}px wide in ${width}px`);
+  }
+  for (const element of document.querySelectorAll(selector)) {
+    if (element.closest("[hidden]")) continue;
+    const box = element.getBoundingClientRect();
+    const parent = element.parentElement.getBoundingClientRect();
+    const name = element.tagName.toLowerCase() + "." + [...element.classList].join(".");
+    if (element.scrollWidth > element.clientWidth + 1) {
+      problems.push(`${name} hides ${element.scrollWidth - element.clientWidth}px`);
+    }
+    if (box.right > width + 1 || box.right > parent.right + 1) {
+      problems.push(`${name} ends at ${Math.round(box.right)}px`);
+    }
+  }
+  return problems;
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no browser at {CHROMIUM} (apt-get install -y chromium, or set GUINOTE_CHROMIUM)")
+    with playwright.sync_playwright() as driver:
+        launched = driver.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
+        )
+        yield launched
+        launched.close()
+
+
+def open_page(browser: Any, site: BuiltSite, name: str, width: int) -> tuple[Any, list[str]]:
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    outside: list[str] = []
+
+    def route(request: Any) -> None:
+        if not request.request.url.startswith("file://"):
+            outside.append(request.request.url)
+            request.abort()
+        else:
+            request.continue_()
+
+    page.on("pageerror", lambda error: outside.append(f"script error: {error}"))
+    page.route("**/*", route)
+    page.goto((site.html / f"{name}.html").as_uri())
+    return page, outside
+
+
+def screenshot(page: Any, label: str) -> None:
+    folder = os.environ.get("GUINOTE_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"{label.replace('/', '_')}.png"), full_page=False)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("edition", ["en", "es"])
+def test_no_page_overflows(browser: Any, site: BuiltSite, es_site: BuiltSite, edition: str, width: int) -> None:
+    built = es_site if edition == "es" else site
+    found = {}
+    for name in PAGES:
+        page, outside = open_page(browser, built, name, width)
+        problems = page.evaluate(OVERFLOW, MEASURED)
+        screenshot(page, f"{edition}-{width}-{name}")
+        page.close()
+        if problems or outside:
+            found[name] = [*problems[:5], *(f"fetched {url}" for url in outside)]
+    assert not found, found
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_worked_hand_steps_forward_and_back(browser: Any, site: BuiltSite, width: int) -> None:
+    page, outside = open_page(browser, site, "rulebook/example", width)
+    stepper = page.locator(".guinote-stepper")
+    frames = stepper.locator(":scope > .guinote-frame")
+    total = frames.count()
+    assert total > 40
+    assert stepper.locator("button").count() == 2, f"the step-through script did not run: {outside}"
+    counter = stepper.locator("output")
+    assert counter.inner_text() == f"1 / {total}"
+    assert frames.nth(0).is_visible() and not frames.nth(1).is_visible()
+    back, forward = stepper.locator("button").nth(0), stepper.locator("button").nth(1)
+    assert back.is_disabled()
+    forward.click()
+    forward.click()
+    assert counter.inner_text() == f"3 / {total}"
+    assert frames.nth(2).is_visible() and not frames.nth(0).is_visible()
+    back.click()
+    assert counter.inner_text() == f"2 / {total}"
+    stepper.focus()
+    page.keyboard.press("End")  # not a key of the stepper: nothing changes
+    page.keyboard.press("ArrowRight")
+    assert counter.inner_text() == f"3 / {total}"
+    screenshot(page, f"stepper-{width}")
+    assert not outside
+
+
+@pytest.mark.parametrize("edition", ["en", "es"])
+def test_the_search_puts_the_rule_first_for_its_id(
+    browser: Any, site: BuiltSite, es_site: BuiltSite, edition: str
+) -> None:
+    built = es_site if edition == "es" else site
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto((built.html / "search.html").as_uri() + "?q=CANTE-09")
+    first = page.locator("#search-results li a").first
+    first.wait_for(timeout=20000)
+    assert first.get_attribute("href").endswith("rulebook/cantes.html#rule-cante-09")
+    page.close()
