@@ -210,9 +210,9 @@ def run(
     position_setup: Annotated[
         str,
         typer.Option(
-            metavar="auto|load|realise",
-            help="mid-hand positions: load them (needs the 'positions' capability), realise them by dealing and "
-            "playing to them, or auto: load when the engine can",
+            metavar="MODE",
+            help="mid-hand positions: load (needs the 'positions' capability), realise (deal and play to them) "
+            "or auto (load when the engine can)",
         ),
     ] = "auto",
     trace: Annotated[
@@ -496,13 +496,23 @@ def export(
         typer.echo(text)
 
 
-@app.command()
+@app.command(
+    epilog=_examples(
+        "guinote-conformance realise",
+        "guinote-conformance realise --scenario features/cantes.feature:42 --seconds 60",
+    )
+)
 def realise(
     scenario: Annotated[
-        list[str] | None, typer.Option(help="only the scenario at FILE:LINE or matching a name glob")
+        list[str] | None,
+        typer.Option(metavar="FILE:LINE|GLOB", help="only the scenario at FILE:LINE or matching a name glob"),
     ] = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="parallel workers (pytest-xdist); 1 = serial")] = 2,
-    seconds: Annotated[float, typer.Option(help="search time allowed per position and profile")] = 20.0,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", metavar="N", help="parallel workers (pytest-xdist); 1 = serial")
+    ] = 2,
+    seconds: Annotated[
+        float, typer.Option(metavar="SECONDS", help="search time allowed per position and profile")
+    ] = 20.0,
 ) -> None:
     """Regenerate features/realisations/: for every scenario that starts from a mid-hand position, a deal
     and the legal plays that reach it on the reference engine, under every profile.
@@ -548,27 +558,47 @@ def realise(
     raise typer.Exit(int(ExitCode.RULE_FAILURES if outcome.unrealised or outcome.partial else ExitCode.OK))
 
 
-@app.command()
+@app.command(
+    epilog=_examples(
+        'guinote-conformance compare --engine "cmd:./my-engine" --profile mine --hands 500',
+        "guinote-conformance compare -e serve:reference --hands 3 --depth hand",
+    )
+)
 def compare(
-    engine: Annotated[str, typer.Option("--engine", "-e", help="the engine to compare with the reference")],
+    engine: Annotated[
+        str, typer.Option("--engine", "-e", metavar="ENGINE", help="the engine to compare with the reference")
+    ],
     profile: Annotated[
         list[str] | None,
-        typer.Option(help="profile[+overlay...] (repeatable); default: every profile, overlay and flag value"),
+        typer.Option(
+            metavar="NAME[+OVERLAY]",
+            help="profile[+overlay...] (repeatable); default: every profile, overlay and flag value",
+        ),
     ] = None,
-    flags: Annotated[str, typer.Option(help="flag values over the profile(s), e.g. tute=wins_point,deck=48")] = "",
-    hands: Annotated[int, typer.Option(help="games per configuration")] = 30,
-    seconds: Annotated[float | None, typer.Option(help="stop after this many seconds")] = None,
+    flags: Annotated[
+        str,
+        typer.Option(metavar="FLAG=VALUE,...", help="flag values over the profile(s), e.g. tute=wins_point,deck=48"),
+    ] = "",
+    hands: Annotated[int, typer.Option(metavar="N", help="games per configuration")] = 30,
+    seconds: Annotated[float | None, typer.Option(metavar="SECONDS", help="stop after this many seconds")] = None,
     depth: Annotated[
-        str, typer.Option(help="a game is one hand, one point (with its hands de vueltas) or a match")
+        str,
+        typer.Option(
+            metavar="hand|point|match", help="a game is one hand, one point (with its hands de vueltas) or a match"
+        ),
     ] = "match",
-    seed: Annotated[int, typer.Option(help="seed of the run (the same seed plays the same games)")] = 0,
-    known: Annotated[Path | None, typer.Option(help="TOML file of known divergences to silence")] = None,
-    report_dir: Annotated[Path, typer.Option(help="where fuzz.json, the records and the scenarios go")] = Path(
-        "reports"
-    ),
+    seed: Annotated[int, typer.Option(metavar="N", help="seed of the run (the same seed plays the same games)")] = 0,
+    known: Annotated[
+        Path | None, typer.Option(metavar="FILE.toml", help="TOML file of known divergences to silence")
+    ] = None,
+    report_dir: Annotated[
+        Path, typer.Option(metavar="DIR", help="where fuzz.json, the records and the scenarios go")
+    ] = Path("reports"),
     steer: Annotated[bool, typer.Option(help="steer deals and play toward rules not seen yet")] = True,
     scenarios: Annotated[bool, typer.Option(help="write each divergence as a Gherkin scenario and check it")] = True,
-    timeout: Annotated[float, typer.Option(help="seconds an engine may take to answer one request")] = 10.0,
+    timeout: Annotated[
+        float, typer.Option(metavar="SECONDS", help="seconds an engine may take to answer one request")
+    ] = 10.0,
 ) -> None:
     """Fuzz the engine against the reference: group the divergences, shrink them, write scenarios."""
     from adapters.reference import ReferenceEngine
@@ -595,13 +625,18 @@ def compare(
     raise typer.Exit(code)
 
 
-@app.command()
+@app.command(epilog=_examples('guinote-conformance replay reports/divergence-1.json --engine "cmd:./my-engine"'))
 def replay(
-    record: Annotated[Path, typer.Argument(help="a divergence record written by compare")],
-    engine: Annotated[str, typer.Option("--engine", "-e", help="the engine to replay it on")] = "reference",
-    timeout: Annotated[float, typer.Option(help="seconds an engine may take to answer one request")] = 10.0,
+    record: Annotated[Path, typer.Argument(metavar="RECORD", show_default=False, hidden=True)],  # in the docstring
+    engine: Annotated[
+        str, typer.Option("--engine", "-e", metavar="ENGINE", help="the engine to replay it on")
+    ] = "reference",
+    timeout: Annotated[
+        float, typer.Option(metavar="SECONDS", help="seconds an engine may take to answer one request")
+    ] = 10.0,
 ) -> None:
-    """Replay a divergence record step by step on the engine and the reference; show the table where they part."""
+    """Replay RECORD, a divergence record written by compare, step by step on the engine and the reference;
+    show the table where they part."""
     from adapters.reference import ReferenceEngine
     from conformance.fuzz_commands import UsageProblem, run_replay
 

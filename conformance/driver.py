@@ -27,8 +27,8 @@ from adapters.interface import (
 )
 from adapters.vocabulary import EVENT_RULES, SUITS, NotationError, card_code, deck_codes
 from conformance import realisations
-from conformance.realise import Realisation, Replay, compared_fields, read_field
 from conformance.engines import gives_reason_code
+from conformance.realise import Realisation, Replay, compared_fields, read_field
 
 
 class FeatureInputError(Exception):

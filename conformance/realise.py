@@ -735,7 +735,7 @@ def search_hand(
     *,
     rng: random.Random,
     dealer: int | None = None,
-    attempts: int = 4000,
+    attempts: int = 1_000_000,
     seconds: float = 30.0,
     accept: Callable[[Realisation], str | None] | None = None,
 ) -> Realisation:
@@ -894,7 +894,7 @@ def earlier_hands(position: Position, flags: Flags, rng: random.Random, dealer: 
 
 
 def search(
-    position: Position, flags: Flags, *, seed: int = 0, attempts: int = 4000, seconds: float = 30.0
+    position: Position, flags: Flags, *, seed: int = 0, attempts: int = 1_000_000, seconds: float = 30.0
 ) -> Realisation:
     """A realisation of ``position`` under ``flags`` (raises :class:`Unreachable`)."""
     rng = random.Random(seed)

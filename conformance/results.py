@@ -485,7 +485,9 @@ class Report:
         except OSError as error:
             raise ResultsError(f"{path}: cannot read the results file: {error.strerror or error}") from None
         except json.JSONDecodeError as error:
-            raise ResultsError(f"{path}:{error.lineno}: not JSON: {error.msg}") from None
+            raise ResultsError(f"{path}:{error.lineno}: not a results file (not JSON: {error.msg})") from None
+        except UnicodeDecodeError:
+            raise ResultsError(f"{path}: not a results file (not UTF-8 text)") from None
         return cls.from_json(data, str(path))
 
 
@@ -503,7 +505,7 @@ def validate(data: Any, where: str = "results") -> None:
 
     if isinstance(data, dict) and data.get("format") != RESULTS_FORMAT:
         raise ResultsError(
-            f"{where}: not a {RESULTS_FORMAT} file (format {data.get('format')!r}); "
+            f"{where}: not a guinote-conformance results file ({RESULTS_FORMAT}; format {data.get('format')!r}); "
             "re-run the suite to write a results file in the current format"
         )
     errors = sorted(Draft202012Validator(schema()).iter_errors(data), key=lambda e: list(e.absolute_path))

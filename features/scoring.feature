@@ -187,7 +187,7 @@ Feature: Counting a hand
         | seat 1 | 2c |
         | seat 2 | 4c |
         | seat 3 | 5c |
-      And the tricks won so far are 3 for side 0 and 6 for side 1
+      And the tricks won so far are 4 for side 0 and 5 for side 1
       And the card points so far are 20 for side 0 and 100 for side 1
       And seat 0 has already sung oros
       And seat 2 has already sung espadas
@@ -209,7 +209,7 @@ Feature: Counting a hand
         | seat 1 | 2c |
         | seat 2 | 4c |
         | seat 3 | 5c |
-      And the tricks won so far are 3 for side 0 and 6 for side 1
+      And the tricks won so far are 4 for side 0 and 5 for side 1
       And the card points so far are 15 for side 0 and 105 for side 1
       And seat 0 has already sung oros
       And seat 2 has already sung espadas
@@ -228,7 +228,7 @@ Feature: Counting a hand
         | seat 1 | 2c |
         | seat 2 | 4c |
         | seat 3 | 5c |
-      And the tricks won so far are 3 for side 0 and 6 for side 1
+      And the tricks won so far are 4 for side 0 and 5 for side 1
       And the card points so far are 15 for side 0 and 105 for side 1
       And seat 0 has already sung oros
       And seat 2 has already sung espadas
@@ -246,7 +246,7 @@ Feature: Counting a hand
         | seat 1 | 2c |
         | seat 2 | 4c |
         | seat 3 | 5c |
-      And the tricks won so far are 3 for side 0 and 6 for side 1
+      And the tricks won so far are 4 for side 0 and 5 for side 1
       And the card points so far are 15 for side 0 and 105 for side 1
       And seat 0 has already sung oros
       And seat 2 has already sung espadas
@@ -265,7 +265,7 @@ Feature: Counting a hand
         | seat 1 | 2c |
         | seat 2 | 4c |
         | seat 3 | 5c |
-      And the tricks won so far are 3 for side 0 and 6 for side 1
+      And the tricks won so far are 4 for side 0 and 5 for side 1
       And the card points so far are 25 for side 0 and 95 for side 1
       And seat 0 has already sung oros
       And seat 2 has already sung espadas
@@ -285,7 +285,7 @@ Feature: Counting a hand
         | seat 1 | 2c |
         | seat 2 | 4c |
         | seat 3 | 5c |
-      And the tricks won so far are 3 for side 0 and 6 for side 1
+      And the tricks won so far are 4 for side 0 and 5 for side 1
       And the card points so far are 25 for side 0 and 95 for side 1
       And seat 0 has already sung oros
       And seat 2 has already sung espadas
@@ -303,7 +303,7 @@ Feature: Counting a hand
         | seat 1 | 2c |
         | seat 2 | 4c |
         | seat 3 | 5c |
-      And the tricks won so far are 3 for side 0 and 6 for side 1
+      And the tricks won so far are 4 for side 0 and 5 for side 1
       And the card points so far are 25 for side 0 and 95 for side 1
       And seat 0 has already sung oros
       And seat 2 has already sung espadas
@@ -343,7 +343,7 @@ Feature: Counting a hand
         | seat 1 | 2c |
         | seat 2 | 4c |
         | seat 3 | 5c |
-      And the tricks won so far are 3 for side 0 and 6 for side 1
+      And the tricks won so far are 4 for side 0 and 5 for side 1
       And the card points so far are 25 for side 0 and 95 for side 1
       And seat 0 has already sung oros
       And seat 2 has already sung espadas
@@ -360,7 +360,7 @@ Feature: Counting a hand
         | seat 1 | 2c |
         | seat 2 | 4c |
         | seat 3 | 5c |
-      And the tricks won so far are 3 for side 0 and 6 for side 1
+      And the tricks won so far are 4 for side 0 and 5 for side 1
       And the card points so far are 25 for side 0 and 95 for side 1
       And seat 0 has already sung oros
       And seat 2 has already sung espadas
@@ -386,7 +386,7 @@ Feature: Counting a hand
         | seat 1 | 2c |
         | seat 2 | 4c |
         | seat 3 | 5c |
-      And the tricks won so far are 3 for side 0 and 6 for side 1
+      And the tricks won so far are 4 for side 0 and 5 for side 1
       And the card points so far are 15 for side 0 and 105 for side 1
       And seat 0 has already sung oros
       And seat 2 has already sung espadas
@@ -414,7 +414,7 @@ Feature: Counting a hand
         | seat 1 | 2c |
         | seat 2 | 4c |
         | seat 3 | 5c |
-      And the tricks won so far are 3 for side 0 and 6 for side 1
+      And the tricks won so far are 4 for side 0 and 5 for side 1
       And the card points so far are 15 for side 0 and 105 for side 1
       And seat 0 has already sung oros
       And seat 2 has already sung espadas

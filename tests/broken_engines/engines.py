@@ -14,7 +14,7 @@ from typing import Any
 
 from adapters.interface import EngineInfo
 from adapters.reference import ReferenceEngine
-from reference_engine import cantes, cards, game, hand, scoring, tricks, views
+from reference_engine import cantes, cards, hand, scoring, tricks, views
 from reference_engine.cards import Card, Rank
 
 

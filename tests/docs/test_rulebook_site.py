@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import html
-import json
 import re
 
 from conformance.catalogue import load_scenarios, scenarios_by_rule

@@ -98,10 +98,10 @@ def test_a_results_file_round_trips_and_a_bad_one_is_named(tmp_path: Path) -> No
     with pytest.raises(ResultsError, match=r"results\.json: results/0/status: 'sort of' is not one of"):
         Report.load(path)
     path.write_text(json.dumps({"format": "guinote-conformance-results/1", "results": []}), encoding="utf-8")
-    with pytest.raises(ResultsError, match="not a guinote-conformance-results/2 file"):
+    with pytest.raises(ResultsError, match="not a guinote-conformance results file"):
         Report.load(path)
     path.write_text("{", encoding="utf-8")
-    with pytest.raises(ResultsError, match=r"results\.json:1: not JSON"):
+    with pytest.raises(ResultsError, match=r"results\.json:1: not a results file \(not JSON"):
         Report.load(path)
 
 
@@ -310,7 +310,7 @@ def test_the_report_command_names_a_bad_results_file(tmp_path: Path) -> None:
     bad.write_text('{"format": "something else"}', encoding="utf-8")
     done = CliRunner().invoke(app, ["report", str(bad), "--out", str(tmp_path / "out")])
     assert done.exit_code == 2
-    assert f"error: {bad}: not a {RESULTS_FORMAT} file" in done.output.replace("\n", "")
+    assert f"error: {bad}: not a guinote-conformance results file ({RESULTS_FORMAT}" in done.output.replace("\n", "")
     assert "Traceback" not in done.output
 
     _synthetic_report().dump(bad)

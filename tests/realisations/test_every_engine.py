@@ -43,10 +43,14 @@ def where(result: dict[str, Any]) -> str:
 
 def test_the_reference_passes_every_scenario_with_every_position_realised(tmp_path: Path) -> None:
     data = run_suite(tmp_path, "--engine", "reference", "--position-setup", "realise")
-    bad = [where(r) for r in data["results"] if r["status"] != "pass"]
+    bad = [where(r) for r in data["results"] if r["status"] != "pass" and POSITIONS_ONLY not in r["message"]]
     assert not bad, f"{len(bad)} runs did not pass with realised positions:\n" + "\n".join(bad[:40])
     assert len(data["results"]) > 1000
 
+
+#: The reason given for a scenario whose position only a position loader can set up (listed on the
+#: rulebook's coverage page); anything else not passing is a stale or missing realisation.
+POSITIONS_ONLY = "cannot be reached by play"
 
 #: Why a run may be not applicable for an engine that declares every flag value but no capability.
 RULED_OUT = ("'observations' capability", "'match' capability")

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from conformance import realisations
-from conformance.realise import search
 from conformance.realisations import Run
+from conformance.realise import search
 
 from .test_realise import FREE, PROFILES
 

@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from docutils import nodes
 
+from conformance import realisations
 from conformance.rulebook_data import coverage
 from guinote_rulebook.directives.base import RulebookDirective
 from guinote_rulebook.locale import _
@@ -64,6 +67,7 @@ class CoverageDirective(RulebookDirective):
                 where = "; ".join(f"{path} ({', '.join(lines)})" for path, lines in places.items())
                 items.append([literal(rule), nodes.Text(f": {len(scenarios)} × {where}")])
             out.append(bullets(items, ["guinote-orphans"]))
+        out.extend(self.realised(data.scenarios))
         if report.untagged:
             out.append(rubric(_("Scenarios without a rule tag")))
             out.append(
@@ -72,6 +76,25 @@ class CoverageDirective(RulebookDirective):
                 )
             )
         return self.finish(out)
+
+    def realised(self, scenarios: list[Any]) -> list[nodes.Node]:
+        """How many position scenarios any engine can run: reached by play (realised) or only loaded."""
+        reach = realisations.coverage(scenarios)
+        out: list[nodes.Node] = [rubric(_("Positions reached by play"))]
+        text = _(
+            "{realised} of {positions} scenarios that start from a mid-hand position are reached by a deal and "
+            "legal plays, so an engine without the 'positions' capability runs them."
+        )
+        out.append(text_para(text.format(realised=reach.realised, positions=reach.positions)))
+        if reach.positions_only:
+            out.append(text_para(_("Only an engine that loads positions can run these:")))
+            out.append(
+                bullets([[literal(where), nodes.Text(f" {name}: {why}")] for where, name, why in reach.positions_only])
+            )
+        if reach.missing:
+            out.append(text_para(_("No realisation is stored yet for these (run guinote-conformance realise):")))
+            out.append(bullets([[literal(where), nodes.Text(f" {name}")] for where, name in reach.missing]))
+        return out
 
 
 class InterpretationsDirective(RulebookDirective):

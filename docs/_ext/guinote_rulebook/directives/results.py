@@ -52,9 +52,7 @@ class ResultsDirective(RulebookDirective):
             text = _("No results file at {path}. Run the suite and point GUINOTE_RESULTS at its results.json.")
             return self.finish([note(text_para(text.format(path=path)))])
         try:
-            report, source = results_for_docs(
-                path, Path(self.env.doctreedir) / "guinote-results", data.features
-            )
+            report, source = results_for_docs(path, Path(self.env.doctreedir) / "guinote-results", data.features)
         except ResultsError as error:
             logger.warning("guinote-results: %s", error, location=self.get_location())
             text = _("The results file {path} could not be read: {error}").format(path=path or "-", error=error)
