@@ -157,14 +157,15 @@ Feature: Cards and deck
 
     @DECK-14 @S000
     Scenario: The forty and the three twenties together make the most a side can sing, 100 points
-      Given a hand in the arrastre, trumps in oros, seat 0 to lead:
-        | seat 0 | Rb Sb Ao 2c 4e |
-        | seat 1 | 3o 5c 6c 5e 2b |
-        | seat 2 | 4o 7c Ce 3b 4b |
-        | seat 3 | 5o Cc Ae 5b 6b |
-      And seat 0 won the last trick
-      And the tricks won so far are 4 for side 0 and 1 for side 1
-      And the card points so far are 45 for side 0 and 22 for side 1
+      Given a hand in the free phase, muestra 2o, seat 0 to lead:
+        | seat 0 | Rb Sb Ro So Ao |
+        | seat 1 | 3o Ab 3b Cb 6b |
+        | seat 2 | Rc Sc 3c 4c 5c |
+        | seat 3 | 7o 6o 7b 4e 5e |
+        | stock  | 2c 6c 7c       |
+      And seat 0 won the last trick and the cards are not drawn yet
+      And the tricks won so far are 4 for side 0 and 0 for side 1
+      And the card points so far are 45 for side 0 and 0 for side 1
       And seat 0 has already sung oros
       And seat 2 has already sung copas
       And seat 0 has already sung espadas
