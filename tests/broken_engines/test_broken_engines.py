@@ -67,6 +67,9 @@ def test_a_broken_engine_without_positions_is_caught_too(name: str, tmp_path: Pa
     assert {r["status"] for r in failed} == {"fail"}, "a wrong rule is a failure, not a crash or timeout"
     in_scenarios = {rule for r in failed if "diverged while reaching" not in r["message"] for rule in r["rules"]}
     in_prefixes = " ".join(r["message"] for r in failed if "diverged while reaching" in r["message"])
-    assert breakage.rule in in_scenarios or breakage.rule in in_prefixes, (
-        f"{name} breaks {breakage.rule}; flagged rules {sorted(in_scenarios)}; prefix divergences: {in_prefixes[:500]}"
+    causes = likely_causes(Report.load(tmp_path / "results.json"))
+    # the report ranks it first; failing that, a scenario of the rule or a prefix divergence names it
+    assert causes[0].rule == breakage.rule or breakage.rule in in_scenarios or breakage.rule in in_prefixes, (
+        f"{name} breaks {breakage.rule}; likely causes {[(c.rule, c.score) for c in causes]}; "
+        f"flagged rules {sorted(in_scenarios)}; prefix divergences: {in_prefixes[:500]}"
     )
