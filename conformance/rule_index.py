@@ -34,7 +34,7 @@ from pathlib import Path
 RULE_ID = re.compile(r"^[A-Z]+-\d{2}$")
 QUESTIONS_FILE = "questions.toml"
 CUSTOMS_FILE = "customs.toml"
-#: The written sources (documents in /work/shared/sources, cited by ID).
+#: The written sources, cited by ID (their particulars are on the rulebook's sources page).
 SOURCE_IDS = ("S000", "S002", "S003", "S004")
 #: A regional custom that no document states, declared in ``features/index/customs.toml``.
 CUSTOM_ID = re.compile(r"^R\d{3}$")
