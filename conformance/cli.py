@@ -31,7 +31,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from adapters.interface import EngineError, EngineInfo
+from adapters.interface import Engine, EngineError, EngineInfo
 from adapters.protocol import PROTOCOL_NAME
 from conformance import expectations as known
 from conformance import realisations
@@ -602,27 +602,16 @@ def compare(
 ) -> None:
     """Fuzz the engine against the reference: group the divergences, shrink them, write scenarios."""
     from adapters.reference import ReferenceEngine
-    from conformance.fuzz_commands import UsageProblem, run_compare
+    from conformance.fuzz_commands import run_compare
 
-    with _checked():
-        spec = parse_engine_spec(engine)
-        _open_info(spec, timeout)  # fail fast, with the engine's own error
-        under_test = spec.open(timeout=timeout)
-    try:
-        code = run_compare(
+    def play(under_test: Engine) -> int:
+        return run_compare(
             console, ReferenceEngine(), under_test, engine, profiles=profile or [], flags=flags, games=hands,
             seconds=seconds, depth=depth, seed=seed, known_file=known, report_dir=report_dir, steer=steer,
             scenarios=scenarios, check=scenarios,
         )  # fmt: skip
-    except UsageProblem as problem:
-        console.print(f"[red]error:[/red] {escape(str(problem))}")
-        raise typer.Exit(int(ExitCode.USAGE)) from None
-    except EngineError as failure:  # the engine could not even start or describe itself
-        console.print(f"[red]error:[/red] engine {escape(engine)!r} failed: {escape(str(failure))}")
-        raise typer.Exit(int(ExitCode.USAGE)) from None
-    finally:
-        under_test.close()
-    raise typer.Exit(code)
+
+    raise typer.Exit(_against_reference(engine, timeout, play))
 
 
 @app.command(epilog=_examples('guinote-conformance replay reports/divergence-1.json --engine "cmd:./my-engine"'))
@@ -638,23 +627,33 @@ def replay(
     """Replay RECORD, a divergence record written by compare, step by step on the engine and the reference;
     show the table where they part."""
     from adapters.reference import ReferenceEngine
-    from conformance.fuzz_commands import UsageProblem, run_replay
+    from conformance.fuzz_commands import run_replay
+
+    raise typer.Exit(_against_reference(engine, timeout, lambda under_test: run_replay(
+        console, ReferenceEngine(), under_test, record
+    )))  # fmt: skip
+
+
+def _against_reference(engine: str, timeout: float, play: Callable[[Engine], int]) -> int:
+    """Open the engine (failing fast with its own message), ``play`` it against the reference, close it.
+
+    A mistake in the command's input exits 2; an engine that fails while it is played exits 3."""
+    from conformance.fuzz_commands import UsageProblem
 
     with _checked():
         spec = parse_engine_spec(engine)
         _open_info(spec, timeout)
         under_test = spec.open(timeout=timeout)
     try:
-        code = run_replay(console, ReferenceEngine(), under_test, record)
+        return play(under_test)
     except UsageProblem as problem:
         console.print(f"[red]error:[/red] {escape(str(problem))}")
         raise typer.Exit(int(ExitCode.USAGE)) from None
-    except EngineError as failure:  # the engine could not even start or describe itself
+    except EngineError as failure:
         console.print(f"[red]error:[/red] engine {escape(engine)!r} failed: {escape(str(failure))}")
-        raise typer.Exit(int(ExitCode.USAGE)) from None
+        raise typer.Exit(int(ExitCode.ENGINE_UNAVAILABLE)) from None
     finally:
         under_test.close()
-    raise typer.Exit(code)
 
 
 @app.command(epilog=_examples("guinote-conformance report reports/results.json --out site/"))
