@@ -24,9 +24,7 @@ ID or status, a missing reason, and a scenario, rule or profile pattern that mat
 from __future__ import annotations
 
 import fnmatch
-import re
-import tomllib
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -34,11 +32,11 @@ from typing import Any
 from conformance.catalogue import Scenario
 from conformance.exit_codes import InputError
 from conformance.rule_index import load_rules
+from conformance.toml_entries import Entry, read_entries
 
 KEYS = ("scenario", "rule", "profile", "status", "reason")
 #: The statuses an entry may expect (the bad statuses a known failure can have).
 EXPECTED_STATUSES = ("fail", "error", "timeout")
-_HEADER = re.compile(r"^\s*\[\[\s*expect\s*\]\]")
 
 
 class ExpectationsError(InputError):
@@ -81,80 +79,28 @@ class Expectation:
         return status == self.status if self.status else status in EXPECTED_STATUSES
 
 
-def _key_lines(text: str) -> list[dict[str, int]]:
-    """For each ``[[expect]]`` header in order: the line of the header (key ``""``) and of each key.
-
-    tomllib gives no positions, and the file is small: a line scan finds them.
-    """
-    entries: list[dict[str, int]] = []
-    inside = False
-    for number, line in enumerate(text.splitlines(), start=1):
-        if _HEADER.match(line):
-            entries.append({"": number})
-            inside = True
-        elif line.lstrip().startswith("["):
-            inside = False  # another table: the keys below it are not the entry's
-        elif inside and (match := re.match(r"^\s*([A-Za-z0-9_\-]+|\"[^\"]*\"|'[^']*')\s*=", line)):
-            entries[-1].setdefault(match.group(1).strip("\"'"), number)
-    return entries
-
-
 def load_expectations(path: Path) -> list[Expectation]:
     """Read and validate the file (:func:`check_coverage` checks the entries against the scenarios)."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise ExpectationsError(f"expectations file {path}: {error.strerror or error}") from None
-    except UnicodeDecodeError as error:
-        raise ExpectationsError(f"expectations file {path}: not UTF-8 text ({error.reason})") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ExpectationsError(f"{path}: not valid TOML: {error}") from None
-    unknown_tables = sorted(set(data) - {"expect"})
-    if unknown_tables:
-        raise ExpectationsError(f"{path}: unknown key {unknown_tables[0]!r}; entries are [[expect]] tables")
-    raw_entries = data.get("expect", [])
-    if not isinstance(raw_entries, list):
-        raise ExpectationsError(f"{path}: 'expect' must be an array of tables: write each entry as [[expect]]")
-    positions = _key_lines(text)
     rules = load_rules()
-    found = []
-    for number, raw in enumerate(raw_entries):
-        keys = positions[number] if len(positions) == len(raw_entries) else {}
-
-        def where(key: str = "", keys: Mapping[str, int] = keys, number: int = number) -> str:
-            line = keys.get(key) or keys.get("")
-            return f"{path}:{line}" if line else f"{path} (entry {number + 1})"
-
-        found.append(_entry(raw, where, rules))
-    return found
+    entries = read_entries(path, "expect", KEYS, what="expectations file", error=ExpectationsError)
+    return [_expectation(entry, rules) for entry in entries]
 
 
-def _entry(raw: Any, where: Callable[..., str], rules: Collection[str]) -> Expectation:
-    if not isinstance(raw, dict):
-        raise ExpectationsError(f"{where()}: an entry is a table of {', '.join(KEYS)}")
-    for key, value in raw.items():
-        if key not in KEYS:
-            raise ExpectationsError(f"{where(key)}: unknown key {key!r}; the keys are {', '.join(KEYS)}")
-        if not isinstance(value, str):
-            raise ExpectationsError(f"{where(key)}: {key} must be a string, not {type(value).__name__} {value!r}")
-    if not raw.get("reason", "").strip():
-        raise ExpectationsError(f"{where()}: the entry needs a reason")
-    if not (raw.get("scenario") or raw.get("rule")):
-        raise ExpectationsError(f"{where()}: the entry needs a scenario glob or a rule ID")
-    rule = raw.get("rule", "")
+def _expectation(entry: Entry, rules: Collection[str]) -> Expectation:
+    if not (entry.get("scenario") or entry.get("rule")):
+        raise ExpectationsError(f"{entry.where()}: the entry needs a scenario glob or a rule ID")
+    rule = entry.get("rule")
     if rule and rule not in rules:
-        raise ExpectationsError(f"{where('rule')}: unknown rule {rule!r} (guinote-conformance rules lists them)")
-    status = raw.get("status", "")
+        raise ExpectationsError(f"{entry.where('rule')}: unknown rule {rule!r} (guinote-conformance rules lists them)")
+    status = entry.get("status")
     if status and status not in EXPECTED_STATUSES:
         raise ExpectationsError(
-            f"{where('status')}: unknown status {status!r}; an expected failure is {', '.join(EXPECTED_STATUSES)}"
+            f"{entry.where('status')}: unknown status {status!r}; an expected failure is {', '.join(EXPECTED_STATUSES)}"
         )
     return Expectation(
-        where=where(), reason=raw["reason"], scenario=raw.get("scenario", ""), rule=rule,
-        profile=raw.get("profile", ""), status=status, profile_where=where("profile"),
-        pattern_where=where("scenario" if raw.get("scenario") else "rule"),
+        where=entry.where(), reason=entry.get("reason"), scenario=entry.get("scenario"), rule=rule,
+        profile=entry.get("profile"), status=status, profile_where=entry.where("profile"),
+        pattern_where=entry.where("scenario" if entry.get("scenario") else "rule"),
     )  # fmt: skip
 
 
