@@ -83,6 +83,13 @@ class Rejected:
 Outcome = Accepted | Rejected
 
 
+def outcome_answer(outcome: Outcome) -> dict[str, JSON]:
+    """The members of an ``apply`` answer (and of a ``batch`` step) that carry ``outcome``."""
+    if isinstance(outcome, Accepted):
+        return {"accepted": True, "events": outcome.events}
+    return {"accepted": False, "code": outcome.code, "rule": outcome.rule, "message": outcome.message}
+
+
 class EngineError(Exception):
     """The engine failed: crashed, hung, broke the protocol or answered garbage."""
 

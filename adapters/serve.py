@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, BinaryIO
 
 from adapters import protocol  # it imports jsonschema only to explain a failure: the server starts fast
-from adapters.interface import Accepted, Engine, EngineInfo, GameHandle, SetupRejected
+from adapters.interface import Engine, EngineInfo, GameHandle, SetupRejected, outcome_answer
 from adapters.protocol import PROTOCOL_VERSION, ErrorCode
 
 JSONObject = dict[str, Any]
@@ -166,10 +166,7 @@ class Server:
         action = request.get("action")
         if not isinstance(action, dict):
             raise RequestError(ErrorCode.BAD_REQUEST, "apply needs an 'action' object")
-        outcome = game.apply(action)
-        if isinstance(outcome, Accepted):
-            return {"accepted": True, "events": outcome.events}
-        return {"accepted": False, "code": outcome.code, "rule": outcome.rule, "message": outcome.message}
+        return outcome_answer(game.apply(action))
 
     def state(self, request: JSONObject) -> JSONObject:
         game = self.game(request)
@@ -223,11 +220,7 @@ class Server:
         before = snapshot(fields)
         steps = []
         for number, action in enumerate(actions):
-            outcome = game.apply(action)
-            if isinstance(outcome, Accepted):
-                step: JSONObject = {"accepted": True, "events": outcome.events}
-            else:
-                step = {"accepted": False, "code": outcome.code, "rule": outcome.rule, "message": outcome.message}
+            step = outcome_answer(game.apply(action))
             steps.append({**step, **snapshot(fields if per_step is None else per_step[number])})
         for step in (before, *steps):  # a field found unknown late is left out everywhere
             for name in unknown:

@@ -102,11 +102,14 @@ class EngineSpec:
     def open(self, *, timeout: float = 10.0) -> Engine:
         """The engine, in process or behind :class:`~adapters.subprocess_adapter.SubprocessEngine`;
         an engine that draws by itself is seen with the suite's explicit draw
-        (:mod:`conformance.automatic_draw`)."""
+        (:mod:`conformance.automatic_draw`). An in-process engine's answers are checked against
+        the protocol's schemas, as the subprocess adapter checks a wire engine's
+        (:mod:`adapters.checked`)."""
+        from adapters.checked import ShapeCheckedEngine
         from conformance.automatic_draw import ExplicitDrawEngine
 
         if self.in_process:
-            return ExplicitDrawEngine(self.load_in_process())
+            return ExplicitDrawEngine(ShapeCheckedEngine(self.load_in_process()))
         from adapters.subprocess_adapter import SubprocessEngine
 
         return ExplicitDrawEngine(SubprocessEngine(self.protocol_argv(), timeout=timeout))

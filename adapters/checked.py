@@ -1,0 +1,78 @@
+"""In-process engines held to the protocol's shapes, as engines over the wire are.
+
+An engine over the wire has every answer checked against the JSON Schemas of GCP/1
+(:class:`~adapters.subprocess_adapter.SubprocessEngine`); an engine loaded in process
+(``reference``, ``py:module:factory``) hands over Python objects that nothing checked, so a
+misnamed event member (``"winer"``) or a legal action of the wrong shape went unseen until a
+scenario happened to read it. :class:`ShapeCheckedEngine` puts the same schemas between the
+suite and such an engine: each ``apply`` outcome and each list of legal actions is checked as
+the answer it would be over the wire, and a violation is an :class:`EngineError` naming the
+action and the first offending member.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+
+from adapters.interface import JSON, Action, Engine, EngineError, EngineInfo, GameHandle, Outcome, Setup, outcome_answer
+from adapters.protocol import check_response
+
+
+class ShapeError(EngineError):
+    """An in-process engine answered something the protocol's schemas do not allow."""
+
+
+def _check(cmd: str, answer: Mapping[str, JSON], what: str) -> None:
+    violations = check_response(cmd, {"id": 0, "ok": True, **answer})
+    if violations:
+        shown = "; ".join(str(violation) for violation in violations[:3])
+        raise ShapeError(f"{what} breaks the protocol's shape ({cmd}.response.json): {shown}")
+
+
+class ShapeCheckedGame:
+    """A game whose outcomes and legal actions are checked against the schemas."""
+
+    def __init__(self, game: GameHandle) -> None:
+        self._game = game
+
+    def legal_actions(self) -> list[dict[str, JSON]]:
+        actions = self._game.legal_actions()
+        _check("legal", {"actions": actions}, "the list of legal actions")
+        return actions
+
+    def apply(self, action: Action) -> Outcome:
+        outcome = self._game.apply(action)
+        _check("apply", outcome_answer(outcome), f"the outcome of {json.dumps(dict(action), ensure_ascii=True)}")
+        return outcome
+
+    def state(self, name: str) -> JSON:
+        return self._game.state(name)
+
+    def observation(self, seat: int, name: str) -> JSON:
+        return self._game.observation(seat, name)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._game, name)  # anything else the engine offers (a position snapshot...)
+
+
+class ShapeCheckedEngine:
+    """An in-process engine seen through :class:`ShapeCheckedGame`."""
+
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
+
+    def info(self) -> EngineInfo:
+        return self._engine.info()
+
+    def start(self, setup: Setup) -> ShapeCheckedGame:
+        return ShapeCheckedGame(self._engine.start(setup))
+
+    def close(self) -> None:
+        self._engine.close()
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._engine, name)
+
+
+__all__ = ["ShapeCheckedEngine", "ShapeCheckedGame", "ShapeError"]
