@@ -109,8 +109,24 @@ def _steps(raw_steps: list[dict[str, Any]]) -> tuple[Step, ...]:
     return tuple(steps)
 
 
+#: Parsed feature files by (path, modification time, size): a process that runs pytest many
+#: times (mutation testing runs it once per mutant) parses each file once, not every session.
+_PARSED: dict[tuple[str, int, int], list[Scenario]] = {}
+
+
 def parse_feature(path: Path) -> list[Scenario]:
     """Every scenario of one feature file, with inherited tags and Background steps."""
+    try:
+        status = path.stat()
+    except OSError as error:
+        raise FeatureError(f"{path}: cannot read the feature file: {error.strerror or error}") from None
+    key = (str(path.resolve()), status.st_mtime_ns, status.st_size)
+    if key not in _PARSED:
+        _PARSED[key] = _parse_feature(path)
+    return list(_PARSED[key])
+
+
+def _parse_feature(path: Path) -> list[Scenario]:
     try:
         document = Parser().parse(TokenScanner(path.read_text(encoding="utf-8")))
     except Exception as error:
