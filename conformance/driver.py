@@ -408,6 +408,15 @@ class ScenarioRun:
                     f"{describe(self.last_action)} was refused under rule {outcome.rule or '(none)'}, expected {rule}"
                 )
 
+    def expect_hand_end(self, reason: str | None, rule: str | None) -> None:
+        """The last hand ended (a ``hand_over`` event), for ``reason`` of the vocabulary if given,
+        under ``rule`` if given and the engine gives the suite's rule IDs for that rule's area."""
+        event = self.last_event("hand_over")
+        if reason:
+            self.expect_equal("reason the hand ended", reason, event.get("reason"))
+        if rule and gives_reason_code(self.info, "", rule):
+            self.expect_equal("rule under which the hand ended", rule, event.get("rule"))
+
     def expect_accepted(self) -> None:
         if self.outcome is None or self.last_action is None:
             raise self.fail_input("'is accepted' needs a preceding 'tries to' step")

@@ -595,7 +595,7 @@ Feature: Cantes
       Then seat 0 may sing tute of reyes
       When seat 0 sings tute of reyes
       Then a tute event happens
-      And the hand is over because of tute
+      And the hand is over because of tute under rule CANTE-22
       And side 0 wins the point
 
     @S002 @S003 @tute=wins_point
@@ -609,7 +609,10 @@ Feature: Cantes
       And seat 0 won the last trick and the cards are not drawn yet
       And the tricks won so far are 2 for side 0 and 1 for side 1
       When seat 2 sings tute of sotas
-      Then the hand is over because of tute
+      Then the tute event has "seat" 2
+      And the tute event has "side" 0
+      And the tute event has "rank" "S"
+      And the hand is over because of tute under rule CANTE-22
       And side 0 wins the point
 
     @S002 @S003 @tute=wins_point
@@ -714,7 +717,7 @@ Feature: Cantes
         | Ao 4o 5o 6o |
         | Rc 5c 7e 4e |
         | Sc 6c Ce 5e |
-      Then the hand is over
+      Then the hand is over because of vueltas under rule SCORE-13
       And side 0 has 0 cante points
       When seat 0 tries to sing copas
       Then the action is refused
@@ -766,7 +769,7 @@ Feature: Cantes
       And these tricks are played:
         | Sc Ac 4e 3c |
         | Ae 5e 6e Rc |
-      Then the hand is over
+      Then the hand is over because of vueltas under rule SCORE-13
       And side 1 has 36 card points
       And side 1 has 20 cante points
       And side 1 has 56 points in the hand
@@ -785,8 +788,25 @@ Feature: Cantes
       And seat 0 won the last trick
       And the tricks won so far are 3 for side 0 and 2 for side 1
       When seat 0 sings tute of reyes
-      Then the hand is over because of tute
+      Then the hand is over because of tute under rule CANTE-22
       And side 0 wins the point
+
+    @interpretation @S002 @S003 @tute=wins_point
+    Scenario: Tute may be sung with the four Reyes as the last four cards in hand
+      Given a hand in the arrastre, trumps in oros, seat 0 to lead:
+        | seat 0 | Ro Rc Re Rb |
+        | seat 1 | 4c 5c 6c 4e |
+        | seat 2 | 7c 4b 7b 2b |
+        | seat 3 | 3c Cc 6e 7e |
+      And seat 0 won the last trick
+      And the tricks won so far are 4 for side 0 and 2 for side 1
+      Then seat 0 may sing tute of reyes
+      When seat 0 sings tute of reyes
+      Then the tute event has "seat" 0
+      And the tute event has "side" 0
+      And the tute event has "rank" "R"
+      And side 0 wins the point
+      And the hand is over because of tute under rule CANTE-22
 
     @interpretation @tute=wins_point @cante_per_trick=one
     Scenario: With one cante per trick a tute after a twenty in the same window is refused
@@ -798,7 +818,8 @@ Feature: Cantes
       And seat 0 won the last trick
       And the tricks won so far are 3 for side 0 and 2 for side 1
       When seat 0 sings copas
-      And seat 0 tries to sing tute of reyes
+      Then seat 0 may not sing tute of reyes
+      When seat 0 tries to sing tute of reyes
       Then the action is refused as CANTE_ONE_PER_TRICK under rule CANTE-10
       And the hand is not over
 
@@ -813,5 +834,5 @@ Feature: Cantes
       And the tricks won so far are 3 for side 0 and 2 for side 1
       When seat 0 sings copas
       And seat 0 sings tute of reyes
-      Then the hand is over because of tute
+      Then the hand is over because of tute under rule CANTE-22
       And side 0 wins the point

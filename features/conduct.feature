@@ -65,6 +65,7 @@ Feature: Information and table conduct
       Then seat 0 wins the trick
       And seat 2 sees "last_trick_won.1" as ["5o", "Ro", "4o", "3o"]
       And seat 1 sees "last_trick_won.0" as ["4c", "7c", "6c", "2c"]
+      And the hand is over because of vueltas under rule SCORE-13
 
   Rule: ETIQ-06 The suit of a twenty sung in the arrastre is kept from the opponents, not from the partner
 
@@ -149,3 +150,4 @@ Feature: Information and table conduct
       Then seat 1 sees "card_points.0" as 81
       And seat 1 sees "score.0" as 91
       And seat 0 sees "card_points.1" as 39
+      And the hand is over because of vueltas under rule SCORE-13

@@ -102,6 +102,7 @@ Feature: Seats, dealer and the deal
       When the rest of the hand is played, each seat playing its first legal card in deck order
       Then seat 3 wins the trick
       And side 1 wins the diez de últimas
+      And the hand is over because of vueltas under rule SCORE-13
       When the next hand is dealt from the deck, top card first:
         | 6o 6b 3c Rc 6c Ac |
         | Ab 2e Co 2c Rb Ao |
@@ -146,7 +147,7 @@ Feature: Seats, dealer and the deal
       When these tricks are played:
         | 3o Rb Sb Ao |
       Then seat 0 wins the trick
-      And the hand is over
+      And the hand is over because of vueltas_reached_101 under rule VUELTAS-07
       And side 0 wins the point
       When the next hand is dealt from the deck, top card first:
         | 6o 6b 3c Rc 6c Ac |
@@ -169,7 +170,7 @@ Feature: Seats, dealer and the deal
       And the card points so far are 40 for side 0 and 59 for side 1
       When seat 1 plays 5o
       And seat 2 plays 7b
-      Then the hand is over
+      Then the hand is over because of renuncio under rule RENUNCIO-07
       And side 1 wins the point
       When the next hand is dealt from the deck, top card first:
         | 6o 6b 3c Rc 6c Ac |
@@ -360,6 +361,7 @@ Feature: Seats, dealer and the deal
       When the rest of the hand is played, each seat playing its first legal card in deck order
       Then the trump suit is espadas
       And the muestra is gone
+      And the hand is over because of vueltas under rule SCORE-13
       When the next hand is dealt from the deck, top card first:
         | 6o 6b 3c Rc 6c Ac |
         | Ab 2e Co 2c Rb Ao |

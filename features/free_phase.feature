@@ -42,7 +42,7 @@ Feature: Tricks and the free phase
       And seat 3 holds Co 4c Sc Ce 5b 6b
       When the rest of the hand is played, each seat playing its first legal card in deck order
       Then the state field "tricks_played" is 10
-      And the hand is over
+      And the hand is over because of vueltas under rule SCORE-13
 
   Rule: PLAY-02 In a trick each player plays one card, in turn
 
@@ -214,6 +214,7 @@ Feature: Tricks and the free phase
         | 4c 2c Ao Ae |
       Then seat 1 wins the trick
       And the trick carries 22 points
+      And the hand is over because of vueltas under rule SCORE-13
 
   Rule: PLAY-07 While cards are left to draw any card may be played: no duty to follow suit, beat or trump
 
@@ -444,6 +445,7 @@ Feature: Tricks and the free phase
       And the state field "hand_size.3" is 6
       When the rest of the hand is played, each seat playing its first legal card in deck order
       Then the state field "tricks_played" is 10
+      And the hand is over because of vueltas under rule SCORE-13
 
   Rule: PLAY-13 The arrastre starts when the stock and the muestra are exhausted
 
@@ -596,3 +598,4 @@ Feature: Tricks and the free phase
       And side 0 has 89 card points
       And side 0 has 99 points in the hand
       And side 1 has 31 points in the hand
+      And the hand is over because of vueltas under rule SCORE-13

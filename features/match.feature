@@ -22,6 +22,7 @@ Feature: Points, cotos and the match
       And the state field "match.points.0" is 1
       And the state field "match.points.1" is 0
       And the state field "match.cotos.0" is 0
+      And the hand is over because of over_100 under rule SCORE-06
 
   Rule: MATCH-10 Points are counted, not hands: a point that needed a hand de vueltas is still one point
 
@@ -53,6 +54,7 @@ Feature: Points, cotos and the match
       And side 0 wins the point
       And the state field "match.points.0" is 1
       And the state field "match.points.1" is 0
+      And the hand is over because of vueltas_reached_101 under rule VUELTAS-07
 
   Rule: MATCH-02 Every point starts from zero: the totals of the last point are not carried
 
@@ -67,6 +69,7 @@ Feature: Points, cotos and the match
       When these tricks are played:
         | Ao 2o 4o 5o |
       Then side 0 wins the point
+      And the hand is over because of over_100 under rule SCORE-06
       When the next hand is dealt from the deck, top card first:
         | ... |
       Then the phase is free
@@ -92,6 +95,7 @@ Feature: Points, cotos and the match
       And side 0 wins the coto
       And the state field "match.cotos.0" is 1
       And the state field "match.cotos.1" is 0
+      And the hand is over because of over_100 under rule SCORE-06
 
     @MATCH-03 @points_per_coto=4 @interpretation
     Scenario: With four points to a coto a side's third point does not complete it
@@ -107,6 +111,7 @@ Feature: Points, cotos and the match
       Then side 0 wins the point
       And no side wins the coto
       And the state field "match.points.0" is 3
+      And the hand is over because of over_100 under rule SCORE-06
 
     @MATCH-03 @points_per_coto=4 @interpretation
     Scenario: With four points to a coto a side's fourth point completes it
@@ -121,6 +126,7 @@ Feature: Points, cotos and the match
         | Ao 2o 4o 5o |
       Then side 0 wins the coto
       And the state field "match.cotos.0" is 1
+      And the hand is over because of over_100 under rule SCORE-06
 
     @MATCH-03 @points_per_coto=5 @interpretation
     Scenario: With five points to a coto a side's fourth point does not complete it
@@ -135,6 +141,7 @@ Feature: Points, cotos and the match
         | Ao 2o 4o 5o |
       Then no side wins the coto
       And the state field "match.points.0" is 4
+      And the hand is over because of over_100 under rule SCORE-06
 
     @MATCH-03 @points_per_coto=5 @interpretation
     Scenario: With five points to a coto a side's fifth point completes it
@@ -149,6 +156,7 @@ Feature: Points, cotos and the match
         | Ao 2o 4o 5o |
       Then side 0 wins the coto
       And the state field "match.cotos.0" is 1
+      And the hand is over because of over_100 under rule SCORE-06
 
     @MATCH-03 @players=2 @points_per_coto=3 @S002 @S003 @S004
     Scenario: Mano a mano a player's third point wins him the coto
@@ -163,6 +171,7 @@ Feature: Points, cotos and the match
       And side 0 wins the coto
       And the state field "match.cotos.0" is 1
       And the state field "match.cotos.1" is 0
+      And the hand is over because of over_100 under rule SCORE-06
 
   Rule: MATCH-04 A coto lasts from three to five points played
 
@@ -180,6 +189,7 @@ Feature: Points, cotos and the match
       Then side 1 wins the point
       And side 1 wins the coto
       And the state field "match.cotos.1" is 1
+      And the hand is over because of over_100 under rule SCORE-06
 
   Rule: MATCH-12 A new coto starts both sides from no points
 
@@ -195,6 +205,7 @@ Feature: Points, cotos and the match
       When these tricks are played:
         | Ao 2o 4o 5o |
       Then side 0 wins the coto
+      And the hand is over because of over_100 under rule SCORE-06
       When the next hand is dealt from the deck, top card first:
         | ... |
       Then the state field "match.points.0" is 0
@@ -218,6 +229,7 @@ Feature: Points, cotos and the match
       Then side 0 wins the match
       And the phase is match_over
       And the state field "match.winner" is 0
+      And the hand is over because of over_100 under rule SCORE-06
       When a draw is attempted
       Then the action is refused as MATCH_OVER under rule MATCH-05
 
@@ -238,6 +250,7 @@ Feature: Points, cotos and the match
       And no side wins the match
       And the phase is hand_over
       And the state field "match.winner" is null
+      And the hand is over because of over_100 under rule SCORE-06
 
     @MATCH-06 @cotos_to_win=2 @points_per_coto=3 @S000 @S004
     Scenario: In a match of two cotos the side that wins its second coto wins the match
@@ -253,6 +266,7 @@ Feature: Points, cotos and the match
       Then side 1 wins the coto
       And side 1 wins the match
       And the phase is match_over
+      And the hand is over because of over_100 under rule SCORE-06
 
   Rule: MATCH-07 In Lascuarenta's rules the first coto ends the match
 
@@ -270,6 +284,7 @@ Feature: Points, cotos and the match
       Then side 0 wins the coto
       And side 0 wins the match
       And the phase is match_over
+      And the hand is over because of over_100 under rule SCORE-06
 
   Rule: MATCH-09 Where tute is played, it wins the point on the spot
 
@@ -287,6 +302,7 @@ Feature: Points, cotos and the match
       Then side 0 wins the point
       And the phase is hand_over
       And the state field "match.points.0" is 1
+      And the hand is over because of tute under rule CANTE-22
 
     @MATCH-09 @tute=none @S000
     Scenario: Where tute is not sung, four Reyes in hand give no point
@@ -317,6 +333,7 @@ Feature: Points, cotos and the match
       When these tricks are played:
         | Ao 2o 4o 5o |
       Then side 1 wins the point
+      And the hand is over because of over_100 under rule SCORE-06
       When the next hand is dealt from the deck, top card first:
         | ... |
       Then seat 3 deals the next hand
@@ -334,6 +351,7 @@ Feature: Points, cotos and the match
       When these tricks are played:
         | 2o Ao 5o 4o |
       Then the hand goes de vueltas
+      And the hand is over because of vueltas under rule SCORE-13
       When the next hand is dealt from the deck, top card first:
         | ... |
       Then seat 2 deals the next hand
@@ -353,6 +371,7 @@ Feature: Points, cotos and the match
       When these tricks are played:
         | 3o Ao 3e Ac |
       Then side 0 wins the point
+      And the hand is over because of vueltas_reached_101 under rule VUELTAS-07
       When the next hand is dealt from the deck, top card first:
         | ... |
       Then seat 2 deals the next hand
@@ -371,6 +390,7 @@ Feature: Points, cotos and the match
         | Ro Ao Re Ac |
       And seat 2 claims 101
       Then side 1 wins the point
+      And the hand is over because of claim_false under rule VUELTAS-06
       When the next hand is dealt from the deck, top card first:
         | ... |
       Then seat 2 deals the next hand
@@ -387,6 +407,7 @@ Feature: Points, cotos and the match
         | 2c Ac 4c 5c |
       And seat 0 sings tute of reyes
       Then side 0 wins the point
+      And the hand is over because of tute under rule CANTE-22
       When the next hand is dealt from the deck, top card first:
         | ... |
       Then seat 2 deals the next hand

@@ -38,7 +38,9 @@ Feature: Renuncio
       And the tricks won so far are 3 for side 0 and 5 for side 1
       When seat 1 plays Ac
       Then a renuncio event happens
-      And the hand is over because of renuncio
+      And the renuncio event has "seat" 1
+      And the renuncio event has "card" "Ac"
+      And the hand is over because of renuncio under rule RENUNCIO-07
       And side 0 wins the point
       And the phase is hand_over
       And the state field "hand_rule" is "RENUNCIO-07"
@@ -67,7 +69,7 @@ Feature: Renuncio
       And the trick so far is 5o
       When seat 1 plays 4o
       Then a renuncio event happens
-      And the hand is over because of renuncio
+      And the hand is over because of renuncio under rule RENUNCIO-07
       And side 0 wins the point
 
     @RENUNCIO-03 @RENUNCIO-07 @S004 @interpretation @renuncio_handling=lose_point @partner_winning_exempts=no @overtake_reference=previous_opponent_card
@@ -80,7 +82,7 @@ Feature: Renuncio
       And the trick so far is Ao Co
       When seat 2 plays 4o
       Then a renuncio event happens
-      And the hand is over because of renuncio
+      And the hand is over because of renuncio under rule RENUNCIO-07
       And side 1 wins the point
 
     @RENUNCIO-03 @S000 @renuncio_handling=lose_point @partner_winning_exempts=yes
@@ -136,7 +138,7 @@ Feature: Renuncio
       And the trick so far is 5o
       When seat 2 plays 6o
       Then a renuncio event happens
-      And the hand is over because of renuncio
+      And the hand is over because of renuncio under rule RENUNCIO-07
       And side 1 wins the point
       And the state field "hand_rule" is "RENUNCIO-07"
 
@@ -180,7 +182,8 @@ Feature: Renuncio
       And seat 1 won the last trick
       When seat 0 sings copas
       Then a renuncio event happens
-      And the hand is over because of renuncio
+      And the renuncio event has "suit" "c"
+      And the hand is over because of renuncio under rule RENUNCIO-07
       And side 1 wins the point
 
   Rule: RENUNCIO-06 Not trumping or not overtrumping in the arrastre when bound to is a renuncio
@@ -207,7 +210,7 @@ Feature: Renuncio
       And the trick so far is 5o
       When seat 1 plays Ac
       Then a renuncio event happens
-      And the hand is over because of renuncio
+      And the hand is over because of renuncio under rule RENUNCIO-07
       And side 0 wins the point
 
     @RENUNCIO-06 @RENUNCIO-08 @S002 @S003 @renuncio_handling=block
@@ -231,7 +234,7 @@ Feature: Renuncio
       And the trick so far is 5o 6b
       When seat 2 plays 2b
       Then a renuncio event happens
-      And the hand is over because of renuncio
+      And the hand is over because of renuncio under rule RENUNCIO-07
       And side 1 wins the point
 
   Rule: RENUNCIO-07 At the table a renuncio costs the offending side the point
@@ -246,7 +249,7 @@ Feature: Renuncio
       And the trick so far is 5o 6b
       And the hand is de vueltas, with 80 carried by side 0 and 50 by side 1
       When seat 2 plays 2b
-      Then the hand is over because of renuncio
+      Then the hand is over because of renuncio under rule RENUNCIO-07
       And side 1 wins the point
 
     @RENUNCIO-07 @S000 @S004 @interpretation @renuncio_handling=lose_point @points_per_coto=3
@@ -261,6 +264,7 @@ Feature: Renuncio
       When seat 1 plays Ac
       Then side 0 wins the point
       And side 0 wins the coto
+      And the hand is over because of renuncio under rule RENUNCIO-07
 
     @RENUNCIO-07 @RENUNCIO-02 @S004 @interpretation @renuncio_handling=lose_point @players=2
     Scenario: Mano a mano, a renuncio by seat 1 gives the point to seat 0
@@ -270,7 +274,7 @@ Feature: Renuncio
       And the trick so far is 5o
       When seat 1 plays Ac
       Then a renuncio event happens
-      And the hand is over because of renuncio
+      And the hand is over because of renuncio under rule RENUNCIO-07
       And side 0 wins the point
 
   Rule: RENUNCIO-10 Playing out of turn in the free phase is no renuncio

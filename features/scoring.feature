@@ -24,6 +24,7 @@ Feature: Counting a hand
       And side 0 has 65 card points
       And side 0 has 75 points in the hand
       And side 1 has 55 points in the hand
+      And the hand is over because of vueltas under rule SCORE-13
 
     @SCORE-01 @S000 @S002 @S003 @S004
     Scenario: An opponent who trumps the final trick takes the diez de últimas from the side that led
@@ -39,6 +40,7 @@ Feature: Counting a hand
       And side 1 wins the diez de últimas
       And side 1 has 70 points in the hand
       And side 0 has 60 points in the hand
+      And the hand is over because of vueltas under rule SCORE-13
 
   Rule: SCORE-17 The last trick before the arrastre earns no diez de últimas
 
@@ -77,6 +79,7 @@ Feature: Counting a hand
       And side 0 has 95 points in the hand
       And side 1 has 55 points in the hand
       And the hand goes de vueltas
+      And the hand is over because of vueltas under rule SCORE-13
 
   Rule: SCORE-03 Cards and últimas put 130 points in play in every hand, cantes aside
 
@@ -100,6 +103,7 @@ Feature: Counting a hand
       And side 0 has 62 points in the hand
       And side 1 has 68 points in the hand
       And the hand goes de vueltas
+      And the hand is over because of vueltas under rule SCORE-13
 
   Rule: SCORE-04 A side needs more than 100 points, at least 101, to win
 
@@ -118,6 +122,7 @@ Feature: Counting a hand
       Then side 0 has 101 points in the hand
       And side 1 has 69 points in the hand
       And side 0 wins the point
+      And the hand is over because of over_100 under rule SCORE-06
 
     @SCORE-04 @SCORE-13 @S000 @S002 @S003 @S004
     Scenario: A side that ends the first hand with exactly 100 does not win and the hand goes de vueltas
@@ -134,6 +139,7 @@ Feature: Counting a hand
       Then side 0 has 100 points in the hand
       And side 1 has 70 points in the hand
       And the hand goes de vueltas
+      And the hand is over because of vueltas under rule SCORE-13
 
   Rule: SCORE-06 In the first hand, the only side past 100 wins the point
 
@@ -155,6 +161,7 @@ Feature: Counting a hand
       And side 0 has 106 points in the hand
       And side 1 has 84 points in the hand
       And side 0 wins the point
+      And the hand is over because of over_100 under rule SCORE-06
 
   Rule: SCORE-07 When both sides pass 100, the side with the diez de últimas wins the point
 
@@ -177,6 +184,7 @@ Feature: Counting a hand
       And side 0 has 116 points in the hand
       And side 1 has 114 points in the hand
       And side 1 wins the point
+      And the hand is over because of over_100 under rule SCORE-07
 
   Rule: SCORE-09 The thirty malas: a side needs at least 30 points without its cantes to win
 
@@ -199,6 +207,7 @@ Feature: Counting a hand
       And side 0 has 110 points in the hand
       And side 1 has 120 points in the hand
       And side 0 wins the point
+      And the hand is over because of over_100 under rule SCORE-07
 
   Rule: SCORE-12 What happens to a side past 100 without thirty malas
 
@@ -220,6 +229,7 @@ Feature: Counting a hand
       And side 0 has 105 points in the hand
       And side 1 has 105 points in the hand
       And side 1 wins the point
+      And the hand is over because of thirty_malas_lose under rule SCORE-12
 
     @SCORE-12 @SCORE-09 @thirty_malas=cannot_win @S004
     Scenario: With both sides past 100, the side with the últimas but only 25 malas cannot win and the opponents take the point
@@ -238,6 +248,7 @@ Feature: Counting a hand
       Then side 0 wins the diez de últimas
       And side 1 has 105 points in the hand
       And side 1 wins the point
+      And the hand is over because of thirty_malas_cannot_win under rule SCORE-12
 
     @SCORE-12 @SCORE-09 @thirty_malas=vueltas @S002 @S003
     Scenario: With both sides past 100, the side with the últimas but only 25 malas sends the hand de vueltas
@@ -257,6 +268,7 @@ Feature: Counting a hand
       And the hand goes de vueltas
       And side 0 has 105 points in total
       And side 1 has 105 points in total
+      And the hand is over because of thirty_malas_vueltas under rule SCORE-12
 
     @SCORE-12 @thirty_malas=cannot_win @thirty_malas_count=cards_only @thirty_malas_trigger=any_winner @interpretation
     Scenario: A side without thirty malas in cards cannot win, and opponents with only 95 do not take the point either
@@ -275,6 +287,7 @@ Feature: Counting a hand
       Then side 0 has 115 points in the hand
       And side 1 has 95 points in the hand
       And the hand goes de vueltas
+      And the hand is over because of thirty_malas_vueltas under rule SCORE-12
 
   Rule: SCORE-10 What counts toward the thirty malas: card points and the diez de últimas, thirty card points and the últimas, or card points alone
 
@@ -295,6 +308,7 @@ Feature: Counting a hand
       Then side 0 has 115 points in the hand
       And side 1 has 95 points in the hand
       And side 0 wins the point
+      And the hand is over because of over_100 under rule SCORE-06
 
     @SCORE-10 @SCORE-12 @thirty_malas_count=cards_only @thirty_malas_trigger=any_winner @thirty_malas=lose @interpretation
     Scenario: Counting card points alone, 25 card points fall short and the point goes to opponents with only 95
@@ -313,6 +327,7 @@ Feature: Counting a hand
       Then side 0 has 115 points in the hand
       And side 1 has 95 points in the hand
       And side 1 wins the point
+      And the hand is over because of thirty_malas_lose under rule SCORE-12
 
     # B-24: S003 read literally asks for thirty card points and the diez de últimas as well.
     @SCORE-10 @SCORE-12 @thirty_malas_count=cards_and_ultimas @thirty_malas=vueltas @thirty_malas_trigger=any_winner @S003
@@ -332,6 +347,7 @@ Feature: Counting a hand
       Then side 0 has 120 points in the hand
       And side 1 has 90 points in the hand
       And the hand goes de vueltas
+      And the hand is over because of thirty_malas_vueltas under rule SCORE-12
 
   Rule: SCORE-18 When the thirty malas are checked: whenever a side would win, or only when both pass 100
 
@@ -352,6 +368,7 @@ Feature: Counting a hand
         | 7c 2c 4c 5c |
       Then side 0 has 115 points in the hand
       And side 0 wins the point
+      And the hand is over because of over_100 under rule SCORE-06
 
     @SCORE-18 @thirty_malas_trigger=any_winner @thirty_malas_count=cards_only @thirty_malas=vueltas @interpretation
     Scenario: Checked for any would-be winner, the thirty malas stop even the only side past 100
@@ -369,6 +386,7 @@ Feature: Counting a hand
         | 7c 2c 4c 5c |
       Then side 0 has 115 points in the hand
       And the hand goes de vueltas
+      And the hand is over because of thirty_malas_vueltas under rule SCORE-12
 
   Rule: SCORE-11 In which hands of a point the thirty malas apply: the first only, or every hand
 
@@ -406,6 +424,7 @@ Feature: Counting a hand
       Then seat 0 wins the trick
       And side 0 wins the point
       And side 0 has 105 points in total
+      And the hand is over because of vueltas_reached_101 under rule VUELTAS-07
 
     @SCORE-11 @thirty_malas_scope=all_hands @thirty_malas=vueltas @thirty_malas_trigger=any_winner @vueltas_end=automatic @interpretation @thirty_malas_count=cards_plus_ultimas
     Scenario: When the thirty malas always apply, a side still short of them in the point cannot take it de vueltas
@@ -438,6 +457,7 @@ Feature: Counting a hand
       Then seat 1 wins the trick
       And side 1 wins the point
       And side 1 has 115 points in total
+      And the hand is over because of vueltas_reached_101 under rule VUELTAS-07
 
   Rule: SCORE-13 When neither side passes 100 the point is not decided and the hand goes de vueltas
 
@@ -455,6 +475,7 @@ Feature: Counting a hand
       And a point_won event does not happen
       And the state field "match.points.0" is 0
       And the state field "match.points.1" is 0
+      And the hand is over because of vueltas under rule SCORE-13
 
   Rule: SCORE-15 Points are counted per side: partners add up, and mano a mano each player counts alone
 
@@ -473,6 +494,7 @@ Feature: Counting a hand
       And side 0 has 62 card points
       And side 0 has 72 points in the hand
       And side 1 has 58 points in the hand
+      And the hand is over because of vueltas under rule SCORE-13
 
     @SCORE-15 @players=2 @S002 @S003 @S004
     Scenario: Mano a mano the player who takes the last trick counts his cards and the diez de últimas alone
@@ -486,3 +508,4 @@ Feature: Counting a hand
       And side 0 has 111 points in the hand
       And side 1 has 19 points in the hand
       And side 0 wins the point
+      And the hand is over because of over_100 under rule SCORE-06

@@ -36,6 +36,7 @@ Feature: Two players, mano a mano
       And side 1 wins the diez de últimas
       And side 0 has 35 card points
       And side 1 has 85 card points
+      And the hand is over because of vueltas under rule SCORE-13
       When the next hand is dealt from the deck, top card first:
         | Cc So 4e 7c 3e 2e |
         | 7o Ac 5e 7e 4b 6c |
@@ -72,6 +73,7 @@ Feature: Two players, mano a mano
       And the state field "hand_size.1" is 6
       When the rest of the hand is played, each seat playing its first legal card in deck order
       Then the state field "tricks_played" is 20
+      And the hand is over because of vueltas under rule SCORE-13
 
   Rule: TWO-04 Mano a mano the winner of a free trick draws first and the loser second, so the loser of the last free trick gets the muestra
 
@@ -126,6 +128,7 @@ Feature: Two players, mano a mano
       And side 0 wins the point
       And side 0 wins the coto
       And the state field "match.cotos.0" is 1
+      And the hand is over because of over_100 under rule SCORE-06
 
   Rule: TWO-07 Mano a mano there is no partner: the second player must beat or trump whenever he can
 

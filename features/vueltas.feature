@@ -24,6 +24,7 @@ Feature: Hands de vueltas
       When these tricks are played:
         | 2o Ao 5o 4o |
       Then the hand goes de vueltas
+      And the hand is over because of vueltas under rule SCORE-13
       When the next hand is dealt from the deck, top card first:
         | ... |
       Then the phase is free
@@ -47,6 +48,7 @@ Feature: Hands de vueltas
       When these tricks are played:
         | 2o Ao 5o 4o |
       Then the hand goes de vueltas
+      And the hand is over because of vueltas under rule SCORE-13
       When the next hand is dealt from the deck, top card first:
         | ... |
       Then side 0 has 0 points in the hand
@@ -89,6 +91,43 @@ Feature: Hands de vueltas
       And the hand is not over
       And a point_won event does not happen
 
+    @VUELTAS-03 @VUELTAS-07 @vueltas_end=automatic @S002 @S003 @thirty_malas_count=cards_plus_ultimas
+    Scenario: A side that reaches exactly 101 de vueltas has won, and the hand stops there
+      Given a hand in the free phase, muestra 2b, seat 1 to lead:
+        | seat 0 | Ac 3c Rc Sc 6o 4e                             |
+        | seat 1 | 3o Ro 5o 5c 6e 7e                             |
+        | seat 2 | Ao 4o 2e Se Ce 2c                             |
+        | seat 3 | Re 7o 3e 6c 7c 4c                             |
+        | stock  | 2o So Co Cc Ae 5e Ab 3b 4b 5b 6b 7b Sb Cb Rb  |
+      And the hand is de vueltas, with 70 carried by side 0 and 60 by side 1
+      When these tricks are played:
+        | 3o Ao 7o 3c |
+      Then seat 2 wins the trick
+      And the trick carries 31 points
+      And side 0 has 101 points in total
+      And side 0 wins the point
+      And the hand is over because of vueltas_reached_101 under rule VUELTAS-07
+
+    # Side 0 passed 100 earlier in this hand and never claimed; side 1 stays at 100.
+    @VUELTAS-03 @vueltas_end=claim @S000 @interpretation @thirty_malas_count=cards_plus_ultimas
+    Scenario: Played to the end without a claim, a hand de vueltas goes to the only side past 100
+      Given a hand in the arrastre, trumps in oros, seat 0 to lead:
+        | seat 0 | Ao Ac |
+        | seat 1 | 2o 2c |
+        | seat 2 | 4o 4c |
+        | seat 3 | 5o 5c |
+      And the tricks won so far are 5 for side 0 and 3 for side 1
+      And the card points so far are 58 for side 0 and 40 for side 1
+      And the hand is de vueltas, with 70 carried by side 0 and 60 by side 1
+      When these tricks are played:
+        | Ao 2o 4o 5o |
+        | Ac 2c 4c 5c |
+      Then side 0 wins the diez de últimas
+      And side 0 has 160 points in total
+      And side 1 has 100 points in total
+      And side 0 wins the point
+      And the hand is over because of over_100 under rule VUELTAS-03
+
   Rule: VUELTAS-04 A hand de vueltas need not be played to the end
 
     @VUELTAS-04 @VUELTAS-07 @VUELTAS-03 @vueltas_end=automatic @S002 @S003 @thirty_malas_count=cards_plus_ultimas
@@ -109,6 +148,7 @@ Feature: Hands de vueltas
       And the state field "tricks_played" is 1
       And the state field "hand_size.1" is 5
       And side 0 has 112 points in total
+      And the hand is over because of vueltas_reached_101 under rule VUELTAS-07
 
     @VUELTAS-04 @VUELTAS-06 @vueltas_end=claim @S000
     Scenario: A claim ends a hand de vueltas with cards still in hand
@@ -122,7 +162,7 @@ Feature: Hands de vueltas
       When these tricks are played:
         | 3o Ao 3e Ac |
       And seat 2 claims 101
-      Then the hand is over
+      Then the hand is over because of claim_correct under rule VUELTAS-06
       And the state field "tricks_played" is 1
       And the state field "hand_size.0" is 5
 
@@ -158,6 +198,7 @@ Feature: Hands de vueltas
       Then seat 0 may claim 101
       When seat 0 claims 101
       Then side 0 wins the point
+      And the hand is over because of claim_correct under rule VUELTAS-06
 
     @VUELTAS-05 @vueltas_end=claim @S000
     Scenario: A player may not claim 101 after a trick taken by the opponents
@@ -221,6 +262,7 @@ Feature: Hands de vueltas
       And seat 2 claims 101
       Then a claim event happens
       And side 0 wins the point
+      And the hand is over because of claim_correct under rule VUELTAS-06
 
     @VUELTAS-06 @vueltas_end=claim @S000
     Scenario: A claim made at exactly 100 is false and gives the point to the opponents
@@ -237,6 +279,42 @@ Feature: Hands de vueltas
       Then side 1 wins the point
       And the state field "match.points.1" is 1
       And the state field "match.points.0" is 0
+      And the hand is over because of claim_false under rule VUELTAS-06
+
+    @VUELTAS-06 @vueltas_end=claim @S000 @thirty_malas_count=cards_plus_ultimas
+    Scenario: A claim made at exactly 101 is true and wins the point
+      Given a hand in the free phase, muestra 2b, seat 1 to lead:
+        | seat 0 | Ac 3c Rc Sc 6o 4e                             |
+        | seat 1 | 3o Ro 5o 5c 6e 7e                             |
+        | seat 2 | Ao 4o 2e Se Ce 2c                             |
+        | seat 3 | Re 7o 3e 6c 7c 4c                             |
+        | stock  | 2o So Co Cc Ae 5e Ab 3b 4b 5b 6b 7b Sb Cb Rb  |
+      And the hand is de vueltas, with 70 carried by side 0 and 60 by side 1
+      When these tricks are played:
+        | 3o Ao 7o 3c |
+      And seat 2 claims 101
+      Then the claim event has "seat" 2
+      And the claim event has "side" 0
+      And the claim event has "valid" true
+      And side 0 wins the point
+      And the hand is over because of claim_correct under rule VUELTAS-06
+
+    @VUELTAS-06 @vueltas_end=claim @S000
+    Scenario: A false claim by seat 1 gives the point to the side of seats 0 and 2
+      Given a hand in the free phase, muestra 2b, seat 1 to lead:
+        | seat 0 | Ac 3c Rc Sc 6o 4e                             |
+        | seat 1 | 3o Ro 5o 5c 6e 7e                             |
+        | seat 2 | Ao 4o 2e Se Ce 2c                             |
+        | seat 3 | Re 7o 3e 6c 7c 4c                             |
+        | stock  | 2o So Co Cc Ae 5e Ab 3b 4b 5b 6b 7b Sb Cb Rb  |
+      And the hand is de vueltas, with 70 carried by side 0 and 60 by side 1
+      When these tricks are played:
+        | 3o 4o 7o 6o |
+      And seat 1 claims 101
+      Then the claim event has "side" 1
+      And the claim event has "valid" false
+      And side 0 wins the point
+      And the hand is over because of claim_false under rule VUELTAS-06
 
   Rule: VUELTAS-07 How a hand de vueltas stops: automatically when a side reaches 101, or only on a claim
 
@@ -255,6 +333,7 @@ Feature: Hands de vueltas
       When seat 0 sings copas
       Then side 0 wins the point
       And the phase is hand_over
+      And the hand is over because of vueltas_reached_101 under rule VUELTAS-07
 
     @VUELTAS-07 @vueltas_end=claim @S000
     Scenario: Under claims a side past 100 de vueltas does not win until it claims
@@ -346,6 +425,7 @@ Feature: Hands de vueltas
       And side 1 wins the diez de últimas
       And side 1 has 49 points in the hand
       And side 0 wins the point
+      And the hand is over because of over_100 under rule SCORE-06
 
   Rule: VUELTAS-13 A claim may follow a cante made after the same trick, and the cante counts
 
@@ -364,6 +444,7 @@ Feature: Hands de vueltas
       Then side 0 has 120 points in total
       When seat 2 claims 101
       Then side 0 wins the point
+      And the hand is over because of claim_correct under rule VUELTAS-06
 
   Rule: VUELTAS-14 A hand de vueltas played out without a claim goes to the side that passed 100 first
 
@@ -387,3 +468,4 @@ Feature: Hands de vueltas
       And side 0 wins the point
       And side 0 has 111 points in total
       And side 1 has 149 points in total
+      And the hand is over because of over_100 under rule VUELTAS-14

@@ -352,13 +352,11 @@ def goes_de_vueltas(guinote_run: ScenarioRun) -> None:
     guinote_run.last_event("de_vueltas")
 
 
-@then(parsers.re(r"the hand is over(?: because of (?P<reason>\w+))?$"))
-def hand_over(guinote_run: ScenarioRun, reason: str | None) -> None:
+@then(parsers.re(r"the hand is over(?: because of (?P<reason>\w+))?(?: under rule (?P<rule>[A-Z]+-\d+))?$"))
+def hand_over(guinote_run: ScenarioRun, reason: str | None, rule: str | None) -> None:
     if reason and reason not in HAND_END_REASONS:
         raise guinote_run.fail_input(f"unknown reason {reason!r}; reasons: {', '.join(HAND_END_REASONS)}")
-    event = guinote_run.last_event("hand_over")
-    if reason:
-        guinote_run.expect_equal("reason the hand ended", reason, event.get("reason"))
+    guinote_run.expect_hand_end(reason, rule)
 
 
 @then("the hand is not over")
@@ -392,6 +390,12 @@ def event_happens(guinote_run: ScenarioRun, kind: str, modal: str) -> None:
         assert kind in kinds, f"expected a {kind} event; events: {kinds}"
     else:
         assert kind not in kinds, f"expected no {kind} event; events: {kinds}"
+
+
+@then(parsers.re(r'the (?P<kind>[a-z_]+) event has "(?P<member>\w+)" (?P<value>.+)$'))
+def event_member(guinote_run: ScenarioRun, kind: str, member: str, value: str) -> None:
+    event = guinote_run.last_event(kind)
+    guinote_run.expect_equal(f"member {member} of the {kind} event", _json(guinote_run, value), event.get(member))
 
 
 def _json(guinote_run: ScenarioRun, text: str) -> Any:
