@@ -1,0 +1,260 @@
+"""The mutation score of the reference engine, with every surviving mutant explained or listed.
+
+``tox -e mutation`` runs mutmut (config in ``pyproject.toml [tool.mutmut]``: the conformance
+scenarios, played through the capability-less path, are the only tests), then this script::
+
+    python -m tests.mutation.score [--explained tests/mutation/explained.toml] [--goal 95]
+
+A mutant is *killed* (a scenario failed or timed out), *survived* (every scenario passed) or
+*no tests* (no scenario reaches the mutated function). A survivor that changes no outcome is
+not a gap, and is taken out of the score with its reason:
+
+* **prose**: the mutation only changes free text for people (an f-string, or a string with a
+  space: a refusal's message, an error's wording), which the protocol leaves to each engine
+  and no rule reads. Found from the diff itself; identifiers and codes have no spaces, so a
+  mutated reason code or flag value is never taken for prose.
+* **equivalent**: an entry of ``explained.toml`` names the function, the original code and the
+  mutated code, and says in one line why the outcome cannot change.
+* **out of scope**: an entry of ``explained.toml`` names functions that are not rules played
+  by the scenarios (game records, random play, the position loader of the ``positions``
+  capability), with the tests that check them instead.
+
+The score is killed / (mutants - prose - equivalent - out of scope). The script prints the
+figures by module and every unexplained survivor with its diff, and exits 1 when the score
+is below the goal or an entry of ``explained.toml`` explains nothing (stale), 2 on a bad file.
+It reads mutmut's results through ``mutmut results`` and the diffs through mutmut's own diff
+function: this module is the one place that knows mutmut's internals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import io
+import subprocess
+import sys
+import tokenize
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+from conformance.toml_entries import Entry, read_entries
+
+HERE = Path(__file__).resolve().parent
+KINDS = ("equivalent", "out_of_scope")
+KEYS = ("kind", "function", "original", "mutated", "reason")
+DETECTED = ("killed", "timeout", "caught by type check")
+
+
+class ExplainedFileError(ValueError):
+    """A mistake in ``explained.toml`` (the message starts with file:line)."""
+
+
+@dataclass(frozen=True)
+class Mutant:
+    name: str  #: mutmut's key, e.g. ``reference_engine.hand.xǁHandǁ_claim__mutmut_3``
+    status: str
+
+    @property
+    def function(self) -> str:
+        """The mutated function as Python names it: ``reference_engine.hand.Hand._claim``."""
+        qualified = self.name.rsplit("__mutmut_", 1)[0]
+        module, _, last = qualified.rpartition(".")
+        if last.startswith("xǁ"):
+            return f"{module}.{'.'.join(part for part in last[2:].split('ǁ') if part)}"
+        return f"{module}.{last.removeprefix('x_')}"
+
+    @property
+    def module(self) -> str:
+        return self.function.split(".")[1]
+
+
+@dataclass(frozen=True)
+class Explanation:
+    entry: Entry
+    kind: str
+
+    def explains(self, mutant: Mutant, removed: str, added: str) -> bool:
+        if not fnmatch.fnmatchcase(mutant.function, self.entry.get("function")):
+            return False
+        if self.kind == "out_of_scope":
+            return True
+        return self.entry.get("original") in removed and self.entry.get("mutated") in added
+
+
+@dataclass
+class Verdicts:
+    by_module: dict[str, Counter[str]] = field(default_factory=dict)
+    unexplained: list[tuple[Mutant, str]] = field(default_factory=list)
+    used: set[int] = field(default_factory=set)
+
+    def count(self, mutant: Mutant, verdict: str) -> None:
+        self.by_module.setdefault(mutant.module, Counter())[verdict] += 1
+
+    def total(self) -> Counter[str]:
+        return sum(self.by_module.values(), Counter())
+
+
+def load_explained(path: Path) -> list[Explanation]:
+    """Read ``explained.toml``: each entry a kind, a function glob and a reason (equivalent:
+    also the original and mutated code, as substrings of the diff's lines)."""
+    explanations = []
+    for entry in read_entries(path, "mutant", KEYS, what="list of explained mutants", error=ExplainedFileError):
+        kind = entry.get("kind")
+        if kind not in KINDS:
+            raise ExplainedFileError(f"{entry.where('kind')}: kind must be one of {', '.join(KINDS)}, not {kind!r}")
+        if not entry.get("function"):
+            raise ExplainedFileError(f"{entry.where()}: the entry needs a function (a glob on module.function)")
+        if kind == "equivalent" and not (entry.get("original") and entry.get("mutated")):
+            raise ExplainedFileError(f"{entry.where()}: an equivalent mutant needs the original and mutated code")
+        explanations.append(Explanation(entry, kind))
+    return explanations
+
+
+def changed_lines(diff: str) -> tuple[str, str]:
+    """The removed and the added lines of a unified diff, each stripped and joined by newlines."""
+    removed = [line[1:].strip() for line in diff.splitlines() if line.startswith("-") and not line.startswith("---")]
+    added = [line[1:].strip() for line in diff.splitlines() if line.startswith("+") and not line.startswith("+++")]
+    return "\n".join(removed), "\n".join(added)
+
+
+def _tokens(code: str) -> list[tokenize.TokenInfo]:
+    skipped = {tokenize.NEWLINE, tokenize.NL, tokenize.INDENT, tokenize.DEDENT, tokenize.COMMENT, tokenize.ENDMARKER}
+    found = []
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(code).readline):
+            if token.type not in skipped:
+                found.append(token)
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        pass  # a fragment of a call ends inside brackets: the tokens read so far are enough
+    return found
+
+
+def _is_prose(token: tokenize.TokenInfo) -> bool:
+    if token.type != tokenize.STRING:
+        return False
+    prefix = token.string[: len(token.string) - len(token.string.lstrip("rRbBuUfF"))]
+    return "f" in prefix.lower() or " " in token.string
+
+
+def is_prose_only(removed: str, added: str) -> bool:
+    """Whether the mutation only rewrites (or blanks with ``None``) strings that are prose."""
+    before, after = _tokens(removed), _tokens(added)
+    if not before or len(before) != len(after):
+        return False
+    differing = [(old, new) for old, new in zip(before, after, strict=True) if old.string != new.string]
+    return bool(differing) and all(
+        _is_prose(old) and (new.type == tokenize.STRING or new.string == "None") for old, new in differing
+    )
+
+
+def judge(mutants: Iterable[Mutant], diff_of: Callable[[str], str], explanations: Sequence[Explanation]) -> Verdicts:
+    verdicts = Verdicts()
+    for mutant in mutants:
+        if mutant.status == "not checked":
+            verdicts.count(mutant, "not checked")
+            continue
+        scopes = (n for n, e in enumerate(explanations) if e.kind == "out_of_scope" and e.explains(mutant, "", ""))
+        scope = next(scopes, None)
+        if scope is not None:
+            verdicts.used.add(scope)
+            verdicts.count(mutant, "out of scope")
+            continue
+        if mutant.status in DETECTED:
+            verdicts.count(mutant, "killed")
+            continue
+        diff = diff_of(mutant.name)
+        removed, added = changed_lines(diff)
+        if mutant.status == "survived" and is_prose_only(removed, added):
+            verdicts.count(mutant, "prose")
+            continue
+        found = next((n for n, e in enumerate(explanations) if e.explains(mutant, removed, added)), None)
+        if found is not None:
+            verdicts.used.add(found)
+            verdicts.count(mutant, "equivalent")
+            continue
+        verdicts.count(mutant, mutant.status)
+        verdicts.unexplained.append((mutant, diff))
+    return verdicts
+
+
+def score(counts: Counter[str]) -> float | None:
+    judged = sum(counts.values()) - counts["prose"] - counts["equivalent"] - counts["out of scope"]
+    judged -= counts["not checked"]
+    return 100.0 * counts["killed"] / judged if judged else None
+
+
+def read_results() -> list[Mutant]:
+    """Every mutant and its status, from ``mutmut results --all true``."""
+    done = subprocess.run(
+        [sys.executable, "-m", "mutmut", "results", "--all", "true"], capture_output=True, text=True, check=False
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"mutmut results failed (run `mutmut run` first): {done.stderr.strip()[-500:]}")
+    mutants = []
+    for line in done.stdout.splitlines():
+        name, sep, status = line.strip().rpartition(": ")
+        if sep and "__mutmut_" in name:
+            mutants.append(Mutant(name, status))
+    return mutants
+
+
+def mutmut_diff(name: str) -> str:
+    """The mutant's diff, from mutmut's own function (a subprocess per mutant would take minutes)."""
+    try:
+        from mutmut.mutation.diff_apply import get_diff_for_mutant  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:  # another mutmut layout: its command line says the same, slowly
+        shown = subprocess.run([sys.executable, "-m", "mutmut", "show", name], capture_output=True, text=True)
+        return shown.stdout
+    return str(get_diff_for_mutant(name))
+
+
+def report(verdicts: Verdicts, explanations: Sequence[Explanation], goal: float, out: TextIO) -> int:
+    columns = ("killed", "survived", "no tests", "prose", "equivalent", "out of scope", "not checked")
+    out.write(f"{'module':<14}" + "".join(f"{c:>14}" for c in columns) + f"{'score':>8}\n")
+    for module, counts in sorted(verdicts.by_module.items()):
+        value = score(counts)
+        shown = f"{value:7.1f}%" if value is not None else "      -"
+        out.write(f"{module:<14}" + "".join(f"{counts[c]:>14}" for c in columns) + f"{shown}\n")
+    total = verdicts.total()
+    value = score(total)
+    out.write(f"{'all':<14}" + "".join(f"{total[c]:>14}" for c in columns))
+    out.write(f"{value:7.1f}%\n" if value is not None else "      -\n")
+    for mutant, diff in verdicts.unexplained:
+        out.write(f"\n{mutant.status}: {mutant.name} ({mutant.function})\n{diff}\n")
+    stale = [e for n, e in enumerate(explanations) if n not in verdicts.used]
+    for explanation in stale:
+        out.write(f"{explanation.entry.where()}: explains no mutant of this run (stale: remove or update it)\n")
+    if value is None:
+        out.write("no mutant has been checked: run `mutmut run` first\n")
+        return 1
+    judged = sum(total.values()) - sum(total[c] for c in ("prose", "equivalent", "out of scope", "not checked"))
+    verdict = "meets" if value >= goal else "is below"
+    out.write(
+        f"\nmutation score {value:.1f}% {verdict} the goal of {goal:g}%: {total['killed']} killed of {judged} "
+        f"({sum(total.values())} mutants: {total['prose']} prose, {total['equivalent']} equivalent, "
+        f"{total['out of scope']} out of scope, {total['not checked']} not checked)\n"
+    )
+    # An entry is stale only if every mutant was checked: a partial run leaves others unused.
+    stale_matters = bool(stale) and total["not checked"] == 0
+    return 0 if value >= goal and not stale_matters else 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--explained", type=Path, default=HERE / "explained.toml", help="the explained mutants")
+    parser.add_argument("--goal", type=float, default=95.0, help="the score to reach, in percent (default 95)")
+    args = parser.parse_args(argv)
+    try:
+        explanations = load_explained(args.explained)
+    except ExplainedFileError as error:
+        print(error, file=sys.stderr)
+        return 2
+    verdicts = judge(read_results(), mutmut_diff, explanations)
+    return report(verdicts, explanations, args.goal, sys.stdout)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

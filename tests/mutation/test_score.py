@@ -1,0 +1,126 @@
+"""The mutation score: which survivors are prose, which are explained, and when the score fails."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from tests.mutation.score import ExplainedFileError, Mutant, is_prose_only, judge, load_explained, report, score
+
+MESSAGE_DIFF = """--- reference_engine/arrastre.py
++++ reference_engine/arrastre.py
+@@ -22,7 +22,7 @@
+         return Refusal(
+             "MUST_OVERTRUMP",
+-            f"{card.code} does not beat the trump on the table",
++            None,
+         )"""
+CODE_DIFF = MESSAGE_DIFF.replace('f"{card.code} does not beat the trump on the table",', '"MUST_OVERTRUMP",').replace(
+    "None,", '"XXMUST_OVERTRUMPXX",'
+)
+LOGIC_DIFF = """--- a
++++ b
+-    if len(ranks) < 4:
++    if len(ranks) <= 4:"""
+
+
+@pytest.mark.parametrize(
+    ("removed", "added", "prose"),
+    [
+        ('f"{card.code} does not beat",', "None,", True),
+        ('"cards cannot be changed", code)', '"XXcards cannot be changedXX", code)', True),
+        ('"MUST_BEAT", rule, message', '"XXMUST_BEATXX", rule, message', False),  # a code, not prose
+        ('rules.tute == "wins_point"', 'rules.tute == "XXwins_pointXX"', False),  # a flag value
+        ("if len(ranks) < 4:", "if len(ranks) <= 4:", False),
+        ('what = {"card": card.code}', "what = None", False),  # a structure, not a string
+    ],
+)
+def test_only_strings_that_are_prose_count_as_prose(removed: str, added: str, prose: bool) -> None:
+    assert is_prose_only(removed, added) is prose
+
+
+def test_a_mutant_is_named_as_python_names_its_function() -> None:
+    assert (
+        Mutant("reference_engine.hand.xǁHandǁ_claim__mutmut_3", "survived").function
+        == "reference_engine.hand.Hand._claim"
+    )
+    assert (
+        Mutant("reference_engine.cantes.x_tute_ranks__mutmut_2", "killed").function
+        == "reference_engine.cantes.tute_ranks"
+    )
+    assert Mutant("reference_engine.cantes.x_tute_ranks__mutmut_2", "killed").module == "cantes"
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "explained.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+EXPLAINED = """
+[[mutant]]
+kind = "equivalent"
+function = "reference_engine.cantes.tute_ranks"
+original = "len(ranks) < 4"
+mutated = "len(ranks) <= 4"
+reason = "for the test"
+
+[[mutant]]
+kind = "out_of_scope"
+function = "reference_engine.records.*"
+reason = "game records are tooling"
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('[[mutant]]\nkind = "sideways"\nfunction = "x"\nreason = "r"\n', "explained.toml:2: kind must be one of"),
+        ('[[mutant]]\nkind = "equivalent"\nfunction = "x"\nreason = "r"\n', "explained.toml:1: an equivalent mutant"),
+        ('[[mutant]]\nkind = "out_of_scope"\nreason = "r"\n', "explained.toml:1: the entry needs a function"),
+        ('[[mutant]]\nkind = "out_of_scope"\nfunction = "x"\n', "explained.toml:1: the entry needs a reason"),
+        (
+            '[[mutant]]\nkind = "out_of_scope"\nfunction = "x"\nreason = "r"\nwhy = "y"\n',
+            "explained.toml:5: unknown key",
+        ),
+    ],
+)
+def test_a_bad_entry_is_an_error_naming_file_and_line(tmp_path: Path, text: str, message: str) -> None:
+    with pytest.raises(ExplainedFileError) as raised:
+        load_explained(write(tmp_path, text))
+    assert str(raised.value).startswith(f"{tmp_path}/{message}")
+
+
+def test_survivors_are_prose_equivalent_out_of_scope_or_gaps(tmp_path: Path) -> None:
+    explanations = load_explained(write(tmp_path, EXPLAINED))
+    mutants = [
+        Mutant("reference_engine.arrastre.x_refusal__mutmut_1", "killed"),
+        Mutant("reference_engine.arrastre.x_refusal__mutmut_2", "survived"),  # its message only
+        Mutant("reference_engine.arrastre.x_refusal__mutmut_3", "survived"),  # a reason code: a gap
+        Mutant("reference_engine.cantes.x_tute_ranks__mutmut_2", "survived"),  # listed as equivalent
+        Mutant("reference_engine.records.x_dumps__mutmut_1", "no tests"),  # out of scope
+    ]
+    diffs = {
+        "reference_engine.arrastre.x_refusal__mutmut_2": MESSAGE_DIFF,
+        "reference_engine.arrastre.x_refusal__mutmut_3": CODE_DIFF,
+        "reference_engine.cantes.x_tute_ranks__mutmut_2": LOGIC_DIFF,
+    }
+    verdicts = judge(mutants, diffs.__getitem__, explanations)
+    total = verdicts.total()
+    assert (total["killed"], total["prose"], total["equivalent"], total["out of scope"]) == (1, 1, 1, 1)
+    assert [mutant.name for mutant, _ in verdicts.unexplained] == ["reference_engine.arrastre.x_refusal__mutmut_3"]
+    assert score(total) == 50.0  # one killed of the two that count
+    out = io.StringIO()
+    assert report(verdicts, explanations, 95.0, out) == 1  # below the goal
+    assert "mutation score 50.0% is below the goal of 95%" in out.getvalue()
+    assert "XXMUST_OVERTRUMPXX" in out.getvalue()  # the gap is shown with its diff
+
+
+def test_an_entry_that_explains_nothing_is_stale_once_every_mutant_was_checked(tmp_path: Path) -> None:
+    explanations = load_explained(write(tmp_path, EXPLAINED))
+    verdicts = judge([Mutant("reference_engine.arrastre.x_refusal__mutmut_1", "killed")], str, explanations)
+    out = io.StringIO()
+    assert report(verdicts, explanations, 95.0, out) == 1
+    assert "explained.toml:2: explains no mutant of this run (stale" in out.getvalue()
