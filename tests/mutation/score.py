@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import fnmatch
 import io
+import math
 import subprocess
 import sys
 import tokenize
@@ -186,6 +187,15 @@ def score(counts: Counter[str]) -> float | None:
     return 100.0 * counts["killed"] / judged if judged else None
 
 
+def margin(killed: int, judged: int) -> float:
+    """Half-width, in percentage points, of the 95 % normal interval of a score measured on a
+    uniform sample of ``judged`` mutants (a partial run is such a sample only if drawn at random)."""
+    if judged == 0:
+        return 0.0
+    rate = killed / judged
+    return 196.0 * math.sqrt(rate * (1 - rate) / judged)
+
+
 def read_results() -> list[Mutant]:
     """Every mutant and its status, from ``mutmut results --all true``."""
     done = subprocess.run(
@@ -237,6 +247,11 @@ def report(verdicts: Verdicts, explanations: Sequence[Explanation], goal: float,
         f"({sum(total.values())} mutants: {total['prose']} prose, {total['equivalent']} equivalent, "
         f"{total['out of scope']} out of scope, {total['not checked']} not checked)\n"
     )
+    if total["not checked"]:
+        out.write(
+            f"{total['not checked']} mutants were not checked: if the checked ones are a random sample "
+            f"(tests/mutation/sample.py), the score is {value:.1f}% ± {margin(total['killed'], judged):.1f} (95 %)\n"
+        )
     # An entry is stale only if every mutant was checked: a partial run leaves others unused.
     stale_matters = bool(stale) and total["not checked"] == 0
     return 0 if value >= goal and not stale_matters else 1

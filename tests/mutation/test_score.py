@@ -124,3 +124,19 @@ def test_an_entry_that_explains_nothing_is_stale_once_every_mutant_was_checked(t
     out = io.StringIO()
     assert report(verdicts, explanations, 95.0, out) == 1
     assert "explained.toml:2: explains no mutant of this run (stale" in out.getvalue()
+
+
+def test_a_sample_is_uniform_stable_and_bounded() -> None:
+    from tests.mutation.sample import draw
+
+    names = [f"reference_engine.m.x_f__mutmut_{n}" for n in range(100)]
+    assert draw(names, 10, seed=3) == draw(list(reversed(names)), 10, seed=3)  # the order given does not matter
+    assert len(set(draw(names, 10, seed=3))) == 10 and draw(names, 500, seed=3) == sorted(names)
+    assert draw(names, 10, seed=3) != draw(names, 10, seed=4)
+
+
+def test_the_margin_of_a_sampled_score() -> None:
+    from tests.mutation.score import margin
+
+    assert round(margin(380, 400), 1) == 2.1  # 95 % of 400: ± 2.1 points
+    assert margin(0, 0) == 0.0 and margin(400, 400) == 0.0
