@@ -23,7 +23,7 @@ class MisnamedTrickWinner:
         self._game = game
 
     def apply(self, action: Any) -> Outcome:
-        outcome = self._game.apply(action)
+        outcome: Outcome = self._game.apply(action)
         if isinstance(outcome, Accepted):
             events = [
                 {("winner" if key == "seat" and event["type"] == "trick_won" else key): value
