@@ -19,11 +19,14 @@ import random
 import subprocess
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from tests.mutation.score import main as score_main
 from tests.mutation.score import read_results
 
 NO_MUTANT = "no-such-mutant-just-generate"
+#: the names of the sample, one per line (beside mutmut's own results)
+SAMPLE_FILE = Path("mutants") / "sample.txt"
 
 
 def draw(names: Sequence[str], size: int, seed: int) -> list[str]:
@@ -44,12 +47,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("mutmut generated no mutants", file=sys.stderr)
         return 1
     sample = draw(names, args.size, args.seed)
-    print(f"sample: {len(sample)} of {len(names)} mutants (seed {args.seed})")
-    done = subprocess.run([sys.executable, "-m", "mutmut", "run", *sample], check=False)
-    if done.returncode != 0:
-        print(f"mutmut run exited with {done.returncode}", file=sys.stderr)
-        return 1
-    return score_main(["--goal", str(args.goal)])
+    SAMPLE_FILE.write_text("".join(f"{name}\n" for name in sample), encoding="utf-8")
+    # mutmut re-runs every mutant it is given by name: give it only those with no result yet,
+    # so an interrupted sample resumes where it stopped
+    checked = {mutant.name for mutant in read_results() if mutant.status != "not checked"}
+    pending = [name for name in sample if name not in checked]
+    print(f"sample: {len(sample)} of {len(names)} mutants (seed {args.seed}), {len(pending)} to run")
+    if pending:
+        done = subprocess.run([sys.executable, "-m", "mutmut", "run", *pending], check=False)
+        if done.returncode != 0:
+            print(f"mutmut run exited with {done.returncode}", file=sys.stderr)
+            return 1
+    return score_main(["--goal", str(args.goal), "--only", str(SAMPLE_FILE)])
 
 
 if __name__ == "__main__":

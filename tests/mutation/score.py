@@ -221,7 +221,11 @@ def mutmut_diff(name: str) -> str:
     return str(get_diff_for_mutant(name))
 
 
-def report(verdicts: Verdicts, explanations: Sequence[Explanation], goal: float, out: TextIO) -> int:
+def report(
+    verdicts: Verdicts, explanations: Sequence[Explanation], goal: float, out: TextIO, *, sample: bool = False
+) -> int:
+    """Print the figures; 0 if the score meets ``goal`` and no entry is stale (a ``sample``
+    cannot be expected to meet every entry, so there none is)."""
     columns = ("killed", "survived", "no tests", "prose", "equivalent", "out of scope", "not checked")
     out.write(f"{'module':<14}" + "".join(f"{c:>14}" for c in columns) + f"{'score':>8}\n")
     for module, counts in sorted(verdicts.by_module.items()):
@@ -234,7 +238,7 @@ def report(verdicts: Verdicts, explanations: Sequence[Explanation], goal: float,
     out.write(f"{value:7.1f}%\n" if value is not None else "      -\n")
     for mutant, diff in verdicts.unexplained:
         out.write(f"\n{mutant.status}: {mutant.name} ({mutant.function})\n{diff}\n")
-    stale = [e for n, e in enumerate(explanations) if n not in verdicts.used]
+    stale = [] if sample else [e for n, e in enumerate(explanations) if n not in verdicts.used]
     for explanation in stale:
         out.write(f"{explanation.entry.where()}: explains no mutant of this run (stale: remove or update it)\n")
     if value is None:
@@ -261,14 +265,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--explained", type=Path, default=HERE / "explained.toml", help="the explained mutants")
     parser.add_argument("--goal", type=float, default=95.0, help="the score to reach, in percent (default 95)")
+    parser.add_argument("--only", type=Path, help="a file of mutant names, one per line: score those only (a sample)")
     args = parser.parse_args(argv)
     try:
         explanations = load_explained(args.explained)
     except ExplainedFileError as error:
         print(error, file=sys.stderr)
         return 2
-    verdicts = judge(read_results(), mutmut_diff, explanations)
-    return report(verdicts, explanations, args.goal, sys.stdout)
+    mutants = read_results()
+    if args.only:
+        try:
+            wanted = set(args.only.read_text(encoding="utf-8").split())
+        except OSError as error:
+            print(f"{args.only}: cannot read the list of mutants: {error.strerror or error}", file=sys.stderr)
+            return 2
+        mutants = [mutant for mutant in mutants if mutant.name in wanted]
+    verdicts = judge(mutants, mutmut_diff, explanations)
+    return report(verdicts, explanations, args.goal, sys.stdout, sample=args.only is not None)
 
 
 if __name__ == "__main__":

@@ -140,3 +140,11 @@ def test_the_margin_of_a_sampled_score() -> None:
 
     assert round(margin(380, 400), 1) == 2.1  # 95 % of 400: ± 2.1 points
     assert margin(0, 0) == 0.0 and margin(400, 400) == 0.0
+
+
+def test_a_sample_is_not_failed_for_entries_it_did_not_meet(tmp_path: Path) -> None:
+    explanations = load_explained(write(tmp_path, EXPLAINED))
+    verdicts = judge([Mutant("reference_engine.arrastre.x_refusal__mutmut_1", "killed")], str, explanations)
+    out = io.StringIO()
+    assert report(verdicts, explanations, 95.0, out, sample=True) == 0
+    assert "stale" not in out.getvalue()
