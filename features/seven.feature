@@ -368,6 +368,22 @@ Feature: Exchanging the seven of trumps for the muestra
       Then seat 0 holds 7o 2c 4c 5c 6c
       And the muestra is 2o
 
+    # B-40: read as the lowest trump, S002's dos is still the dos when the deck has doses.
+    @interpretation @seven_is_muestra=swap_with_lowest
+    Scenario: Reading the dos as the lowest trump, with 40 cards the holder of the dos takes a seven muestra
+      Given a hand in the free phase, muestra 7o, seat 0 to lead:
+        | seat 0 | 2o 2c 4c 5c 6c       |
+        | seat 1 | 2e 4e 5e 6e 7e       |
+        | seat 2 | 2b 4b 5b 6b 7b       |
+        | seat 3 | 3c Cc 3e Ce 3b       |
+        | stock  | Sc Rc Se Re Sb Rb Cb |
+      And seat 0 won the last trick and the cards are not drawn yet
+      And the tricks won so far are 2 for side 0 and 1 for side 1
+      Then seat 0 may exchange for the muestra
+      When seat 0 exchanges for the muestra
+      Then seat 0 holds 7o 2c 4c 5c 6c
+      And the muestra is 2o
+
     @interpretation @seven_is_muestra=none
     Scenario: Without the dos swap, a seven muestra cannot be taken
       Given a hand in the free phase, muestra 7o, seat 0 to lead:

@@ -25,6 +25,7 @@ Feature: Hands de vueltas
         | 2o Ao 5o 4o |
       Then the hand goes de vueltas
       And the hand is over because of vueltas under rule SCORE-13
+      And the next hand may be dealt
       When the next hand is dealt from the deck, top card first:
         | ... |
       Then the phase is free

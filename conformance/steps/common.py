@@ -244,6 +244,11 @@ def may_tute(guinote_run: ScenarioRun, seat: str, modal: str, rank: str) -> None
     _may(guinote_run, modal == "may", action, f"seat {number} singing tute of {rank}")
 
 
+@then(parsers.re(r"the next hand (?P<modal>may|may not) be dealt$"))
+def may_deal(guinote_run: ScenarioRun, modal: str) -> None:
+    _may(guinote_run, modal == "may", {"type": "deal"}, "dealing the next hand")
+
+
 @then(parsers.re(r"the cards (?P<modal>must|need not) be drawn before the next lead$"))
 def draw_due(guinote_run: ScenarioRun, modal: str) -> None:
     guinote_run.expect_equal("a draw is pending", modal == "must", guinote_run.state("draw_pending"))
