@@ -12,7 +12,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from adapters.interface import (
     JSON,
@@ -37,6 +37,15 @@ class FeatureInputError(Exception):
 
 class NotApplicable(Exception):
     """The engine under test cannot run this scenario (missing capability or flag value)."""
+
+
+@runtime_checkable
+class PartlyKnown(Protocol):
+    """A game whose legal list cannot speak for some actions now (an engine that draws by itself,
+    seen before its draw: :mod:`conformance.automatic_draw`). A scenario asking whether such an
+    action is legal is not applicable, with the reason :meth:`unknowable` gives."""
+
+    def unknowable(self, action: Mapping[str, JSON]) -> str | None: ...
 
 
 class PrefixDivergence(AssertionError):
@@ -421,6 +430,11 @@ class ScenarioRun:
 
     def has_action(self, action: Mapping[str, Any]) -> bool:
         wanted = dict(action)
+        game = self.ensure_game()
+        if isinstance(game, PartlyKnown):
+            why = game.unknowable(wanted)
+            if why is not None:
+                raise NotApplicable(why)
         return any(all(candidate.get(k) == v for k, v in wanted.items()) for candidate in self.legal())
 
     def playable(self, seat: int) -> list[str]:
