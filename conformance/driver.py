@@ -199,6 +199,13 @@ class ScenarioRun:
     def explicit_deal(self, dealer: int, rows: Sequence[Sequence[str]]) -> None:
         """Hands per seat, the muestra and the stock (``...`` = the rest of the deck in order)."""
         self._check_not_started()
+        self.setup = {"dealer": self.seat(dealer), **self.dealt_cards(rows)}
+        self.setup_line = Location(self.location.path, self.location.line)
+
+    def dealt_cards(self, rows: Sequence[Sequence[str]]) -> dict[str, Any]:
+        """The ``hands``, ``muestra`` and ``stock`` of a deal table: a row per seat, the muestra
+        and the stock (``...`` or no stock row = the rest of the deck in order). An explicit
+        deal's setup, and the explicit form of the next hand's ``deal``."""
         seats = [f"seat {n}" for n in range(self.players)]
         parsed = self._seat_rows(rows, [*seats, "muestra", "stock"])
         for label in seats:
@@ -215,8 +222,7 @@ class ScenarioRun:
         self._check_unique(used)
         if parsed.get("stock", ["..."])[-1:] == ["..."]:
             stock += self._rest_of_deck(used)
-        self.setup = {"dealer": self.seat(dealer), "hands": hands, "muestra": muestra, "stock": stock}
-        self.setup_line = Location(self.location.path, self.location.line)
+        return {"hands": hands, "muestra": muestra, "stock": stock}
 
     def position_hands(
         self, rows: Sequence[Sequence[str]], leader: int, *, muestra: str | None, trump: str | None

@@ -168,6 +168,13 @@ def next_deal(guinote_run: ScenarioRun, datatable: Table) -> None:
     guinote_run.must({"type": "deal", "deck": order})
 
 
+@when("the next hand is dealt:")
+def next_explicit_deal(guinote_run: ScenarioRun, datatable: Table) -> None:
+    """The explicit form of the deal (rows per seat, the muestra, the stock): what an engine that
+    deals its own way is given, and what compare writes for it."""
+    guinote_run.must({"type": "deal", **guinote_run.dealt_cards(datatable)})
+
+
 # ---------------------------------------------------------------------------------- Then
 
 
