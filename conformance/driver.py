@@ -95,6 +95,8 @@ class ScenarioRun:
     feature: Path | None = None
     position_setup: str = "auto"
     realiser: Realiser | None = None
+    #: the rule IDs the scenario is tagged with
+    rules: tuple[str, ...] = ()
 
     # ------------------------------------------------------------------ input parsing
 
@@ -345,6 +347,53 @@ class ScenarioRun:
         if isinstance(self.outcome, Accepted):
             self.events.extend(self.outcome.events)
         return self.outcome
+
+    def deal_next(self, order: list[str]) -> None:
+        """Deal the next hand from the deck order ``order``, top card first.
+
+        An engine that deals its own way refuses deck orders: it is given the same cards as the
+        explicit form of the deal (the hands the rules deal from ``order``, the muestra, the
+        stock). A scenario about dealing itself (a ``DEAL-`` rule) is then not applicable."""
+        game = self.ensure_game()
+        action: dict[str, Any] = {"type": "deal", "deck": order}
+        outcome = self.act(action)
+        if isinstance(outcome, Rejected) and game.state("phase") == "hand_over":
+            explicit = self._explicit_next(game, order)
+            if explicit is not None and isinstance(self.act(explicit), Accepted):
+                if any(rule.startswith("DEAL-") for rule in self.rules):
+                    raise NotApplicable(
+                        "the scenario deals the next hand from a deck order; the engine refuses deck orders "
+                        "(it took the explicit deal of the same cards)"
+                    )
+                return
+        if isinstance(outcome, Rejected):
+            raise AssertionError(
+                f"expected {describe(action)} to be accepted, but it was refused: "
+                f"{outcome.code} {outcome.rule} {outcome.message}".rstrip()
+            )
+
+    def _explicit_next(self, game: GameHandle, order: list[str]) -> dict[str, Any] | None:
+        """The explicit form of the next deal from ``order``: dealt by the taker of
+        the last trick (PRE-10, MATCH-11), with the ``deal`` flag's method (DEAL-02, DEAL-03)."""
+        from reference_engine.cards import CardError, parse_card
+        from reference_engine.deal import deal_from_deck
+        from reference_engine.match import next_dealer
+
+        last = game.state("last_trick_winner")
+        if not isinstance(last, int) or isinstance(last, bool):
+            return None
+        try:
+            dealer = next_dealer(last) % self.players
+            method = self.flags.get("deal", "one_by_one")
+            dealt = deal_from_deck([parse_card(c) for c in order], self.players, dealer, method, self.deck_size)
+        except CardError:
+            return None
+        return {
+            "type": "deal",
+            "hands": [[card.code for card in hand] for hand in dealt.hands],
+            "muestra": dealt.muestra.code,
+            "stock": [card.code for card in dealt.stock],
+        }
 
     def must(self, action: dict[str, Any]) -> list[dict[str, JSON]]:
         """Apply an action the scenario expects to be accepted."""

@@ -165,7 +165,7 @@ def next_deal(guinote_run: ScenarioRun, datatable: Table) -> None:
         from adapters.vocabulary import deck_codes
 
         order += [code for code in deck_codes(guinote_run.deck_size) if code not in set(order)]
-    guinote_run.must({"type": "deal", "deck": order})
+    guinote_run.deal_next(order)
 
 
 @when("the next hand is dealt:")
