@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from adapters.interface import JSON, Accepted, Action, EngineInfo, Outcome, Rejected, Setup, SetupRejected, UnknownField
+from adapters.vocabulary import EXPLICIT_DEAL
 from reference_engine import Game
 from reference_engine import __name__ as engine_package
 from reference_engine.actions import ActionFormatError, IllegalAction, action_from_json
 from reference_engine.cards import CardError, parse_card
+from reference_engine.deal import DealtHand, check_explicit_deal, order_of_deal
 from reference_engine.flags import RulesError, flag_specs, make_rules, profile_names, rules_for
 from reference_engine.views import UnknownField as EngineUnknownField
 from reference_engine.views import observation_field, state_field
@@ -25,12 +27,36 @@ class ReferenceGame:
 
     def apply(self, action: Action) -> Outcome:
         try:
+            if action.get("type") == "deal" and any(key in action for key in EXPLICIT_DEAL):
+                action = self._as_deck_order(action)
             parsed = action_from_json(action)
             return Accepted([event.to_json() for event in self.game.apply(parsed)])
         except IllegalAction as illegal:
             return Rejected(illegal.code, illegal.rule, illegal.message)
         except (ActionFormatError, CardError) as error:
             return Rejected("BAD_ACTION", "", str(error))
+
+    def _as_deck_order(self, action: Action) -> Action:
+        """The explicit form of the next deal (``hands`` in seat order, ``muestra``, ``stock``
+        top first) as the deck order that deals it from the next dealer (PRE-10)."""
+        if "deck" in action:
+            raise ActionFormatError("a deal gives either a deck order ('deck') or the hands, muestra and stock")
+        if self.game.phase != "hand_over":
+            return {"type": "deal", "deck": []}  # the game refuses a deal now, with its own reason
+        rules = self.game.rules
+        hands, muestra, stock = action.get("hands"), action.get("muestra"), action.get("stock", [])
+        if not isinstance(hands, list) or not all(isinstance(hand, list) for hand in hands):
+            raise ActionFormatError("an explicit deal gives 'hands': a list of card lists, one per seat")
+        if not isinstance(stock, list):
+            raise ActionFormatError("an explicit deal gives 'stock': a list of cards, top first")
+        dealt = DealtHand(
+            tuple(tuple(parse_card(str(c)) for c in hand) for hand in hands),
+            parse_card(str(muestra)),
+            tuple(parse_card(str(c)) for c in stock),
+        )
+        check_explicit_deal(dealt.hands, dealt.muestra, dealt.stock, rules.player_count, rules.deck_size)
+        order = order_of_deal(dealt, rules.player_count, self.game.next_dealer(), rules.deal)
+        return {"type": "deal", "deck": [card.code for card in order]}
 
     def state(self, name: str) -> JSON:
         try:

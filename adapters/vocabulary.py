@@ -67,8 +67,14 @@ ACTION_TYPES = {
     "draw": "every player draws after a free-phase trick, winner first",
     "claim": "claim 101 in a hand de vueltas: seat",
     "tute": "sing four Reyes (rank R) or four Sotas (rank S): seat, rank",
-    "deal": "deal the next hand from a deck order (deck, top card first)",
+    "deal": (
+        "deal the next hand from a deck order (deck, top card first), or, to an engine that deals its own "
+        "way, as an explicit deal (hands in seat order, muestra, stock top first)"
+    ),
 }
+#: The members of the explicit form of the ``deal`` action, which an engine that refuses deck
+#: orders is given instead of ``deck`` (protocol.md, "the next hand").
+EXPLICIT_DEAL = ("hands", "muestra", "stock")
 
 EVENT_TYPES = {
     "card_played": "seat, card",

@@ -12,7 +12,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from adapters.interface import (
     JSON,
@@ -37,6 +37,15 @@ class FeatureInputError(Exception):
 
 class NotApplicable(Exception):
     """The engine under test cannot run this scenario (missing capability or flag value)."""
+
+
+@runtime_checkable
+class PartlyKnown(Protocol):
+    """A game whose legal list cannot speak for some actions now (an engine that draws by itself,
+    seen before its draw: :mod:`conformance.automatic_draw`). A scenario asking whether such an
+    action is legal is not applicable, with the reason :meth:`unknowable` gives."""
+
+    def unknowable(self, action: Mapping[str, JSON]) -> str | None: ...
 
 
 class PrefixDivergence(AssertionError):
@@ -86,6 +95,8 @@ class ScenarioRun:
     feature: Path | None = None
     position_setup: str = "auto"
     realiser: Realiser | None = None
+    #: the rule IDs the scenario is tagged with
+    rules: tuple[str, ...] = ()
 
     # ------------------------------------------------------------------ input parsing
 
@@ -190,6 +201,13 @@ class ScenarioRun:
     def explicit_deal(self, dealer: int, rows: Sequence[Sequence[str]]) -> None:
         """Hands per seat, the muestra and the stock (``...`` = the rest of the deck in order)."""
         self._check_not_started()
+        self.setup = {"dealer": self.seat(dealer), **self.dealt_cards(rows)}
+        self.setup_line = Location(self.location.path, self.location.line)
+
+    def dealt_cards(self, rows: Sequence[Sequence[str]]) -> dict[str, Any]:
+        """The ``hands``, ``muestra`` and ``stock`` of a deal table: a row per seat, the muestra
+        and the stock (``...`` or no stock row = the rest of the deck in order). An explicit
+        deal's setup, and the explicit form of the next hand's ``deal``."""
         seats = [f"seat {n}" for n in range(self.players)]
         parsed = self._seat_rows(rows, [*seats, "muestra", "stock"])
         for label in seats:
@@ -206,8 +224,7 @@ class ScenarioRun:
         self._check_unique(used)
         if parsed.get("stock", ["..."])[-1:] == ["..."]:
             stock += self._rest_of_deck(used)
-        self.setup = {"dealer": self.seat(dealer), "hands": hands, "muestra": muestra, "stock": stock}
-        self.setup_line = Location(self.location.path, self.location.line)
+        return {"hands": hands, "muestra": muestra, "stock": stock}
 
     def position_hands(
         self, rows: Sequence[Sequence[str]], leader: int, *, muestra: str | None, trump: str | None
@@ -331,6 +348,53 @@ class ScenarioRun:
             self.events.extend(self.outcome.events)
         return self.outcome
 
+    def deal_next(self, order: list[str]) -> None:
+        """Deal the next hand from the deck order ``order``, top card first.
+
+        An engine that deals its own way refuses deck orders: it is given the same cards as the
+        explicit form of the deal (the hands the rules deal from ``order``, the muestra, the
+        stock). A scenario about dealing itself (a ``DEAL-`` rule) is then not applicable."""
+        game = self.ensure_game()
+        action: dict[str, Any] = {"type": "deal", "deck": order}
+        outcome = self.act(action)
+        if isinstance(outcome, Rejected) and game.state("phase") == "hand_over":
+            explicit = self._explicit_next(game, order)
+            if explicit is not None and isinstance(self.act(explicit), Accepted):
+                if any(rule.startswith("DEAL-") for rule in self.rules):
+                    raise NotApplicable(
+                        "the scenario deals the next hand from a deck order; the engine refuses deck orders "
+                        "(it took the explicit deal of the same cards)"
+                    )
+                return
+        if isinstance(outcome, Rejected):
+            raise AssertionError(
+                f"expected {describe(action)} to be accepted, but it was refused: "
+                f"{outcome.code} {outcome.rule} {outcome.message}".rstrip()
+            )
+
+    def _explicit_next(self, game: GameHandle, order: list[str]) -> dict[str, Any] | None:
+        """The explicit form of the next deal from ``order``: dealt by the taker of
+        the last trick (PRE-10, MATCH-11), with the ``deal`` flag's method (DEAL-02, DEAL-03)."""
+        from reference_engine.cards import CardError, parse_card
+        from reference_engine.deal import deal_from_deck
+        from reference_engine.match import next_dealer
+
+        last = game.state("last_trick_winner")
+        if not isinstance(last, int) or isinstance(last, bool):
+            return None
+        try:
+            dealer = next_dealer(last) % self.players
+            method = self.flags.get("deal", "one_by_one")
+            dealt = deal_from_deck([parse_card(c) for c in order], self.players, dealer, method, self.deck_size)
+        except CardError:
+            return None
+        return {
+            "type": "deal",
+            "hands": [[card.code for card in hand] for hand in dealt.hands],
+            "muestra": dealt.muestra.code,
+            "stock": [card.code for card in dealt.stock],
+        }
+
     def must(self, action: dict[str, Any]) -> list[dict[str, JSON]]:
         """Apply an action the scenario expects to be accepted."""
         outcome = self.act(action)
@@ -430,6 +494,11 @@ class ScenarioRun:
 
     def has_action(self, action: Mapping[str, Any]) -> bool:
         wanted = dict(action)
+        game = self.ensure_game()
+        if isinstance(game, PartlyKnown):
+            why = game.unknowable(wanted)
+            if why is not None:
+                raise NotApplicable(why)
         return any(all(candidate.get(k) == v for k, v in wanted.items()) for candidate in self.legal())
 
     def playable(self, seat: int) -> list[str]:

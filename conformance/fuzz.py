@@ -22,6 +22,7 @@ from typing import Any
 
 from adapters.interface import JSON, Engine, EngineError, EngineInfo, GameHandle, SetupRejected
 from conformance.differential import (
+    FIELDS,
     Cause,
     Config,
     Difference,
@@ -38,6 +39,7 @@ from conformance.fuzz_steering import (
     EVENT_RULES,
     GENERATORS,
     POLICIES,
+    Layout,
     Steering,
     deck_order,
     observable_rules,
@@ -221,6 +223,9 @@ class Fuzzer:
     batch: bool = True
     #: called after every game with the report so far (progress bars)
     progress: Callable[[FuzzReport], None] | None = None
+    #: deal explicitly (hands, muestra, stock) instead of deck orders: set for the rest of the
+    #: run when the engine refuses a deck order and takes the explicit deal of the same cards
+    explicit_deals: bool = False
 
     def __post_init__(self) -> None:
         if self.depth not in DEPTHS:
@@ -276,8 +281,8 @@ class Fuzzer:
         seed, rng = self._rng(config, number)
         generator, policy_name = forced or self.steering.choose()
         dealer = rng.randrange(config.players)
-        deck = self._deck(rng, generator, config, dealer)
-        setup: dict[str, JSON] = {"flags": dict(config.flags), "dealer": dealer, "deck": deck}
+        layout = GENERATORS[generator][0](rng, config.players, config.deck_size)
+        setup: dict[str, JSON] = {"flags": dict(config.flags), "dealer": dealer, **self._cards(layout, config, dealer)}
         strategy = f"{generator}/{policy_name}"
         report.strategies[strategy] = report.strategies.get(strategy, 0) + 1
         try:
@@ -285,7 +290,18 @@ class Fuzzer:
         except SetupRejected as rejected:  # e.g. a profile of the engine that leaves a flag out
             raise SetupRejected(f"the reference cannot play these rules: {rejected}") from None
         try:
-            theirs = self.engine.start(setup)
+            try:
+                theirs = self.engine.start(setup)
+            except SetupRejected as rejected:
+                if self.explicit_deals:
+                    raise
+                # an engine that deals its own way refuses deck orders: give it the same cards dealt
+                setup = {"flags": dict(config.flags), "dealer": dealer, **explicit_deal(layout)}
+                try:
+                    theirs = self.engine.start(setup)
+                except SetupRejected:
+                    raise rejected from None
+                ours = self._deal_explicitly(ours, setup)
         except EngineError as error:
             return self._diverge(
                 report, config, setup, [], Difference("failure", "start", "a game", str(error)), seed, strategy
@@ -326,7 +342,8 @@ class Fuzzer:
                 break
             generator, policy_name = forced or self.steering.choose()
             dealer_seat = _next_dealer(ours)
-            deal = {"type": "deal", "deck": self._deck(rng, generator, config, dealer_seat)}
+            layout = GENERATORS[generator][0](rng, config.players, config.deck_size)
+            deal = {"type": "deal", **self._cards(layout, config, dealer_seat)}
             step = apply_step(ours, deal)
             if not step.accepted:  # pragma: no cover - the reference refusing its own deal is a bug
                 raise AssertionError(f"the reference refused the next deal: {step.code} {step.rule}")
@@ -342,7 +359,7 @@ class Fuzzer:
         best = example
         for depth in ("hand", self.depth):
             search = Fuzzer(self.reference, self.engine, self.info, depth=depth, probe_rate=self.probe_rate,
-                            seed=self.seed + 1, batch=self.batch)  # fmt: skip
+                            seed=self.seed + 1, batch=self.batch, explicit_deals=self.explicit_deals)  # fmt: skip
             report = FuzzReport(self.info.name)
             for number in range(games):
                 found = search.play_game(example.config, number, report, strategy)
@@ -365,9 +382,23 @@ class Fuzzer:
 
     # -------------------------------------------------------------- pieces
 
-    def _deck(self, rng: random.Random, generator: str, config: Config, dealer: int) -> list[str]:
-        layout = GENERATORS[generator][0](rng, config.players, config.deck_size)
-        return deck_order(layout, config.players, dealer, config.flags.get("deal", "one_by_one"))
+    def _cards(self, layout: Layout, config: Config, dealer: int) -> dict[str, JSON]:
+        """The cards of one deal: the deck order that deals ``layout`` from ``dealer``, or, to an
+        engine that refuses deck orders, the explicit deal (hands, muestra, stock)."""
+        if self.explicit_deals:
+            return explicit_deal(layout)
+        return {"deck": deck_order(layout, config.players, dealer, config.flags.get("deal", "one_by_one"))}
+
+    def _deal_explicitly(self, ours: GameHandle, setup: dict[str, JSON]) -> GameHandle:
+        """From now on deal explicitly, the reference too: the reference's game from the explicit
+        ``setup``, checked to be the very position its deck order dealt."""
+        again = self.reference.start(setup)
+        fields = [*FIELDS, *(f"hand.{seat}" for seat in range(int(ours.state("players"))))]
+        before, after = snapshot(ours, None, fields), snapshot(again, None, fields)
+        if (before.state, before.legal) != (after.state, after.legal):  # pragma: no cover - a reference bug
+            raise AssertionError(f"the explicit deal {setup} is not the position its deck order dealt")
+        self.explicit_deals = True
+        return again
 
     def _play_hand(self, rng: random.Random, game: GameHandle, last: Step, policy: Any) -> list[Step]:
         """Play the rest of the hand on the reference; the steps after ``last``."""
@@ -429,6 +460,12 @@ def _replayed(engine: Engine, setup: Mapping[str, JSON], actions: Sequence[dict[
     return game
 
 
+def explicit_deal(layout: Layout) -> dict[str, JSON]:
+    """A deal as the members of an explicit deal: the ``hands`` in seat order, the ``muestra``
+    and the ``stock`` top first (a setup's, and the explicit form of the ``deal`` action's)."""
+    return {"hands": [list(hand) for hand in layout.hands], "muestra": layout.muestra, "stock": list(layout.stock)}
+
+
 def _next_dealer(game: GameHandle) -> int:
     """PRE-10: the winner of the last trick deals the next hand (the reference's own rule)."""
     from reference_engine.match import next_dealer
@@ -483,6 +520,7 @@ __all__ = [
     "Fuzzer",
     "Group",
     "default_configs",
+    "explicit_deal",
     "parse_flag_set",
     "resolve",
 ]

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from adapters.interface import JSON, Accepted, Engine, EngineInfo
-from adapters.vocabulary import SUITS, deck_codes
+from adapters.vocabulary import EXPLICIT_DEAL, SUITS, deck_codes
 from conformance.differential import Config, Divergence, Step, cause_of, first_difference
 from conformance.fuzz_steering import Layout
 
@@ -41,6 +41,13 @@ def _layout(deck: Sequence[str], players: int, dealer: int, method: str) -> Layo
 
     dealt = deal_from_deck([parse_card(c) for c in deck], players, dealer, method, len(deck))
     return Layout([[c.code for c in hand] for hand in dealt.hands], dealt.muestra.code, [c.code for c in dealt.stock])
+
+
+def _explicit_layout(deal: Mapping[str, JSON]) -> Layout:
+    """The hands, muestra and stock of an explicit deal (a setup, or the explicit form of ``deal``)."""
+    hands = deal.get("hands") or []
+    return Layout([[str(c) for c in hand] for hand in hands], str(deal.get("muestra")),
+                  [str(c) for c in deal.get("stock") or []])  # fmt: skip
 
 
 def _drawn(actions: Sequence[Mapping[str, JSON]], players: int) -> list[int]:
@@ -109,7 +116,7 @@ class Shrinker:
                 dealer = game.state("dealer")
             except Exception:  # the record does not replay: nothing to drop
                 return best
-            setup = {"flags": dict(best.setup["flags"]), "dealer": dealer, "deck": best.actions[number]["deck"]}
+            setup = {"flags": dict(best.setup["flags"]), "dealer": dealer, **dealt_cards(best.actions[number])}
             smaller = self.reproduces(best, setup, list(best.actions[number + 1 :]))
             if smaller is not None:
                 return smaller
@@ -131,20 +138,37 @@ class Shrinker:
         config = best.config
         players, size = config.players, config.deck_size
         drawn = _drawn(best.actions, players)
-        setup = dict(best.setup)
-        deck = setup.get("deck")
-        if isinstance(deck, list):
-            setup["deck"] = canonical_tail([str(c) for c in deck], players, drawn[0], size)
+        setup = _canonical_cards(dict(best.setup), players, drawn[0], size)
         actions = [dict(a) for a in best.actions]
         hand = 0
-        for action in actions:
+        for number, action in enumerate(actions):
             if action.get("type") == "deal":
                 hand += 1
-                order = [str(c) for c in action.get("deck") or []]
-                action["deck"] = canonical_tail(order, players, drawn[hand], size)
+                actions[number] = _canonical_cards(action, players, drawn[hand], size)
         if setup != best.setup or actions != best.actions:
             best = self.reproduces(best, setup, actions) or best
         return best
+
+
+def dealt_cards(deal: Mapping[str, JSON]) -> dict[str, JSON]:
+    """The cards of a setup or ``deal`` action: its deck order, or its explicit deal (an engine
+    that refuses deck orders is given the hands, the muestra and the stock)."""
+    if "deck" in deal:
+        return {"deck": deal["deck"]}
+    return {key: deal[key] for key in EXPLICIT_DEAL if key in deal}
+
+
+def _canonical_cards(deal: dict[str, JSON], players: int, drawn: int, size: int) -> dict[str, JSON]:
+    """A setup or ``deal`` action with the stock cards nobody draws in deck order."""
+    deck = deal.get("deck")
+    if isinstance(deck, list) and deck:
+        return {**deal, "deck": canonical_tail([str(c) for c in deck], players, drawn, size)}
+    stock = deal.get("stock")
+    if isinstance(stock, list) and isinstance(deal.get("hands"), list):
+        kept = [str(c) for c in stock[:drawn]]
+        taken = {str(c) for hand in deal["hands"] for c in hand} | {str(deal.get("muestra")), *kept}
+        return {**deal, "stock": kept + [c for c in deck_codes(size) if c not in taken]}
+    return deal
 
 
 def canonical_tail(order: Sequence[str], players: int, drawn: int, size: int) -> list[str]:
@@ -216,6 +240,22 @@ def _deck_rows(order: Sequence[str], drawn: int, players: int, size: int) -> lis
     if shown[tail_start:] == rest:
         shown = [*shown[:tail_start], "..."]
     return [" ".join(shown[i : i + 10]) for i in range(0, len(shown), 10)]
+
+
+def _deal_rows(layout: Layout, drawn: int, size: int) -> list[list[str]]:
+    """An explicit deal as table rows: each seat, the muestra, and the stock as far as it is
+    drawn, ``...`` standing for the rest in deck order (no stock row when nothing is drawn)."""
+    rows = [[f"seat {seat}", " ".join(hand)] for seat, hand in enumerate(layout.hands)]
+    rows.append(["muestra", layout.muestra])
+    stock = list(layout.stock[:drawn])
+    shown = {card for hand in layout.hands for card in hand} | {layout.muestra, *stock}
+    rest = [c for c in deck_codes(size) if c not in shown]
+    if list(layout.stock[drawn:]) == rest:
+        if stock:
+            rows.append(["stock", " ".join(stock) + " ..."])
+    else:
+        rows.append(["stock", " ".join(layout.stock)])
+    return rows
 
 
 def _table(rows: Sequence[Sequence[str]], indent: str = "      ") -> list[str]:
@@ -410,28 +450,11 @@ def write_scenario(
     lines.append(f"  Scenario: {title}")
     setup = example.setup
     drawn = _drawn(example.actions, players)
+    dealer = int(setup.get("dealer", 0))
     deck = setup.get("deck")
-    if isinstance(deck, list):
-        dealer = int(setup.get("dealer", 0))
-        layout = _layout(deck, players, dealer, method)
-        rows = [[f"seat {seat}", " ".join(hand)] for seat, hand in enumerate(layout.hands)]
-        rows.append(["muestra", layout.muestra])
-        stock = layout.stock[: drawn[0]]
-        shown = {card for hand in layout.hands for card in hand} | {layout.muestra, *stock}
-        rest = [c for c in deck_codes(size) if c not in shown]
-        if layout.stock[drawn[0] :] == rest:
-            if stock:
-                rows.append(["stock", " ".join(stock) + " ..."])
-        else:
-            rows.append(["stock", " ".join(layout.stock)])
-        lines.append(f"    Given a deal by seat {dealer}:")
-        lines += _table(rows)
-    else:
-        hands = setup.get("hands") or []
-        rows = [[f"seat {seat}", " ".join(hand)] for seat, hand in enumerate(hands)]
-        rows += [["muestra", str(setup.get("muestra"))], ["stock", " ".join(setup.get("stock") or [])]]
-        lines.append(f"    Given a deal by seat {setup.get('dealer', 0)}:")
-        lines += _table(rows)
+    layout = _layout(deck, players, dealer, method) if isinstance(deck, list) else _explicit_layout(setup)
+    lines.append(f"    Given a deal by seat {dealer}:")
+    lines += _table(_deal_rows(layout, drawn[0], size))
     lines += _when_steps(example, players, size, drawn)
     then = _then(example, last)
     for number, text in enumerate(then):
@@ -491,9 +514,14 @@ def _when_steps(example: Divergence, players: int, size: int, drawn: list[int]) 
         if kind == "deal":
             hand += 1
             flush_rows()
+            drawn_here = drawn[hand] if hand < len(drawn) else 0
+            if "deck" not in action:  # the explicit form, for an engine that deals its own way
+                layout = _explicit_layout(action)
+                lines.append("    When the next hand is dealt:")
+                lines.extend(_table(_deal_rows(layout, drawn_here, size)))
+                continue
             lines.append("    When the next hand is dealt from the deck, top card first:")
             order = [str(c) for c in action.get("deck") or []]
-            drawn_here = drawn[hand] if hand < len(drawn) else 0
             lines.extend(_table([[row] for row in _deck_rows(order, drawn_here, players, size)]))
             continue
         emit(_when(action, last and attempt_last))
@@ -607,6 +635,7 @@ __all__ = [
     "ScenarioCheck",
     "Shrinker",
     "check_scenarios",
+    "dealt_cards",
     "explicit_setup",
     "feature_text",
     "relevant_flags",

@@ -638,6 +638,7 @@ def _guinote_scenario(request: pytest.FixtureRequest) -> None:
         feature=scenario.path,
         position_setup=plugin.position_setup,
         realiser=plugin.realisation,
+        rules=tuple(scenario.rules),
     )
     request.node._guinote_run = run
 

@@ -9,7 +9,7 @@ calls can be replayed on the reference engine to find where the two parted
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -104,6 +104,12 @@ class RecordingGame:
 
     def observation(self, seat: int, name: str) -> JSON:
         return self._record("observe", [seat, name], lambda: self._game.observation(seat, name), lambda value: value)
+
+    def unknowable(self, action: Mapping[str, JSON]) -> str | None:
+        """What the recorded game cannot tell (see :class:`conformance.driver.PartlyKnown`)."""
+        from conformance.driver import PartlyKnown
+
+        return self._game.unknowable(action) if isinstance(self._game, PartlyKnown) else None
 
 
 class RecordingEngine:

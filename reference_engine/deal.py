@@ -79,3 +79,20 @@ def check_cards_once(cards: Sequence[Card], deck_size: int) -> None:
         if card in seen:
             raise CardError(f"card {card.code} is dealt twice")
         seen.add(card)
+
+
+def order_of_deal(dealt: DealtHand, players: int, dealer: int, method: str) -> list[Card]:
+    """The deck order (top card first) that :func:`deal_from_deck` deals as ``dealt`` from
+    ``dealer``: the inverse of DEAL, so that an explicit deal can be played as a deck order.
+
+    The hands must hold six cards each (see :func:`check_explicit_deal`)."""
+    packets = (1,) * HAND_SIZE if method == "one_by_one" else (3, 3)
+    taken = [0] * players
+    order: list[Card] = []
+    for packet in packets:
+        seat = next_seat(dealer, players)  # the same walk as deal_from_deck: the mano first
+        for _ in range(players):
+            order.extend(dealt.hands[seat][taken[seat] : taken[seat] + packet])
+            taken[seat] += packet
+            seat = next_seat(seat, players)
+    return [*order, dealt.muestra, *dealt.stock]

@@ -165,7 +165,14 @@ def next_deal(guinote_run: ScenarioRun, datatable: Table) -> None:
         from adapters.vocabulary import deck_codes
 
         order += [code for code in deck_codes(guinote_run.deck_size) if code not in set(order)]
-    guinote_run.must({"type": "deal", "deck": order})
+    guinote_run.deal_next(order)
+
+
+@when("the next hand is dealt:")
+def next_explicit_deal(guinote_run: ScenarioRun, datatable: Table) -> None:
+    """The explicit form of the deal (rows per seat, the muestra, the stock): what an engine that
+    deals its own way is given, and what compare writes for it."""
+    guinote_run.must({"type": "deal", **guinote_run.dealt_cards(datatable)})
 
 
 # ---------------------------------------------------------------------------------- Then

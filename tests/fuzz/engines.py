@@ -67,3 +67,17 @@ class GarbageEngine(FlawedEngine):
 
 def garbage() -> GarbageEngine:
     return GarbageEngine("garbage")
+
+
+def explicit_deal_no_cantes() -> Any:
+    """``no_cantes`` dealing its own way: it refuses deck orders (tests/harness/explicit_deal_engine.py)."""
+    from tests.harness.explicit_deal_engine import ExplicitDealEngine
+
+    return ExplicitDealEngine(no_cantes())
+
+
+def explicit_deal_forgets_totals() -> Any:
+    """``forgets_totals`` (a rule of the second hand of a point) dealing its own way."""
+    from tests.harness.explicit_deal_engine import ExplicitDealEngine
+
+    return ExplicitDealEngine(forgets_totals())

@@ -50,3 +50,26 @@ class AutoDrawEngine(ReferenceEngine):
 
 def make() -> AutoDrawEngine:
     return AutoDrawEngine()
+
+
+class MisorderedDrawGame(AutoDrawGame):
+    """A broken automatic drawer: its ``cards_drawn`` event lists the draws last seat first."""
+
+    def apply(self, action: Action) -> Outcome:
+        outcome = super().apply(action)
+        if isinstance(outcome, Accepted):
+            events = [
+                {**event, "draws": list(reversed(event["draws"]))} if event.get("type") == "cards_drawn" else event
+                for event in outcome.events
+            ]
+            return Accepted(events)
+        return outcome
+
+
+class MisorderedDrawEngine(AutoDrawEngine):
+    def start(self, setup: Setup) -> AutoDrawGame:  # type: ignore[override]
+        return MisorderedDrawGame(super().start(setup).game)
+
+
+def make_misordered() -> MisorderedDrawEngine:
+    return MisorderedDrawEngine()
