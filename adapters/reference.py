@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from adapters.interface import JSON, Accepted, Action, EngineInfo, Outcome, Rejected, Setup, SetupRejected, UnknownField
@@ -37,6 +38,18 @@ class ReferenceGame:
             return state_field(self.game, name)
         except EngineUnknownField as error:
             raise UnknownField(str(error)) from None
+
+    def state_fields(self, names: Sequence[str]) -> dict[str, JSON]:
+        """Several fields of the state in one call (optional: the differential fuzzer reads a few
+        after every action, and asks any in-process engine that has this method for them at once).
+        A field the engine does not know is left out, as in the protocol's ``batch`` answer."""
+        game, values = self.game, {}
+        for name in names:
+            try:
+                values[name] = state_field(game, name)
+            except EngineUnknownField:
+                continue
+        return values
 
     def observation(self, seat: int, name: str) -> JSON:
         try:

@@ -94,10 +94,11 @@ class Config:
         return int(self.flags.get("deck", "40"))
 
 
-@dataclass
+@dataclass(slots=True)
 class Step:
     """What one engine answered to one action, and its state after it (``action`` is ``None``
-    for the snapshot before the first action)."""
+    for the snapshot before the first action). The fuzzer makes one per action and engine: the
+    hot paths pass every member positionally."""
 
     action: dict[str, JSON] | None
     accepted: bool = True
@@ -247,7 +248,6 @@ def fields_after(events: Sequence[Mapping[str, JSON]]) -> tuple[str, ...]:
     return tuple(names)
 
 
-_CHEAP: tuple[str, ...] = ()  # a refused action changes nothing; the legal actions show the turn
 _POINTS = ("card_points.0", "card_points.1", "total.0", "total.1")
 _FIELDS_AFTER: dict[str, tuple[str, ...]] = {
     "card_played": (),  # the next legal actions show whose turn it is
@@ -260,15 +260,29 @@ _FIELDS_AFTER: dict[str, tuple[str, ...]] = {
 }
 
 
-def snapshot(game: GameHandle, action: dict[str, JSON] | None, fields: Sequence[str] = FIELDS) -> Step:
-    """The legal actions and ``fields`` of ``game`` now, as a :class:`Step` of ``action``."""
+def read_fields(game: GameHandle, names: Sequence[str]) -> dict[str, JSON]:
+    """The fields ``names`` of ``game`` (a field it does not know reads as :data:`UNKNOWN_FIELD`).
+
+    A handle with a ``state_fields(names)`` method (the reference's) answers them in one call,
+    leaving out the fields it does not know; any other handle is asked one field at a time."""
+    bulk: Callable[[Sequence[str]], dict[str, JSON]] | None = getattr(game, "state_fields", None)
+    if bulk is not None:
+        values = bulk(names)
+        return values if len(values) == len(names) else {name: values.get(name, UNKNOWN_FIELD) for name in names}
     state: dict[str, JSON] = {}
-    for name in fields:
+    read = game.state
+    for name in names:
         try:
-            state[name] = game.state(name)
+            state[name] = read(name)
         except UnknownField:
             state[name] = UNKNOWN_FIELD
-    return Step(action, legal=list(game.legal_actions()), state=state)
+    return state
+
+
+def snapshot(game: GameHandle, action: dict[str, JSON] | None, fields: Sequence[str] = FIELDS) -> Step:
+    """The legal actions and ``fields`` of ``game`` now, as a :class:`Step` of ``action``."""
+    state = read_fields(game, fields) if fields else {}
+    return Step(action, True, [], "", "", list(game.legal_actions()), state)
 
 
 def apply_step(game: GameHandle, action: dict[str, JSON], fields: Sequence[str] | None = None) -> Step:
@@ -277,12 +291,11 @@ def apply_step(game: GameHandle, action: dict[str, JSON], fields: Sequence[str] 
     outcome = game.apply(action)
     if isinstance(outcome, Accepted):
         events = list(outcome.events)
-        step = snapshot(game, action, fields_after(events) if fields is None else fields)
-        step.events = events
-    else:
-        step = snapshot(game, action, _CHEAP if fields is None else fields)
-        step.accepted, step.code, step.rule = False, outcome.code, outcome.rule
-    return step
+        names = fields_after(events) if fields is None else fields
+        state = read_fields(game, names) if names else {}
+        return Step(action, True, events, "", "", list(game.legal_actions()), state)
+    state = read_fields(game, fields) if fields else {}  # a refused action changes nothing
+    return Step(action, False, [], outcome.code, outcome.rule, list(game.legal_actions()), state)
 
 
 def play_actions(
@@ -300,12 +313,18 @@ def play_actions(
     asked one call at a time.
     """
     wanted = fields if fields is not None else [FIELDS] * (len(actions) + 1)
-    batch: Callable[..., dict[str, JSON]] | None = getattr(game, "batch", None)
-    if use_batch and batch is not None and getattr(game, "batch_supported", False):
+    batch = _batch_of(game) if use_batch else None
+    if batch is not None:
         return steps_of_batch(actions, batch(actions, list(wanted[0]), [list(names) for names in wanted[1:]]))
     steps = [snapshot(game, None, wanted[0])]
     steps.extend(apply_step(game, action, wanted[number]) for number, action in enumerate(actions, 1))
     return steps
+
+
+def _batch_of(game: GameHandle) -> Callable[..., dict[str, JSON]] | None:
+    """The handle's ``batch`` method, if it has one and its engine declares the capability."""
+    batch: Callable[..., dict[str, JSON]] | None = getattr(game, "batch", None)
+    return batch if batch is not None and getattr(game, "batch_supported", False) else None
 
 
 def steps_of_batch(actions: Sequence[dict[str, JSON]], answer: Mapping[str, JSON]) -> list[Step]:
@@ -463,20 +482,74 @@ def compare_batch(
     step, is traced to its first step by replaying the actions one at a time, every field read.
     """
     actions = [step.action for step in reference_steps[1:] if step.action is not None]
+    batch = _batch_of(handle) if use_batch else None
     try:
-        steps = play_actions(handle, actions, [list(step.state) for step in reference_steps], use_batch=use_batch)
+        if batch is None:
+            found = _compare_in_turn(handle, reference_steps, reason_codes)
+        else:
+            found = _compare_answers(actions, reference_steps, batch, reason_codes)
     except EngineError as error:
         return _trace(actions, restart, restart_reference, reason_codes, error)
+    if found is not None and found[1].kind == "state":
+        return _trace(actions[: found[0]], restart, restart_reference, reason_codes, None) or found
+    return found
+
+
+def _compare_answers(
+    actions: Sequence[dict[str, JSON]],
+    reference_steps: Sequence[Step],
+    batch: Callable[..., dict[str, JSON]],
+    reason_codes: bool,
+) -> tuple[int, Difference] | None:
+    """Ask for every action in one ``batch`` request, then compare its steps in order."""
+    fields = [list(step.state) for step in reference_steps]
+    steps = steps_of_batch(actions, batch(actions, fields[0], fields[1:]))
     for index, (mine, theirs) in enumerate(zip(reference_steps, steps, strict=False)):
         if index == 0:  # the state before the batch: its action (if any) was compared in the last batch
-            mine = Step(None, legal=mine.legal, state=mine.state)
+            mine = Step(None, True, [], "", "", mine.legal, mine.state)
         difference = compare_steps(mine, theirs, reason_codes=reason_codes)
         if difference is not None:
-            if difference.kind == "state":
-                return _trace(actions[:index], restart, restart_reference, reason_codes, None) or (index, difference)
             return index, difference
     if len(steps) < len(reference_steps):
         return len(steps), Difference("failure", "batch", "an answer for every action", f"{len(steps) - 1} answers")
+    return None
+
+
+def _compare_in_turn(
+    handle: GameHandle, reference_steps: Sequence[Step], reason_codes: bool
+) -> tuple[int, Difference] | None:
+    """Apply the actions one call at a time, each compared as soon as it is answered.
+
+    Most steps agree in every member: a plain equality of the answers settles them, and only
+    a step that fails it is compared member by member (:func:`compare_steps`)."""
+    first = reference_steps[0]
+    theirs = snapshot(handle, None, list(first.state))
+    difference = compare_steps(
+        Step(None, True, [], "", "", first.legal, first.state), theirs, reason_codes=reason_codes
+    )
+    if difference is not None:
+        return 0, difference
+    apply, legal_actions = handle.apply, handle.legal_actions
+    for index in range(1, len(reference_steps)):
+        mine = reference_steps[index]
+        action = mine.action
+        assert action is not None
+        outcome = apply(action)
+        if isinstance(outcome, Accepted):
+            events = list(outcome.events)
+            same = mine.accepted and events == mine.events
+            theirs = Step(action, True, events, "", "", [], {})
+        else:
+            same = not mine.accepted and (not reason_codes or outcome.code == mine.code)
+            theirs = Step(action, False, [], outcome.code, outcome.rule, [], {})
+        if mine.state:
+            theirs.state = read_fields(handle, list(mine.state))
+            same = same and theirs.state == mine.state
+        theirs.legal = list(legal_actions())
+        if not (same and theirs.legal == mine.legal):
+            difference = compare_steps(mine, theirs, reason_codes=reason_codes)
+            if difference is not None:
+                return index, difference
     return None
 
 

@@ -154,6 +154,10 @@ def _seat(raw: Mapping[str, Any]) -> int:
 def action_from_json(raw: Mapping[str, Any]) -> Action:
     """Read the JSON form of an action; raise :class:`ActionFormatError` naming the problem."""
     kind = raw.get("type")
+    if kind == "play":  # most actions: a card in canonical notation by a seat 0-3, read by two look-ups
+        seat, code = raw.get("seat"), raw.get("card")
+        if type(seat) is int and 0 <= seat < len(_PLAYS) and type(code) is str and code in ALL_CARDS:
+            return _PLAYS[seat][ALL_CARDS[code]]
     try:
         if kind == "play":
             return Play(_seat(raw), parse_card(str(raw.get("card", ""))))
