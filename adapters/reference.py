@@ -12,7 +12,7 @@ from reference_engine.actions import ActionFormatError, IllegalAction, action_fr
 from reference_engine.cards import CardError, parse_card
 from reference_engine.flags import RulesError, flag_specs, make_rules, profile_names, rules_for
 from reference_engine.views import UnknownField as EngineUnknownField
-from reference_engine.views import observation_field, state_field
+from reference_engine.views import observation_field, state_field, state_fields
 
 VERSION = "0.1.0"
 
@@ -43,13 +43,7 @@ class ReferenceGame:
         """Several fields of the state in one call (optional: the differential fuzzer reads a few
         after every action, and asks any in-process engine that has this method for them at once).
         A field the engine does not know is left out, as in the protocol's ``batch`` answer."""
-        game, values = self.game, {}
-        for name in names:
-            try:
-                values[name] = state_field(game, name)
-            except EngineUnknownField:
-                continue
-        return values
+        return state_fields(self.game, names)
 
     def observation(self, seat: int, name: str) -> JSON:
         try:

@@ -394,7 +394,14 @@ class Fuzzer:
             elif len(step.events) == 1 and step.events[0].get("type") == "card_played":
                 rules[_PLAYED] += 1  # most steps: one card played (kept cheap)
             else:
-                rules.update(rules_of_events(step.events, step.state))
+                kinds = tuple(event.get("type") for event in step.events)
+                plain = not any("rule" in event for event in step.events)
+                known = _PLAIN_RULES.get(kinds) if plain else None
+                if known is None:
+                    known = rules_of_events(step.events, step.state)
+                    if plain and _PLAIN_EVENTS.issuperset(kinds):
+                        _PLAIN_RULES[kinds] = known
+                rules.update(known)
         report.coverage.update(rules)
         self.steering.observe(list(rules))
 
@@ -419,6 +426,12 @@ class Fuzzer:
         if group.known is None and report.first_divergence is None:
             report.first_divergence = report.hands
         return divergence
+
+
+#: Events whose rules follow from their type alone (no ``rule`` member, nothing read off the state),
+#: and the rules of the steps made of them only, by their event types (a trick won, the últimas).
+_PLAIN_EVENTS = frozenset({"card_played", "trick_won", "ultimas", "arrastre_begins"})
+_PLAIN_RULES: dict[tuple[JSON, ...], list[str]] = {}
 
 
 def _replayed(engine: Engine, setup: Mapping[str, JSON], actions: Sequence[dict[str, JSON]]) -> GameHandle:
@@ -451,10 +464,13 @@ def _probe(rng: random.Random, game: GameHandle, legal: Sequence[dict[str, JSON]
     hands = [list(game.state(f"hand.{seat}") or []) for seat in range(players)]
     trump = game.state("trump")
     near: list[dict[str, JSON]] = []
+    seven, dos = "7" + str(trump), "2" + str(trump)
     for seat, hand in enumerate(hands):
-        near += [{"type": "cante", "seat": seat, "suit": c[1]} for c in hand if c[0] == "R" and "S" + c[1] in hand]
-        near += [{"type": "tute", "seat": seat, "rank": r} for r in "RS" if sum(1 for c in hand if c[0] == r) == 4]
-        if "7" + str(trump) in hand or "2" + str(trump) in hand:
+        ranks = [c[0] for c in hand]
+        if "R" in ranks:
+            near += [{"type": "cante", "seat": seat, "suit": c[1]} for c in hand if c[0] == "R" and "S" + c[1] in hand]
+        near += [{"type": "tute", "seat": seat, "rank": r} for r in "RS" if ranks.count(r) == 4]
+        if seven in hand or dos in hand:
             near.append({"type": "exchange", "seat": seat})
     seat = rng.randrange(players)
     other: list[dict[str, JSON]] = [

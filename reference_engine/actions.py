@@ -175,7 +175,11 @@ def action_from_json(raw: Mapping[str, Any]) -> Action:
                 raise ActionFormatError("a tute is four Reyes ('R') or four Sotas ('S')")
             return Tute(_seat(raw), rank)
         if kind == "deal":
-            return Deal(tuple(parse_card(str(code)) for code in raw.get("deck", [])))
+            deck = raw.get("deck", [])
+            try:
+                return Deal(tuple([ALL_CARDS[code] for code in deck]))  # canonical codes: a look-up each
+            except (KeyError, TypeError):
+                return Deal(tuple(parse_card(str(code)) for code in deck))
     except (CardError, ValueError) as error:
         if isinstance(error, ActionFormatError):
             raise

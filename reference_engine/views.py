@@ -9,7 +9,7 @@ opponents during the arrastre.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from reference_engine import scoring
@@ -22,7 +22,7 @@ class UnknownField(KeyError):
 
 
 def _codes(cards: list[Card]) -> list[str]:
-    return sorted(card.code for card in cards)
+    return sorted([card.code for card in cards])
 
 
 def _hand_result(game: Game, key: str) -> Any:
@@ -86,6 +86,28 @@ FIELDS: list[str] = (
 
 def state_field(game: Game, name: str) -> Any:
     """The value of a named field of the full state."""
+    value = _read(game, name)
+    if value is _NOT_A_FIELD:
+        raise UnknownField(f"unknown state field {name!r}; fields: {', '.join(FIELDS)}")
+    return value
+
+
+def state_fields(game: Game, names: Iterable[str]) -> dict[str, Any]:
+    """The values of several named fields of the full state; the names that are not fields
+    are left out (one call where a harness reads a few fields after every action)."""
+    values: dict[str, Any] = {}
+    for name in names:
+        value = _read(game, name)
+        if value is not _NOT_A_FIELD:
+            values[name] = value
+    return values
+
+
+_NOT_A_FIELD = object()
+
+
+def _read(game: Game, name: str) -> Any:
+    """The value of the field ``name``, or :data:`_NOT_A_FIELD`."""
     scalar = _SCALAR.get(name)
     if scalar is not None:
         return scalar(game)
@@ -94,7 +116,7 @@ def state_field(game: Game, name: str) -> Any:
         table, base, number = indexed
         if table is _PER_SIDE or number < game.players:
             return table[base](game, number)
-    raise UnknownField(f"unknown state field {name!r}; fields: {', '.join(FIELDS)}")
+    return _NOT_A_FIELD
 
 
 #: ``name.<index>`` fields already read: (their table, the name, the index). The table is looked up at
