@@ -377,7 +377,10 @@ class _Compiler:
             target: Any = self.documents[document_uri]
             for token in [t for t in fragment.split("/") if t]:
                 target = target[token.replace("~1", "/").replace("~0", "~")]
-            slot.append(self.compile(document_uri, target))
+            check = self.compile(document_uri, target)
+            if isinstance(target, dict) and target.get("type") == "object":
+                check = _remembering(check)
+            slot.append(check)
             self.compiled[uri] = slot[0]
         return self.compiled[uri]
 
@@ -493,14 +496,21 @@ class _Compiler:
                 checks.append(check_listed)
             return checks
 
+        # patterns whose schema takes anything (the protocol's "x-" extension members) only free
+        # their keys from additionalProperties: a key listed in properties needs no search
+        searched = any(pattern_test is not _always for _, pattern_test in patterns)
+
         def check_object(v: Any) -> bool:
             if not isinstance(v, dict):
                 return True
             for key, value in v.items():
                 test = properties.get(key)
                 matched = test is not None
-                if matched and not test(value):  # type: ignore[misc]
-                    return False
+                if matched:
+                    if not test(value):  # type: ignore[misc]
+                        return False
+                    if not searched:
+                        continue
                 for search, pattern_test in patterns:
                     if search(key) is not None:
                         matched = True
@@ -548,6 +558,35 @@ _KEYWORDS = {
 
 def _always(v: Any) -> bool:
     return True
+
+
+#: How many valid objects each remembering check keeps.
+_REMEMBERED = 4096
+
+
+def _remembering(check: Check) -> Check:
+    """``check`` of a JSON object, remembering the objects of plain members (strings, numbers,
+    booleans, null) it found valid: a ``batch`` answer lists the same actions again and again.
+
+    The members' types are part of what is remembered, so ``1``, ``1.0`` and ``true`` stay apart."""
+    valid: set[tuple[tuple[Any, ...], tuple[type, ...]]] = set()
+
+    def check_remembering(v: Any) -> bool:
+        if type(v) is not dict:
+            return check(v)
+        key = (tuple(v.items()), tuple(map(type, v.values())))
+        try:
+            if key in valid:
+                return True
+        except TypeError:  # a member holds a list or an object: checked every time
+            return check(v)
+        if not check(v):
+            return False
+        if len(valid) < _REMEMBERED:
+            valid.add(key)
+        return True
+
+    return check_remembering
 
 
 def _all(checks: list[Check]) -> Check:

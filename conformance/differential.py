@@ -331,14 +331,14 @@ def steps_of_batch(actions: Sequence[dict[str, JSON]], answer: Mapping[str, JSON
     """The steps of a ``batch`` answer (fields the engine does not know read as unknown)."""
     unknown = dict.fromkeys(answer.get("unknown_fields") or [], UNKNOWN_FIELD)
     before = answer["before"]
-    steps = [Step(None, legal=before["legal"], state={**before["state"], **unknown})]
+    steps = [Step(None, True, [], "", "", before["legal"], {**before["state"], **unknown})]
     for action, raw in zip(actions, answer["steps"], strict=True):
-        step = Step(action, bool(raw["accepted"]), legal=raw["legal"], state={**raw["state"], **unknown})
-        if step.accepted:
-            step.events = list(raw.get("events") or [])
+        state = {**raw["state"], **unknown} if unknown else raw["state"]
+        if raw["accepted"]:
+            steps.append(Step(action, True, list(raw.get("events") or []), "", "", raw["legal"], state))
         else:
-            step.code, step.rule = str(raw.get("code", "")), str(raw.get("rule", ""))
-        steps.append(step)
+            code, rule = str(raw.get("code", "")), str(raw.get("rule", ""))
+            steps.append(Step(action, False, [], code, rule, raw["legal"], state))
     return steps
 
 
