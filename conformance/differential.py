@@ -536,17 +536,15 @@ def _compare_in_turn(
         assert action is not None
         outcome = apply(action)
         if isinstance(outcome, Accepted):
-            events = list(outcome.events)
+            accepted, events, code, rule = True, list(outcome.events), "", ""
             same = mine.accepted and events == mine.events
-            theirs = Step(action, True, events, "", "", [], {})
         else:
-            same = not mine.accepted and (not reason_codes or outcome.code == mine.code)
-            theirs = Step(action, False, [], outcome.code, outcome.rule, [], {})
-        if mine.state:
-            theirs.state = read_fields(handle, list(mine.state))
-            same = same and theirs.state == mine.state
-        theirs.legal = list(legal_actions())
-        if not (same and theirs.legal == mine.legal):
+            accepted, events, code, rule = False, [], outcome.code, outcome.rule
+            same = not mine.accepted and (not reason_codes or code == mine.code)
+        state = read_fields(handle, list(mine.state)) if mine.state else {}
+        legal = list(legal_actions())
+        if not (same and state == mine.state and legal == mine.legal):
+            theirs = Step(action, accepted, events, code, rule, legal, state)
             difference = compare_steps(mine, theirs, reason_codes=reason_codes)
             if difference is not None:
                 return index, difference

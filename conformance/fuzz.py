@@ -371,17 +371,18 @@ class Fuzzer:
     def _play_hand(self, rng: random.Random, game: GameHandle, last: Step, policy: Any) -> list[Step]:
         """Play the rest of the hand on the reference; the steps after ``last``."""
         steps: list[Step] = []
-        current = last
+        legal, probe_rate, reader = last.legal, self.probe_rate, game.state
         for _ in range(MAX_ACTIONS_PER_HAND):
-            if not current.legal or current.legal[0].get("type") == "deal":
+            if not legal or legal[0].get("type") == "deal":
                 break  # the hand is over: the next action is a deal, or nothing (the match is over)
             action = None
-            if self.probe_rate and rng.random() < self.probe_rate:
-                action = _probe(rng, game, current.legal)
+            if probe_rate and rng.random() < probe_rate:
+                action = _probe(rng, game, legal)
             if action is None:
-                action = dict(policy(rng, current.legal, game.state))
-            current = apply_step(game, action)
-            steps.append(current)
+                action = dict(policy(rng, legal, reader))
+            step = apply_step(game, action)
+            steps.append(step)
+            legal = step.legal
         return steps
 
     def _cover(self, steps: Sequence[Step], report: FuzzReport) -> None:

@@ -355,6 +355,9 @@ def _winning(trick: Sequence[str], trump: JSON) -> tuple[int, str] | None:
     return index, best
 
 
+_HAND_FIELDS = tuple(f"hand.{seat}" for seat in range(4))
+
+
 @cache
 def _cheapness(card: str, trump: JSON) -> tuple[int, int]:
     """How little a card gives away: its points, then its strength."""
@@ -374,7 +377,7 @@ def malas_policy(rng: random.Random, legal: Legal, state: Reader) -> dict[str, J
     players = int(state("players") or 4)
     modulo = 2 if players == 4 else players
     seat = int(plays[0].get("seat", 0))
-    hands = [list(state(f"hand.{s}") or []) for s in range(players)]
+    hands = [list(state(name) or []) for name in _HAND_FIELDS[:players]]
     counts = [0, 0]
     for number, hand in enumerate(hands):
         counts[number % modulo] += len([c for c in hand if c[0] in "RS"])
