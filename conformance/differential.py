@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adapters.interface import JSON, Accepted, Engine, EngineError, GameHandle, Rejected, UnknownField
+from adapters.vocabulary import SUITS
 
 RECORD_FORMAT = "guinote-divergence/2"
 
@@ -214,24 +215,32 @@ def action_key(action: Mapping[str, JSON]) -> str:
     return json.dumps(dict(action), sort_keys=True, separators=(",", ":"), default=str)
 
 
-def describe_action(action: Mapping[str, JSON]) -> str:
-    kind = action.get("type")
-    seat = action.get("seat")
-    if kind == "play":
-        return f"seat {seat} plays {action.get('card')}"
-    if kind == "cante":
-        return f"seat {seat} sings {action.get('suit')}"
-    if kind == "exchange":
-        return f"seat {seat} exchanges for the muestra"
-    if kind == "claim":
-        return f"seat {seat} claims 101"
-    if kind == "tute":
-        return f"seat {seat} sings tute of {action.get('rank')}"
-    if kind == "draw":
-        return "the cards are drawn"
-    if kind == "deal":
-        return "the next hand is dealt"
-    return json.dumps(dict(action), ensure_ascii=False)
+#: How each action reads: (as a step of its own, "seat 0 plays Ao"; inside a sentence, "seat 0 playing Ao").
+_DESCRIPTIONS = {
+    "play": ("seat {seat} plays {card}", "seat {seat} playing {card}"),
+    "cante": ("seat {seat} sings {suit}", "seat {seat} singing {suit}"),
+    "exchange": ("seat {seat} exchanges for the muestra", "seat {seat} exchanging for the muestra"),
+    "claim": ("seat {seat} claims 101", "seat {seat} claiming 101"),
+    "tute": ("seat {seat} sings tute of {rank}", "seat {seat} singing tute of {rank}"),
+    "draw": ("the cards are drawn", "drawing the cards"),
+    "deal": ("the next hand is dealt", "dealing the next hand"),
+}
+_TUTES = {"R": "reyes", "S": "sotas"}
+
+
+def describe_action(action: Mapping[str, JSON], *, gerund: bool = False) -> str:
+    """An action in words, as the scenarios write it (``seat 1 sings copas``), or as a gerund for
+    a sentence about it (``expected seat 1 singing copas to be accepted``)."""
+    forms = _DESCRIPTIONS.get(str(action.get("type")))
+    if forms is None:
+        return json.dumps(dict(action), ensure_ascii=False)
+    suit, rank = action.get("suit"), action.get("rank")
+    return forms[gerund].format(
+        seat=action.get("seat"),
+        card=action.get("card"),
+        suit=SUITS.get(suit, suit) if isinstance(suit, str) else suit,
+        rank=_TUTES.get(rank, rank) if isinstance(rank, str) else rank,
+    )
 
 
 def fields_after(events: Sequence[Mapping[str, JSON]]) -> tuple[str, ...]:
