@@ -166,7 +166,7 @@ def action_from_json(raw: Mapping[str, Any]) -> Action:
         if kind == "exchange":
             return Exchange(_seat(raw))
         if kind == "draw":
-            return Draw()
+            return DRAW
         if kind == "claim":
             return Claim(_seat(raw))
         if kind == "tute":
