@@ -474,8 +474,8 @@ class _Compiler:
     def _object_checks(self, base: str, node: JSONObject) -> list[Check]:
         checks: list[Check] = []
         if "required" in node:
-            required = tuple(node["required"])
-            checks.append(lambda v: not isinstance(v, dict) or all(key in v for key in required))
+            required = frozenset(node["required"])
+            checks.append(lambda v: not isinstance(v, dict) or v.keys() >= required)
         properties = {key: self.compile(base, sub) for key, sub in node.get("properties", {}).items()}
         patterns = [
             (re.compile(p).search, self.compile(base, sub)) for p, sub in node.get("patternProperties", {}).items()
@@ -568,18 +568,22 @@ def _remembering(check: Check) -> Check:
     """``check`` of a JSON object, remembering the objects of plain members (strings, numbers,
     booleans, null) it found valid: a ``batch`` answer lists the same actions again and again.
 
-    The members' types are part of what is remembered, so ``1``, ``1.0`` and ``true`` stay apart."""
-    valid: set[tuple[tuple[Any, ...], tuple[type, ...]]] = set()
+    The members' types are part of what is remembered, so ``1``, ``1.0`` and ``true`` stay apart.
+    A check whose objects have so far always held a list or an object stops trying."""
+    valid: set[tuple[Any, ...]] = set()
+    tries = [0, 0]  # objects seen, objects that could be remembered
 
     def check_remembering(v: Any) -> bool:
-        if type(v) is not dict:
+        if type(v) is not dict or (tries[0] > 64 and not tries[1]):
             return check(v)
-        key = (tuple(v.items()), tuple(map(type, v.values())))
+        key = (*v.items(), *map(type, v.values()))  # the members, then their types
+        tries[0] += 1
         try:
             if key in valid:
                 return True
         except TypeError:  # a member holds a list or an object: checked every time
             return check(v)
+        tries[1] = 1
         if not check(v):
             return False
         if len(valid) < _REMEMBERED:
