@@ -10,6 +10,12 @@ compared: acceptance, events, state fields and the legal actions that follow. Th
 difference is a :class:`Divergence`, with its :class:`Cause` (what differed, and the rule the
 reference applied there) and a record that replays it.
 
+The fuzzer does this for every action of thousands of hands, so the comparison is kept cheap:
+an engine played one call at a time is compared as it answers, one plain equality per step
+(member by member only when that fails); the fields of a step are read in one call from a
+handle that offers ``state_fields(names)`` (the reference's); the rich explanation of a
+divergence is worked out only once it is found.
+
 This module owns the comparison and the record format; :mod:`conformance.fuzz` runs many games
 and groups the divergences, :mod:`conformance.fuzz_steering` chooses deals and actions,
 :mod:`conformance.fuzz_scenario` shrinks a divergence and writes it as a Gherkin scenario.
