@@ -377,7 +377,10 @@ class _Compiler:
             target: Any = self.documents[document_uri]
             for token in [t for t in fragment.split("/") if t]:
                 target = target[token.replace("~1", "/").replace("~0", "~")]
-            slot.append(self.compile(document_uri, target))
+            check = self.compile(document_uri, target)
+            if isinstance(target, dict) and target.get("type") == "object":
+                check = _remembering(check)
+            slot.append(check)
             self.compiled[uri] = slot[0]
         return self.compiled[uri]
 
@@ -471,8 +474,8 @@ class _Compiler:
     def _object_checks(self, base: str, node: JSONObject) -> list[Check]:
         checks: list[Check] = []
         if "required" in node:
-            required = tuple(node["required"])
-            checks.append(lambda v: not isinstance(v, dict) or all(key in v for key in required))
+            required = frozenset(node["required"])
+            checks.append(lambda v: not isinstance(v, dict) or v.keys() >= required)
         properties = {key: self.compile(base, sub) for key, sub in node.get("properties", {}).items()}
         patterns = [
             (re.compile(p).search, self.compile(base, sub)) for p, sub in node.get("patternProperties", {}).items()
@@ -493,14 +496,21 @@ class _Compiler:
                 checks.append(check_listed)
             return checks
 
+        # patterns whose schema takes anything (the protocol's "x-" extension members) only free
+        # their keys from additionalProperties: a key listed in properties needs no search
+        searched = any(pattern_test is not _always for _, pattern_test in patterns)
+
         def check_object(v: Any) -> bool:
             if not isinstance(v, dict):
                 return True
             for key, value in v.items():
                 test = properties.get(key)
                 matched = test is not None
-                if matched and not test(value):  # type: ignore[misc]
-                    return False
+                if matched:
+                    if not test(value):  # type: ignore[misc]
+                        return False
+                    if not searched:
+                        continue
                 for search, pattern_test in patterns:
                     if search(key) is not None:
                         matched = True
@@ -548,6 +558,39 @@ _KEYWORDS = {
 
 def _always(v: Any) -> bool:
     return True
+
+
+#: How many valid objects each remembering check keeps.
+_REMEMBERED = 4096
+
+
+def _remembering(check: Check) -> Check:
+    """``check`` of a JSON object, remembering the objects of plain members (strings, numbers,
+    booleans, null) it found valid: a ``batch`` answer lists the same actions again and again.
+
+    The members' types are part of what is remembered, so ``1``, ``1.0`` and ``true`` stay apart.
+    A check whose objects have so far always held a list or an object stops trying."""
+    valid: set[tuple[Any, ...]] = set()
+    tries = [0, 0]  # objects seen, objects that could be remembered
+
+    def check_remembering(v: Any) -> bool:
+        if type(v) is not dict or (tries[0] > 64 and not tries[1]):
+            return check(v)
+        key = (*v.items(), *map(type, v.values()))  # the members, then their types
+        tries[0] += 1
+        try:
+            if key in valid:
+                return True
+        except TypeError:  # a member holds a list or an object: checked every time
+            return check(v)
+        tries[1] = 1
+        if not check(v):
+            return False
+        if len(valid) < _REMEMBERED:
+            valid.add(key)
+        return True
+
+    return check_remembering
 
 
 def _all(checks: list[Check]) -> Check:

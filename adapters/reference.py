@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from adapters.interface import JSON, Accepted, Action, EngineInfo, Outcome, Rejected, Setup, SetupRejected, UnknownField
@@ -13,7 +14,7 @@ from reference_engine.cards import CardError, parse_card
 from reference_engine.deal import DealtHand, check_explicit_deal, order_of_deal
 from reference_engine.flags import RulesError, flag_specs, make_rules, profile_names, rules_for
 from reference_engine.views import UnknownField as EngineUnknownField
-from reference_engine.views import observation_field, state_field
+from reference_engine.views import observation_field, state_field, state_fields
 
 VERSION = "0.1.0"
 
@@ -63,6 +64,12 @@ class ReferenceGame:
             return state_field(self.game, name)
         except EngineUnknownField as error:
             raise UnknownField(str(error)) from None
+
+    def state_fields(self, names: Sequence[str]) -> dict[str, JSON]:
+        """Several fields of the state in one call (optional: the differential fuzzer reads a few
+        after every action, and asks any in-process engine that has this method for them at once).
+        A field the engine does not know is left out, as in the protocol's ``batch`` answer."""
+        return state_fields(self.game, names)
 
     def observation(self, seat: int, name: str) -> JSON:
         try:

@@ -205,9 +205,15 @@ class Server:
         ):
             raise RequestError(ErrorCode.BAD_REQUEST, "batch 'step_fields' needs one list of field names per action")
         unknown: list[str] = []
+        # an engine that reads several fields in one call (the reference's state_fields) is asked so
+        bulk: Callable[[list[str]], JSONObject] | None = getattr(game, "state_fields", None)
 
         def snapshot(names: list[str]) -> JSONObject:
             state: JSONObject = {}
+            if bulk is not None:
+                state = bulk(names)
+                unknown.extend(name for name in names if name not in state and name not in unknown)
+                return {"legal": game.legal_actions(), "state": state}
             for name in names:
                 if name in unknown:
                     continue

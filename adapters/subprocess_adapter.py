@@ -44,7 +44,7 @@ import threading
 import time
 import weakref
 from collections import deque
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import IO, Any, ClassVar, Literal
 
@@ -794,12 +794,11 @@ class SubprocessEngine:
         except SetupRejected as rejected:
             raise ReplayMismatch(f"the relaunched engine refused the game's setup: {rejected}") from None
         slot.game, slot.generation = fresh.game, fresh.generation
-        for number, (action_text, first_answer) in enumerate(game._history, 1):
-            message = protocol.Apply(slot.game, json.loads(action_text))
+        for number, (action, events) in enumerate(game._accepted(), 1):
+            message = protocol.Apply(slot.game, action)
             answer = self._call(message)
             if not answer["ok"]:
                 raise self._refused(message, answer, ReplayMismatch)
-            events = json.loads(first_answer)["events"]
             if not answer["accepted"] or answer["events"] != events:
                 raise ReplayMismatch(
                     f"replaying action {number} on the relaunched engine gave a different answer "
@@ -818,7 +817,8 @@ class SubprocessGame:
         self._engine = engine
         self._setup = setup  # JSON text, for replays
         self._slot = slot
-        #: accepted actions (JSON text) with the raw answer line that accepted them, for replays
+        #: for replays: each accepted action (JSON text) with the raw answer line that accepted it, or
+        #: the actions of a ``batch`` (a JSON array) with its raw answer (decoded only for a replay)
         self._history: list[tuple[str, bytes]] = []
         self._broken: str | None = None
         self._ended = False
@@ -879,10 +879,20 @@ class SubprocessGame:
         if len(steps) != len(actions):
             self._broken = f"the batch answered {len(steps)} steps for {len(actions)} actions"
             raise EngineFailure(f"the engine {self._broken}")
-        for action, step in zip(actions, steps, strict=True):  # accepted actions are replayed after a relaunch
-            if step["accepted"]:
-                self._history.append((json.dumps(dict(action)), protocol.encode({"events": step.get("events", [])})))
+        if any(step["accepted"] for step in steps):  # accepted actions are replayed after a relaunch
+            self._history.append((json.dumps([dict(a) for a in actions]), engine._last_raw))
         return answer
+
+    def _accepted(self) -> Iterator[tuple[dict[str, Any], Any]]:
+        """The accepted actions of :attr:`_history`, in order, each with the events it caused."""
+        for text, raw in self._history:
+            recorded = json.loads(text)
+            if isinstance(recorded, dict):
+                yield recorded, json.loads(raw)["events"]
+                continue
+            for action, step in zip(recorded, json.loads(raw)["steps"], strict=True):
+                if step["accepted"]:
+                    yield action, step.get("events", [])
 
     def end(self) -> None:
         """Tell the engine to forget this game (optional: forgotten handles are ended lazily)."""

@@ -10,17 +10,27 @@ nothing diverges and every game is played to its end):
   engine that does not declare the capability costs).
 
 The raw speed of the reference engine on its own (random first hands, as ``bench_hands.py``)
-is printed beside them: on a busy machine every figure drops, their ratios much less.
+is printed beside them: on a busy machine every figure drops, their ratios much less. Each
+figure also shows the CPU time its run took, this process's and the served engine's: over the
+wire the two processes wait for each other, and on a busy machine each wait for a free core
+adds to the wall time, not to the CPU time.
 
     python benchmarks/bench_fuzz.py                       # 40 games per configuration
     python benchmarks/bench_fuzz.py --games 100 --depth hand
+    python benchmarks/bench_fuzz.py --repeat 3 --min 1000 --max-wire-ratio 2   # issue 11's targets
+
+Each figure is the best of ``--repeat`` runs; the load average is printed with them. ``--min``
+and ``--max-wire-ratio`` make the run fail (exit 1) when the in-process figure is lower, or the
+batched wire figure further behind it: measure those on a quiet machine.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
+from pathlib import Path
 
 from adapters.interface import Engine
 from adapters.reference import ReferenceEngine
@@ -28,15 +38,37 @@ from adapters.subprocess_adapter import SubprocessEngine
 from conformance.fuzz import DEPTHS, Fuzzer, resolve
 
 
-def measure(engine: Engine, *, games: int, depth: str, profiles: list[str], batch: bool) -> tuple[int, float]:
+def measure(
+    engine: Engine, *, games: int, depth: str, profiles: list[str], batch: bool, repeat: int = 1
+) -> tuple[int, float, float]:
+    """The hands played, the shortest time of ``repeat`` runs (the same games each time) and the
+    CPU time of that run: this process's and the served engine's."""
     info = engine.info()
-    fuzzer = Fuzzer(ReferenceEngine(), engine, info, depth=depth, seed=7, batch=batch)
-    started = time.perf_counter()
-    report = fuzzer.run([resolve(info, name) for name in profiles], games)
-    seconds = time.perf_counter() - started
-    if report.groups:  # pragma: no cover - the reference must agree with itself
-        raise SystemExit(f"the reference diverged from itself: {[str(cause) for cause in report.groups]}")
-    return report.hands, seconds
+    best, cpu = float("inf"), 0.0
+    for _ in range(repeat):
+        fuzzer = Fuzzer(ReferenceEngine(), engine, info, depth=depth, seed=7, batch=batch)
+        cpu_started, engine_started = time.process_time(), engine_cpu(engine)
+        started = time.perf_counter()
+        report = fuzzer.run([resolve(info, name) for name in profiles], games)
+        seconds = time.perf_counter() - started
+        if seconds < best:
+            best = seconds
+            cpu = time.process_time() - cpu_started + engine_cpu(engine) - engine_started
+        if report.groups:  # pragma: no cover - the reference must agree with itself
+            raise SystemExit(f"the reference diverged from itself: {[str(cause) for cause in report.groups]}")
+    return report.hands, best, cpu
+
+
+def engine_cpu(engine: Engine) -> float:
+    """The CPU seconds a served engine's process has used (read from /proc: Linux only), else 0."""
+    pid = getattr(engine, "pid", None)
+    if not isinstance(pid, int):
+        return 0.0
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
 
 
 def raw_hands_per_second(seconds: float = 1.0) -> float:
@@ -59,27 +91,41 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=40, help="games per configuration (default 40)")
     parser.add_argument("--depth", choices=DEPTHS, default="match", help="a game is a hand, a point or a match")
     parser.add_argument("--profile", action="append", help="profiles (default: lascuarenta and tradicional)")
+    parser.add_argument("--repeat", type=int, default=1, help="runs per figure; the best is shown (default 1)")
+    parser.add_argument("--min", type=float, default=0.0, help="fail if the in-process figure is below this")
+    parser.add_argument("--max-wire-ratio", type=float, default=0.0, help="fail if the batch is further behind")
     args = parser.parse_args(argv)
     profiles = args.profile or ["lascuarenta", "tradicional"]
     games = f"{args.games} games per profile ({', '.join(profiles)})"
-    print(f"Python {sys.version.split()[0]}; {games}, depth {args.depth}")
+    load = " / ".join(f"{value:.2f}" for value in os.getloadavg()) if hasattr(os, "getloadavg") else "unknown"
+    print(f"Python {sys.version.split()[0]}; {games}, depth {args.depth}; best of {args.repeat}; load {load}")
     print(f"reference engine alone: {raw_hands_per_second():,.0f} random first hands/s")
     figures = []
-    hands, seconds = measure(ReferenceEngine(), games=args.games, depth=args.depth, profiles=profiles, batch=True)
-    figures.append(("in process", hands, seconds))
+    options = {"games": args.games, "depth": args.depth, "profiles": profiles, "repeat": args.repeat}
+    figures.append(("in process", *measure(ReferenceEngine(), batch=True, **options)))
     for label, batch in (("over the wire, batch", True), ("over the wire, one request per call", False)):
         served = SubprocessEngine([sys.executable, "-m", "adapters.serve"], timeout=30)
         try:
-            hands, seconds = measure(served, games=args.games, depth=args.depth, profiles=profiles, batch=batch)
+            figures.append((label, *measure(served, batch=batch, **options)))
         finally:
             served.close()
-        figures.append((label, hands, seconds))
-    base = figures[0][1] / figures[0][2]
-    print(f"{'fuzzer':<38} {'hands':>7} {'seconds':>8} {'hands/s':>9} {'vs in process':>14}")
-    for label, hands, seconds in figures:
+    base, base_cpu = figures[0][1] / figures[0][2], figures[0][3]
+    print(f"{'fuzzer':<38} {'hands':>7} {'seconds':>8} {'hands/s':>9} {'vs in process':>14} {'cpu s':>7} {'cpu vs':>7}")
+    for label, hands, seconds, cpu in figures:
         rate = hands / seconds
-        print(f"{label:<38} {hands:>7} {seconds:>8.2f} {rate:>9,.0f} {base / rate:>13.1f}x")
-    return 0
+        print(f"{label:<38} {hands:>7} {seconds:>8.2f} {rate:>9,.0f} {base / rate:>13.1f}x {cpu:>7.2f} "
+              f"{cpu / base_cpu:>6.1f}x")  # fmt: skip
+    print("cpu s: this process and the served engine (waiting for each other not counted: on a busy machine")
+    print("       the wire's wall time grows with the wait for a core, its cpu time does not)")
+    failed = []
+    if base < args.min:
+        failed.append(f"in process {base:,.0f} hands/s < {args.min:,.0f}")
+    wire = base / (figures[1][1] / figures[1][2])
+    if args.max_wire_ratio and wire > args.max_wire_ratio:
+        failed.append(f"the batch is {wire:.1f}x behind in process > {args.max_wire_ratio:g}x")
+    for failure in failed:
+        print(f"below target: {failure}")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

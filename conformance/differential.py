@@ -10,6 +10,12 @@ compared: acceptance, events, state fields and the legal actions that follow. Th
 difference is a :class:`Divergence`, with its :class:`Cause` (what differed, and the rule the
 reference applied there) and a record that replays it.
 
+The fuzzer does this for every action of thousands of hands, so the comparison is kept cheap:
+an engine played one call at a time is compared as it answers, one plain equality per step
+(member by member only when that fails); the fields of a step are read in one call from a
+handle that offers ``state_fields(names)`` (the reference's); the rich explanation of a
+divergence is worked out only once it is found.
+
 This module owns the comparison and the record format; :mod:`conformance.fuzz` runs many games
 and groups the divergences, :mod:`conformance.fuzz_steering` chooses deals and actions,
 :mod:`conformance.fuzz_scenario` shrinks a divergence and writes it as a Gherkin scenario.
@@ -23,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adapters.interface import JSON, Accepted, Engine, EngineError, GameHandle, Rejected, UnknownField
+from adapters.vocabulary import SUITS
 
 RECORD_FORMAT = "guinote-divergence/2"
 
@@ -94,10 +101,11 @@ class Config:
         return int(self.flags.get("deck", "40"))
 
 
-@dataclass
+@dataclass(slots=True)
 class Step:
     """What one engine answered to one action, and its state after it (``action`` is ``None``
-    for the snapshot before the first action)."""
+    for the snapshot before the first action). The fuzzer makes one per action and engine: the
+    hot paths pass every member positionally."""
 
     action: dict[str, JSON] | None
     accepted: bool = True
@@ -213,24 +221,32 @@ def action_key(action: Mapping[str, JSON]) -> str:
     return json.dumps(dict(action), sort_keys=True, separators=(",", ":"), default=str)
 
 
-def describe_action(action: Mapping[str, JSON]) -> str:
-    kind = action.get("type")
-    seat = action.get("seat")
-    if kind == "play":
-        return f"seat {seat} plays {action.get('card')}"
-    if kind == "cante":
-        return f"seat {seat} sings {action.get('suit')}"
-    if kind == "exchange":
-        return f"seat {seat} exchanges for the muestra"
-    if kind == "claim":
-        return f"seat {seat} claims 101"
-    if kind == "tute":
-        return f"seat {seat} sings tute of {action.get('rank')}"
-    if kind == "draw":
-        return "the cards are drawn"
-    if kind == "deal":
-        return "the next hand is dealt"
-    return json.dumps(dict(action), ensure_ascii=False)
+#: How each action reads: (as a step of its own, "seat 0 plays Ao"; inside a sentence, "seat 0 playing Ao").
+_DESCRIPTIONS = {
+    "play": ("seat {seat} plays {card}", "seat {seat} playing {card}"),
+    "cante": ("seat {seat} sings {suit}", "seat {seat} singing {suit}"),
+    "exchange": ("seat {seat} exchanges for the muestra", "seat {seat} exchanging for the muestra"),
+    "claim": ("seat {seat} claims 101", "seat {seat} claiming 101"),
+    "tute": ("seat {seat} sings tute of {rank}", "seat {seat} singing tute of {rank}"),
+    "draw": ("the cards are drawn", "drawing the cards"),
+    "deal": ("the next hand is dealt", "dealing the next hand"),
+}
+_TUTES = {"R": "reyes", "S": "sotas"}
+
+
+def describe_action(action: Mapping[str, JSON], *, gerund: bool = False) -> str:
+    """An action in words, as the scenarios write it (``seat 1 sings copas``), or as a gerund for
+    a sentence about it (``expected seat 1 singing copas to be accepted``)."""
+    forms = _DESCRIPTIONS.get(str(action.get("type")))
+    if forms is None:
+        return json.dumps(dict(action), ensure_ascii=False)
+    suit, rank = action.get("suit"), action.get("rank")
+    return forms[gerund].format(
+        seat=action.get("seat"),
+        card=action.get("card"),
+        suit=SUITS.get(suit, suit) if isinstance(suit, str) else suit,
+        rank=_TUTES.get(rank, rank) if isinstance(rank, str) else rank,
+    )
 
 
 def fields_after(events: Sequence[Mapping[str, JSON]]) -> tuple[str, ...]:
@@ -247,7 +263,6 @@ def fields_after(events: Sequence[Mapping[str, JSON]]) -> tuple[str, ...]:
     return tuple(names)
 
 
-_CHEAP: tuple[str, ...] = ()  # a refused action changes nothing; the legal actions show the turn
 _POINTS = ("card_points.0", "card_points.1", "total.0", "total.1")
 _FIELDS_AFTER: dict[str, tuple[str, ...]] = {
     "card_played": (),  # the next legal actions show whose turn it is
@@ -260,15 +275,29 @@ _FIELDS_AFTER: dict[str, tuple[str, ...]] = {
 }
 
 
-def snapshot(game: GameHandle, action: dict[str, JSON] | None, fields: Sequence[str] = FIELDS) -> Step:
-    """The legal actions and ``fields`` of ``game`` now, as a :class:`Step` of ``action``."""
+def read_fields(game: GameHandle, names: Sequence[str]) -> dict[str, JSON]:
+    """The fields ``names`` of ``game`` (a field it does not know reads as :data:`UNKNOWN_FIELD`).
+
+    A handle with a ``state_fields(names)`` method (the reference's) answers them in one call,
+    leaving out the fields it does not know; any other handle is asked one field at a time."""
+    bulk: Callable[[Sequence[str]], dict[str, JSON]] | None = getattr(game, "state_fields", None)
+    if bulk is not None:
+        values = bulk(names)
+        return values if len(values) == len(names) else {name: values.get(name, UNKNOWN_FIELD) for name in names}
     state: dict[str, JSON] = {}
-    for name in fields:
+    read = game.state
+    for name in names:
         try:
-            state[name] = game.state(name)
+            state[name] = read(name)
         except UnknownField:
             state[name] = UNKNOWN_FIELD
-    return Step(action, legal=list(game.legal_actions()), state=state)
+    return state
+
+
+def snapshot(game: GameHandle, action: dict[str, JSON] | None, fields: Sequence[str] = FIELDS) -> Step:
+    """The legal actions and ``fields`` of ``game`` now, as a :class:`Step` of ``action``."""
+    state = read_fields(game, fields) if fields else {}
+    return Step(action, True, [], "", "", list(game.legal_actions()), state)
 
 
 def apply_step(game: GameHandle, action: dict[str, JSON], fields: Sequence[str] | None = None) -> Step:
@@ -277,12 +306,11 @@ def apply_step(game: GameHandle, action: dict[str, JSON], fields: Sequence[str] 
     outcome = game.apply(action)
     if isinstance(outcome, Accepted):
         events = list(outcome.events)
-        step = snapshot(game, action, fields_after(events) if fields is None else fields)
-        step.events = events
-    else:
-        step = snapshot(game, action, _CHEAP if fields is None else fields)
-        step.accepted, step.code, step.rule = False, outcome.code, outcome.rule
-    return step
+        names = fields_after(events) if fields is None else fields
+        state = read_fields(game, names) if names else {}
+        return Step(action, True, events, "", "", list(game.legal_actions()), state)
+    state = read_fields(game, fields) if fields else {}  # a refused action changes nothing
+    return Step(action, False, [], outcome.code, outcome.rule, list(game.legal_actions()), state)
 
 
 def play_actions(
@@ -300,26 +328,32 @@ def play_actions(
     asked one call at a time.
     """
     wanted = fields if fields is not None else [FIELDS] * (len(actions) + 1)
-    batch: Callable[..., dict[str, JSON]] | None = getattr(game, "batch", None)
-    if use_batch and batch is not None and getattr(game, "batch_supported", False):
+    batch = _batch_of(game) if use_batch else None
+    if batch is not None:
         return steps_of_batch(actions, batch(actions, list(wanted[0]), [list(names) for names in wanted[1:]]))
     steps = [snapshot(game, None, wanted[0])]
     steps.extend(apply_step(game, action, wanted[number]) for number, action in enumerate(actions, 1))
     return steps
 
 
+def _batch_of(game: GameHandle) -> Callable[..., dict[str, JSON]] | None:
+    """The handle's ``batch`` method, if it has one and its engine declares the capability."""
+    batch: Callable[..., dict[str, JSON]] | None = getattr(game, "batch", None)
+    return batch if batch is not None and getattr(game, "batch_supported", False) else None
+
+
 def steps_of_batch(actions: Sequence[dict[str, JSON]], answer: Mapping[str, JSON]) -> list[Step]:
     """The steps of a ``batch`` answer (fields the engine does not know read as unknown)."""
     unknown = dict.fromkeys(answer.get("unknown_fields") or [], UNKNOWN_FIELD)
     before = answer["before"]
-    steps = [Step(None, legal=before["legal"], state={**before["state"], **unknown})]
+    steps = [Step(None, True, [], "", "", before["legal"], {**before["state"], **unknown})]
     for action, raw in zip(actions, answer["steps"], strict=True):
-        step = Step(action, bool(raw["accepted"]), legal=raw["legal"], state={**raw["state"], **unknown})
-        if step.accepted:
-            step.events = list(raw.get("events") or [])
+        state = {**raw["state"], **unknown} if unknown else raw["state"]
+        if raw["accepted"]:
+            steps.append(Step(action, True, list(raw.get("events") or []), "", "", raw["legal"], state))
         else:
-            step.code, step.rule = str(raw.get("code", "")), str(raw.get("rule", ""))
-        steps.append(step)
+            code, rule = str(raw.get("code", "")), str(raw.get("rule", ""))
+            steps.append(Step(action, False, [], code, rule, raw["legal"], state))
     return steps
 
 
@@ -463,20 +497,72 @@ def compare_batch(
     step, is traced to its first step by replaying the actions one at a time, every field read.
     """
     actions = [step.action for step in reference_steps[1:] if step.action is not None]
+    batch = _batch_of(handle) if use_batch else None
     try:
-        steps = play_actions(handle, actions, [list(step.state) for step in reference_steps], use_batch=use_batch)
+        if batch is None:
+            found = _compare_in_turn(handle, reference_steps, reason_codes)
+        else:
+            found = _compare_answers(actions, reference_steps, batch, reason_codes)
     except EngineError as error:
         return _trace(actions, restart, restart_reference, reason_codes, error)
+    if found is not None and found[1].kind == "state":
+        return _trace(actions[: found[0]], restart, restart_reference, reason_codes, None) or found
+    return found
+
+
+def _compare_answers(
+    actions: Sequence[dict[str, JSON]],
+    reference_steps: Sequence[Step],
+    batch: Callable[..., dict[str, JSON]],
+    reason_codes: bool,
+) -> tuple[int, Difference] | None:
+    """Ask for every action in one ``batch`` request, then compare its steps in order."""
+    fields = [list(step.state) for step in reference_steps]
+    steps = steps_of_batch(actions, batch(actions, fields[0], fields[1:]))
     for index, (mine, theirs) in enumerate(zip(reference_steps, steps, strict=False)):
         if index == 0:  # the state before the batch: its action (if any) was compared in the last batch
-            mine = Step(None, legal=mine.legal, state=mine.state)
+            mine = Step(None, True, [], "", "", mine.legal, mine.state)
         difference = compare_steps(mine, theirs, reason_codes=reason_codes)
         if difference is not None:
-            if difference.kind == "state":
-                return _trace(actions[:index], restart, restart_reference, reason_codes, None) or (index, difference)
             return index, difference
     if len(steps) < len(reference_steps):
         return len(steps), Difference("failure", "batch", "an answer for every action", f"{len(steps) - 1} answers")
+    return None
+
+
+def _compare_in_turn(
+    handle: GameHandle, reference_steps: Sequence[Step], reason_codes: bool
+) -> tuple[int, Difference] | None:
+    """Apply the actions one call at a time, each compared as soon as it is answered.
+
+    Most steps agree in every member: a plain equality of the answers settles them, and only
+    a step that fails it is compared member by member (:func:`compare_steps`)."""
+    first = reference_steps[0]
+    theirs = snapshot(handle, None, list(first.state))
+    difference = compare_steps(
+        Step(None, True, [], "", "", first.legal, first.state), theirs, reason_codes=reason_codes
+    )
+    if difference is not None:
+        return 0, difference
+    apply, legal_actions = handle.apply, handle.legal_actions
+    for index in range(1, len(reference_steps)):
+        mine = reference_steps[index]
+        action = mine.action
+        assert action is not None
+        outcome = apply(action)
+        if isinstance(outcome, Accepted):
+            accepted, events, code, rule = True, list(outcome.events), "", ""
+            same = mine.accepted and events == mine.events
+        else:
+            accepted, events, code, rule = False, [], outcome.code, outcome.rule
+            same = not mine.accepted and (not reason_codes or code == mine.code)
+        state = read_fields(handle, list(mine.state)) if mine.state else {}
+        legal = list(legal_actions())
+        if not (same and state == mine.state and legal == mine.legal):
+            theirs = Step(action, accepted, events, code, rule, legal, state)
+            difference = compare_steps(mine, theirs, reason_codes=reason_codes)
+            if difference is not None:
+                return index, difference
     return None
 
 

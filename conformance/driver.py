@@ -27,6 +27,7 @@ from adapters.interface import (
 )
 from adapters.vocabulary import EVENT_RULES, SUITS, NotationError, card_code, deck_codes
 from conformance import realisations
+from conformance.differential import describe_action
 from conformance.engines import gives_reason_code
 from conformance.realise import Realisation, Replay, compared_fields, read_field
 
@@ -314,13 +315,13 @@ class ScenarioRun:
             outcome = game.apply(action)
             if isinstance(outcome, Rejected):
                 raise PrefixDivergence(
-                    f"{where} ({describe(action)}): the engine refused it as {outcome.code} "
+                    f"{where} ({describe_action(action, gerund=True)}): the engine refused it as {outcome.code} "
                     f"{outcome.rule} {outcome.message}".rstrip()
                     + f"; the reference accepted it ({_rules_of(expected) or 'PLAY-02'})"
                 )
             mismatch = _event_mismatch(expected, outcome.events)
             if mismatch:
-                raise PrefixDivergence(f"{where} ({describe(action)}): {mismatch}")
+                raise PrefixDivergence(f"{where} ({describe_action(action, gerund=True)}): {mismatch}")
         for name in compared_fields(self.position, self.players):
             try:
                 got = read_field(game, name)
@@ -400,7 +401,7 @@ class ScenarioRun:
         outcome = self.act(action)
         if isinstance(outcome, Rejected):
             raise AssertionError(
-                f"expected {describe(action)} to be accepted, but it was refused: "
+                f"expected {describe_action(action, gerund=True)} to be accepted, but it was refused: "
                 f"{outcome.code} {outcome.rule} {outcome.message}".rstrip()
             )
         return outcome.events
@@ -462,14 +463,15 @@ class ScenarioRun:
         if outcome is None:
             raise self.fail_input("'is refused' needs a preceding 'tries to' step")
         assert self.last_action is not None
+        doing = describe_action(self.last_action, gerund=True)
         if isinstance(outcome, Accepted):
             wanted = f" as {code}" if code else ""
-            raise AssertionError(f"expected {describe(self.last_action)} to be refused{wanted}, but it was accepted")
+            raise AssertionError(f"expected {doing} to be refused{wanted}, but it was accepted")
         if code and gives_reason_code(self.info, code, rule):  # reason_codes, or reason_codes_<area>
-            assert outcome.code == code, f"{describe(self.last_action)} was refused as {outcome.code}, expected {code}"
+            assert outcome.code == code, f"{doing} was refused as {outcome.code}, expected {code}"
             if rule:
                 assert rule in outcome.rule.split(" / ") or outcome.rule == rule, (
-                    f"{describe(self.last_action)} was refused under rule {outcome.rule or '(none)'}, expected {rule}"
+                    f"{doing} was refused under rule {outcome.rule or '(none)'}, expected {rule}"
                 )
 
     def expect_hand_end(self, reason: str | None, rule: str | None) -> None:
@@ -486,7 +488,8 @@ class ScenarioRun:
             raise self.fail_input("'is accepted' needs a preceding 'tries to' step")
         if isinstance(self.outcome, Rejected):
             refusal = f"{self.outcome.code} {self.outcome.message}"
-            raise AssertionError(f"expected {describe(self.last_action)} to be accepted, but it was refused: {refusal}")
+            doing = describe_action(self.last_action, gerund=True)
+            raise AssertionError(f"expected {doing} to be accepted, but it was refused: {refusal}")
 
     def expect_equal(self, what: str, expected: Any, got: Any) -> None:
         if _normal(expected) != _normal(got):
@@ -536,19 +539,3 @@ def _normal(value: Any) -> Any:
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
         return sorted(value)
     return value
-
-
-def describe(action: Mapping[str, Any]) -> str:
-    kind = action.get("type")
-    seat = action.get("seat")
-    if kind == "play":
-        return f"seat {seat} playing {action.get('card')}"
-    if kind == "cante":
-        return f"seat {seat} singing {SUITS.get(str(action.get('suit')), action.get('suit'))}"
-    if kind == "exchange":
-        return f"seat {seat} exchanging for the muestra"
-    if kind == "claim":
-        return f"seat {seat} claiming 101"
-    if kind == "tute":
-        return f"seat {seat} singing tute"
-    return str(kind)

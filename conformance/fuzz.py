@@ -28,7 +28,6 @@ from conformance.differential import (
     Difference,
     Divergence,
     Step,
-    action_key,
     apply_step,
     cause_of,
     compare_batch,
@@ -403,17 +402,18 @@ class Fuzzer:
     def _play_hand(self, rng: random.Random, game: GameHandle, last: Step, policy: Any) -> list[Step]:
         """Play the rest of the hand on the reference; the steps after ``last``."""
         steps: list[Step] = []
-        current = last
+        legal, probe_rate, reader = last.legal, self.probe_rate, game.state
         for _ in range(MAX_ACTIONS_PER_HAND):
-            if not current.legal or current.legal[0].get("type") == "deal":
+            if not legal or legal[0].get("type") == "deal":
                 break  # the hand is over: the next action is a deal, or nothing (the match is over)
             action = None
-            if self.probe_rate and rng.random() < self.probe_rate:
-                action = _probe(rng, game, current.legal)
+            if probe_rate and rng.random() < probe_rate:
+                action = _probe(rng, game, legal)
             if action is None:
-                action = dict(policy(rng, current.legal, game.state))
-            current = apply_step(game, action)
-            steps.append(current)
+                action = dict(policy(rng, legal, reader))
+            step = apply_step(game, action)
+            steps.append(step)
+            legal = step.legal
         return steps
 
     def _cover(self, steps: Sequence[Step], report: FuzzReport) -> None:
@@ -426,7 +426,14 @@ class Fuzzer:
             elif len(step.events) == 1 and step.events[0].get("type") == "card_played":
                 rules[_PLAYED] += 1  # most steps: one card played (kept cheap)
             else:
-                rules.update(rules_of_events(step.events, step.state))
+                kinds = tuple(event.get("type") for event in step.events)
+                plain = not any("rule" in event for event in step.events)
+                known = _PLAIN_RULES.get(kinds) if plain else None
+                if known is None:
+                    known = rules_of_events(step.events, step.state)
+                    if plain and _PLAIN_EVENTS.issuperset(kinds):
+                        _PLAIN_RULES[kinds] = known
+                rules.update(known)
         report.coverage.update(rules)
         self.steering.observe(list(rules))
 
@@ -451,6 +458,12 @@ class Fuzzer:
         if group.known is None and report.first_divergence is None:
             report.first_divergence = report.hands
         return divergence
+
+
+#: Events whose rules follow from their type alone (no ``rule`` member, nothing read off the state),
+#: and the rules of the steps made of them only, by their event types (a trick won, the últimas).
+_PLAIN_EVENTS = frozenset({"card_played", "trick_won", "ultimas", "arrastre_begins"})
+_PLAIN_RULES: dict[tuple[JSON, ...], list[str]] = {}
 
 
 def _replayed(engine: Engine, setup: Mapping[str, JSON], actions: Sequence[dict[str, JSON]]) -> GameHandle:
@@ -483,16 +496,19 @@ def _probe(rng: random.Random, game: GameHandle, legal: Sequence[dict[str, JSON]
     Most probes are near misses, where the refusal rests on one rule: a cante or tute of
     cards the seat holds, the exchange by the holder of the seven; the others are cards out
     of turn or out of the duties, draws, claims and a seat that does not exist."""
-    keys = {action_key(a) for a in legal}
+    keys = {_probe_key(a) for a in legal}
     players = int(game.state("players"))
     turn = game.state("turn")
     hands = [list(game.state(f"hand.{seat}") or []) for seat in range(players)]
     trump = game.state("trump")
     near: list[dict[str, JSON]] = []
+    seven, dos = "7" + str(trump), "2" + str(trump)
     for seat, hand in enumerate(hands):
-        near += [{"type": "cante", "seat": seat, "suit": c[1]} for c in hand if c[0] == "R" and "S" + c[1] in hand]
-        near += [{"type": "tute", "seat": seat, "rank": r} for r in "RS" if sum(1 for c in hand if c[0] == r) == 4]
-        if "7" + str(trump) in hand or "2" + str(trump) in hand:
+        ranks = [c[0] for c in hand]
+        if "R" in ranks:
+            near += [{"type": "cante", "seat": seat, "suit": c[1]} for c in hand if c[0] == "R" and "S" + c[1] in hand]
+        near += [{"type": "tute", "seat": seat, "rank": r} for r in "RS" if ranks.count(r) == 4]
+        if seven in hand or dos in hand:
             near.append({"type": "exchange", "seat": seat})
     seat = rng.randrange(players)
     other: list[dict[str, JSON]] = [
@@ -507,10 +523,16 @@ def _probe(rng: random.Random, game: GameHandle, legal: Sequence[dict[str, JSON]
         following = hands[(turn + 1) % players]
         if following:
             other.append({"type": "play", "seat": (turn + 1) % players, "card": rng.choice(following)})
-    near = [a for a in near if action_key(a) not in keys]
-    other = [a for a in other if action_key(a) not in keys]
+    near = [a for a in near if _probe_key(a) not in keys]
+    other = [a for a in other if _probe_key(a) not in keys]
     pool = near if near and (rng.random() < 0.75 or not other) else other
     return rng.choice(pool) if pool else None
+
+
+def _probe_key(action: Mapping[str, JSON]) -> tuple[JSON, ...]:
+    """What tells one in-hand action from another (cheaper than :func:`action_key`, which is the
+    same for these: the reference's actions and the probes have no other members)."""
+    return (action.get("type"), action.get("seat"), action.get("card"), action.get("suit"), action.get("rank"))
 
 
 __all__ = [

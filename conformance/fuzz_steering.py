@@ -277,9 +277,12 @@ Policy = Callable[[random.Random, Legal, Reader], dict[str, JSON]]
 _OPTIONAL = ("cante", "tute", "exchange")
 
 
+_ORDER = {"2": 0, "4": 1, "5": 2, "6": 3, "7": 4, "8": 4, "9": 4, "S": 5, "C": 6, "R": 7, "3": 8, "A": 9}
+
+
+@cache  # the policies sort the legal plays by it at every turn
 def _strength(card: str, trump: JSON) -> int:
-    order = {"2": 0, "4": 1, "5": 2, "6": 3, "7": 4, "8": 4, "9": 4, "S": 5, "C": 6, "R": 7, "3": 8, "A": 9}
-    return order.get(card[0], 0) + (20 if card[1:] == trump else 0)
+    return _ORDER.get(card[0], 0) + (20 if card[1:] == trump else 0)
 
 
 def uniform_policy(rng: random.Random, legal: Legal, state: Reader) -> dict[str, JSON]:
@@ -293,7 +296,9 @@ def eager_policy(rng: random.Random, legal: Legal, state: Reader) -> dict[str, J
     if optional:
         return rng.choice(optional)
     claims = [a for a in legal if a.get("type") == "claim"]
-    if claims and rng.random() < 0.34:
+    if not claims:
+        return rng.choice(legal)  # most of the time: any action
+    if rng.random() < 0.34:
         return rng.choice(claims)
     plays = [a for a in legal if a.get("type") != "claim"] or list(legal)
     return rng.choice(plays)
@@ -350,6 +355,15 @@ def _winning(trick: Sequence[str], trump: JSON) -> tuple[int, str] | None:
     return index, best
 
 
+_HAND_FIELDS = tuple(f"hand.{seat}" for seat in range(4))
+
+
+@cache
+def _cheapness(card: str, trump: JSON) -> tuple[int, int]:
+    """How little a card gives away: its points, then its strength."""
+    return _POINTS.get(card[0], 0), _strength(card, trump)
+
+
 def malas_policy(rng: random.Random, legal: Legal, state: Reader) -> dict[str, JSON]:
     """The side holding the pairs sings them all and takes cheap tricks with low trumps; the
     other side gives nothing away: the singers pass 100 on cantes with few card points (the
@@ -363,13 +377,13 @@ def malas_policy(rng: random.Random, legal: Legal, state: Reader) -> dict[str, J
     players = int(state("players") or 4)
     modulo = 2 if players == 4 else players
     seat = int(plays[0].get("seat", 0))
-    hands = [list(state(f"hand.{s}") or []) for s in range(players)]
+    hands = [list(state(name) or []) for name in _HAND_FIELDS[:players]]
     counts = [0, 0]
     for number, hand in enumerate(hands):
-        counts[number % modulo] += sum(1 for c in hand if c[0] in "RS")
+        counts[number % modulo] += len([c for c in hand if c[0] in "RS"])
     trump = state("trump")
     trick = [str(c) for c in state("trick") or []]
-    cheap = sorted(plays, key=lambda a: (_POINTS.get(str(a.get("card"))[0], 0), _strength(str(a.get("card")), trump)))
+    cheap = sorted(plays, key=lambda a: _cheapness(str(a.get("card")), trump))
     singers = 0 if counts[0] >= counts[1] else 1
     if seat % modulo != singers:
         # the other side feeds the singers nothing and spends its aces and threes early, on its own

@@ -154,6 +154,10 @@ def _seat(raw: Mapping[str, Any]) -> int:
 def action_from_json(raw: Mapping[str, Any]) -> Action:
     """Read the JSON form of an action; raise :class:`ActionFormatError` naming the problem."""
     kind = raw.get("type")
+    if kind == "play":  # most actions: a card in canonical notation by a seat 0-3, read by two look-ups
+        seat, code = raw.get("seat"), raw.get("card")
+        if type(seat) is int and 0 <= seat < len(_PLAYS) and type(code) is str and code in ALL_CARDS:
+            return _PLAYS[seat][ALL_CARDS[code]]
     try:
         if kind == "play":
             return Play(_seat(raw), parse_card(str(raw.get("card", ""))))
@@ -162,7 +166,7 @@ def action_from_json(raw: Mapping[str, Any]) -> Action:
         if kind == "exchange":
             return Exchange(_seat(raw))
         if kind == "draw":
-            return Draw()
+            return DRAW
         if kind == "claim":
             return Claim(_seat(raw))
         if kind == "tute":
@@ -171,7 +175,11 @@ def action_from_json(raw: Mapping[str, Any]) -> Action:
                 raise ActionFormatError("a tute is four Reyes ('R') or four Sotas ('S')")
             return Tute(_seat(raw), rank)
         if kind == "deal":
-            return Deal(tuple(parse_card(str(code)) for code in raw.get("deck", [])))
+            deck = raw.get("deck", [])
+            try:
+                return Deal(tuple([ALL_CARDS[code] for code in deck]))  # canonical codes: a look-up each
+            except (KeyError, TypeError):
+                return Deal(tuple(parse_card(str(code)) for code in deck))
     except (CardError, ValueError) as error:
         if isinstance(error, ActionFormatError):
             raise

@@ -102,9 +102,15 @@ def check_cante(hand: HandState, seat: int, suit: Suit) -> None:
 
 
 def singable_suits(hand: HandState, seat: int) -> list[Suit]:
-    """CANTE-01/05: the suits ``seat`` may sing now (for the legal actions)."""
+    """CANTE-01/05: the suits ``seat`` may sing now (for the legal actions).
+
+    The commonest refusals are told first, without building them: a suit already sung
+    (CANTE-11) and the one cante of the trick already sung (CANTE-10)."""
     pairs = pairs_held(hand.hands[seat])
-    return [suit for suit in pairs if cante_refusal(hand, seat, suit) is None] if pairs else pairs
+    if not pairs or _one_per_trick_used(hand):
+        return []
+    sung = hand.sung_suits
+    return [suit for suit in pairs if suit not in sung and cante_refusal(hand, seat, suit) is None]
 
 
 def tute_rank_held(hand: Sequence[Card], rank: Rank) -> bool:

@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -57,6 +60,25 @@ def test_a_batch_answer_follows_its_schema_and_reads_only_the_fields_asked(serve
     assert answer["steps"][0]["state"] == {"turn": 2} and answer["steps"][0]["accepted"]
     # the accepted actions of a batch are part of the game's history (replayed after a relaunch)
     assert game.state("hand_size.1") == 5
+
+
+def test_the_accepted_actions_of_a_batch_are_replayed_on_a_relaunched_engine() -> None:
+    engine = SubprocessEngine([sys.executable, "-m", "adapters.serve"], timeout=10)
+    try:
+        game = engine.start(SETUP)
+        actions = actions_of_a_hand()[:9]  # a refused draw, then eight accepted plays and draws
+        steps = play_actions(game, actions[:5]) + play_actions(game, actions[5:])[1:]
+        assert engine.pid is not None
+        os.kill(engine.pid, signal.SIGKILL)
+        time.sleep(0.2)
+        assert game.legal_actions() == steps[-1].legal  # relaunched: the setup and both batches replayed
+        assert engine.generation == 2
+        reference = ReferenceEngine().start(SETUP)
+        for action in actions:
+            reference.apply(action)
+        assert [game.state(name) for name in FIELDS] == [reference.state(name) for name in FIELDS]
+    finally:
+        engine.close()
 
 
 def test_the_fuzzer_agrees_with_and_without_batch(served: SubprocessEngine) -> None:
