@@ -369,7 +369,7 @@ class ScenarioRun:
                 return
         if isinstance(outcome, Rejected):
             raise AssertionError(
-                f"expected {describe(action)} to be accepted, but it was refused: "
+                f"expected {describe_action(action, gerund=True)} to be accepted, but it was refused: "
                 f"{outcome.code} {outcome.rule} {outcome.message}".rstrip()
             )
 
