@@ -34,7 +34,7 @@ from conformance import expectations, realisations
 from conformance.catalogue import FeatureError, Scenario, parse_feature
 from conformance.causes import find_divergence
 from conformance.driver import POSITION_SETUPS, FeatureInputError, Location, NotApplicable, ScenarioRun
-from conformance.engines import load_engine, profile_flags
+from conformance.engines import load_engine, overlays, profile_flags
 from conformance.exit_codes import CheckError, InputError
 from conformance.expectations import Expectation, scenario_id
 from conformance.realise import Realisation, Replay, Unreachable, replay, search
@@ -617,6 +617,15 @@ def _guinote_scenario(request: pytest.FixtureRequest) -> None:
     if scenario is None:
         return
     engine, info = plugin.engine(spec)
+    # A scenario tagged with a table flag an overlay changes (players=4 under mano_a_mano) is about
+    # the other table: under that overlay it would only be the base profile's run again, or wrong.
+    known_overlays = overlays()
+    for overlay in profile.split("+")[1:]:
+        clash = sorted(name for name, value in known_overlays.get(overlay, {}).items()
+                       if scenario.flags.get(name, value) != value)  # fmt: skip
+        if clash:
+            tags = ", ".join(f"{name}={scenario.flags[name]}" for name in clash)
+            not_applicable(request.node, f"the scenario is tagged {tags}; the overlay {overlay} changes it")
     # --override (flag sensitivity, conformance.sensitivity): the scenario's own tags still win
     flags = {**plugin.profile_flags(info, profile), **plugin.overrides, **scenario.flags}
     request.node._guinote_flags = flags

@@ -53,7 +53,7 @@ Feature: Seats, dealer and the deal
 
   Rule: PRE-09 The mano, first to lead, is the player to the dealer's right: the seat after the dealer
 
-    @PRE-09 @PLAY-03 @S000 @S002 @S003
+    @PRE-09 @PLAY-03 @S000 @S002 @S003 @players=4
     Scenario: After a deal by seat 1 the mano is seat 2, who leads the first trick
       Given the deck, top card first, dealt by seat 1:
         | 6o 6b 3c Rc 6c Ac |
@@ -267,7 +267,7 @@ Feature: Seats, dealer and the deal
 
   Rule: DEAL-06 With four players the muestra is the 25th card, after 24 dealt
 
-    @DEAL-06 @S004
+    @DEAL-06 @S004 @players=4 @deck=40
     Scenario: With four players the 25th card is the muestra however the cards are dealt
       Given the deck, top card first, dealt by seat 1:
         | 6o 6b 3c Rc 6c Ac |
@@ -281,7 +281,7 @@ Feature: Seats, dealer and the deal
 
   Rule: DEAL-07 With two players the muestra is the 13th card, after 12 dealt
 
-    @DEAL-07 @S004 @players=2
+    @DEAL-07 @S004 @players=2 @deck=40
     Scenario: With two players the 13th card is the muestra however the cards are dealt
       Given the deck, top card first, dealt by seat 1:
         | Cc So 4e 7c 3e 2e |
@@ -335,7 +335,7 @@ Feature: Seats, dealer and the deal
 
   Rule: DEAL-10 With four players and 40 cards, 16 cards are left to draw: 15 face down and the muestra
 
-    @DEAL-10 @DECK-01 @S000 @S004 @deck=40
+    @DEAL-10 @DECK-01 @S000 @S004 @players=4 @deck=40
     Scenario: After the deal of the 40-card deck 16 cards are left to draw, the muestra included
       Given the deck, top card first, dealt by seat 1:
         | 6o 6b 3c Rc 6c Ac |
@@ -373,7 +373,7 @@ Feature: Seats, dealer and the deal
 
   Rule: DEAL-13 How many cards are left to draw is public
 
-    @DEAL-13 @S002 @S003
+    @DEAL-13 @S002 @S003 @deck=40
     Scenario: Every seat sees that 16 cards are left to draw after the deal
       Given a deal by seat 3:
         | seat 0  | Ao 4o 6c Sb 2e 7e |

@@ -295,7 +295,7 @@ Feature: Tricks and the free phase
       When a draw is attempted
       Then the action is refused as NOTHING_TO_DRAW under rule PLAY-08
 
-    @PLAY-08 @S000 @S002 @S003
+    @PLAY-08 @S000 @S002 @S003 @deck=40
     Scenario: A second draw after the same trick is refused
       Given a deal by seat 3:
         | seat 0  | Ao 4o 6c Sb 2e 7e |

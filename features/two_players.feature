@@ -46,7 +46,7 @@ Feature: Two players, mano a mano
 
   Rule: TWO-03 Mano a mano with 40 cards the first fourteen tricks are free and the last six are arrastre
 
-    @TWO-03 @S002 @S003
+    @TWO-03 @S002 @S003 @deck=40
     Scenario: After a two-player deal 28 cards are left to draw, fourteen draws of two
       Given the deck, top card first, dealt by seat 0:
         | Cc So 4e 7c 3e 2e |

@@ -13,7 +13,7 @@ Feature: Hands de vueltas
 
   Rule: VUELTAS-01 A hand de vueltas is dealt and played like any other hand
 
-    @VUELTAS-01 @S000 @S002 @S003 @S004
+    @VUELTAS-01 @S000 @S002 @S003 @S004 @deck=40
     Scenario: After a first hand with no winner a new hand is dealt with a fresh stock and muestra
       Given a hand in the arrastre, trumps in espadas, seat 1 to lead:
         | seat 0 | 4o |

@@ -42,6 +42,21 @@ def test_run_one_scenario_writes_the_three_reports(tmp_path: Path) -> None:
     assert "1 scenario runs: 1 pass" in done.stdout
 
 
+def test_the_reference_passes_under_the_overlays_and_a_scenario_about_the_other_table_is_not_applicable(
+    tmp_path: Path,
+) -> None:
+    profiles = ("--profile", "lascuarenta+mano_a_mano", "--profile", "ludoteka+ademuz48")
+    done = cli("run", *profiles, "--area", "deal", "--jobs", "1", "--report-dir", str(tmp_path))
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    results = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))["results"]
+    by_name = {(r["scenario"], r["profile"]): r for r in results}
+    name = "With four players the 25th card is the muestra however the cards are dealt"
+    four = by_name[(name, "lascuarenta+mano_a_mano")]
+    assert four["status"] == "not_applicable"
+    assert "tagged players=4; the overlay mano_a_mano changes it" in four["message"]
+    assert sum(r["status"] == "pass" for r in results) >= 20
+
+
 def test_flags_lists_each_reading_with_its_sources() -> None:
     done = cli("flags")
     assert done.returncode == 0, done.stderr

@@ -25,6 +25,9 @@ def _run(tmp_path: Path, engine: str, *options: str) -> tuple[subprocess.Complet
     return done, results
 
 
+TOTALS_CARRIED = "The totals of the first hand are carried into the hand de vueltas"
+
+
 def test_only_the_scenarios_that_deal_from_a_deck_order_are_not_applicable(tmp_path: Path) -> None:
     areas = ("--area", "match", "--area", "vueltas", "--area", "deal")
     done, results = _run(tmp_path, "py:tests.harness.explicit_deal_engine:make", *areas)
@@ -33,15 +36,19 @@ def test_only_the_scenarios_that_deal_from_a_deck_order_are_not_applicable(tmp_p
     for result in results:
         if result["status"] == "not_applicable":
             assert "deck order" in result["message"] and result["feature"] == "features/deal.feature", result
-    by_line = {(r["feature"], r["line"], r["profile"]): r["status"] for r in results}
+    by_name = {(r["scenario"], r["profile"]): r["status"] for r in results}
     # next hands dealt from a deck order in the scenario, explicitly to the engine
-    assert by_line[("features/match.feature", 310, "lascuarenta")] == "pass"  # PRE-10: who deals
-    assert by_line[("features/vueltas.feature", 40, "tradicional")] == "pass"  # VUELTAS-02: totals carried
-    assert by_line[("features/deal.feature", 94, "lascuarenta")] == "not_applicable"  # DEAL-11: the deal itself
+    assert by_name[("The opponent who took the last trick of a won point deals the next hand", "lascuarenta")] == "pass"
+    assert by_name[(TOTALS_CARRIED, "tradicional")] == "pass"  # VUELTAS-02
+    assert by_name[("Seat 3 takes the last trick and deals the next hand, so seat 0 is mano", "lascuarenta")] == (
+        "not_applicable"  # DEAL-11: the deal itself
+    )
 
 
 def test_a_broken_engine_that_deals_its_own_way_fails_past_the_first_hand(tmp_path: Path) -> None:
     done, results = _run(tmp_path, "py:tests.fuzz.engines:explicit_deal_forgets_totals", "--rule", "VUELTAS-02")
     assert done.returncode == ExitCode.RULE_FAILURES, done.stdout[-3000:]
     # it fails on the totals it forgets, not on the deal it was given explicitly
-    assert any(r["status"] == "fail" and r["line"] == 40 and "points in total" in r["message"] for r in results)
+    assert any(
+        r["status"] == "fail" and r["scenario"] == TOTALS_CARRIED and "points in total" in r["message"] for r in results
+    )
