@@ -14,7 +14,8 @@ not a gap, and is taken out of the score with its reason:
   and no rule reads. Found from the diff itself; identifiers and codes have no spaces, so a
   mutated reason code or flag value is never taken for prose.
 * **equivalent**: an entry of ``explained.toml`` names the function, the original code and the
-  mutated code, and says in one line why the outcome cannot change.
+  mutated code (``"*"`` for both: any mutant of the function), and says in one line why the
+  outcome cannot change.
 * **out of scope**: an entry of ``explained.toml`` names functions that are not rules played
   by the scenarios (game records, random play, the position loader of the ``positions``
   capability), with the tests that check them instead.
@@ -82,7 +83,10 @@ class Explanation:
             return False
         if self.kind == "out_of_scope":
             return True
-        return self.entry.get("original") in removed and self.entry.get("mutated") in added
+        original, mutated = self.entry.get("original"), self.entry.get("mutated")
+        if original == mutated == "*":  # every mutant of the function changes no outcome
+            return True
+        return original in removed and mutated in added
 
 
 @dataclass
