@@ -230,6 +230,7 @@ Feature: Points, cotos and the match
       And the phase is match_over
       And the state field "match.winner" is 0
       And the hand is over because of over_100 under rule SCORE-06
+      And the next hand may not be dealt
       When a draw is attempted
       Then the action is refused as MATCH_OVER under rule MATCH-05
 
@@ -356,6 +357,38 @@ Feature: Points, cotos and the match
         | ... |
       Then seat 2 deals the next hand
       And the state field "mano" is 3
+
+    @PRE-10 @SCORE-02 @S000 @S004
+    Scenario: Once a hand is over nothing is played until the next hand is dealt
+      Given a hand in the arrastre, trumps in bastos, seat 3 to lead:
+        | seat 0 | 2o |
+        | seat 1 | 4o |
+        | seat 2 | 5o |
+        | seat 3 | Ao |
+      And the card points so far are 20 for side 0 and 89 for side 1
+      When these tricks are played:
+        | Ao 2o 4o 5o |
+      Then side 1 wins the point
+      And the next hand may be dealt
+      When a draw is attempted
+      Then the action is refused as HAND_OVER under rule SCORE-02
+      When seat 3 tries to sing oros
+      Then the action is refused as HAND_OVER under rule SCORE-02
+      And the phase is hand_over
+
+    @PRE-10 @S000 @S004
+    Scenario: The next hand is not dealt while a hand is being played
+      Given a hand in the arrastre, trumps in bastos, seat 3 to lead:
+        | seat 0 | 2o |
+        | seat 1 | 4o |
+        | seat 2 | 5o |
+        | seat 3 | Ao |
+      And the card points so far are 54 for side 0 and 55 for side 1
+      Then the next hand may not be dealt
+      When a deal of the next hand is attempted
+      Then the action is refused as HAND_IN_PROGRESS under rule PRE-10
+      And it is seat 3's turn
+      And the hand is not over
 
   Rule: MATCH-11 After a hand that stops before its last trick, the player who won the last trick played deals
 

@@ -102,7 +102,7 @@ Feature: Exchanging the seven of trumps for the muestra
       And the tricks won so far are 2 for side 0 and 1 for side 1
       Then seat 0 may not exchange for the muestra
       When seat 0 tries to exchange for the muestra
-      Then the action is refused as EXCHANGE_MUESTRA_NOT_ELIGIBLE
+      Then the action is refused as EXCHANGE_MUESTRA_NOT_ELIGIBLE under rule SEVEN-02
       And the muestra is 6o
 
     @S000 @S002 @S003 @S004
@@ -116,7 +116,7 @@ Feature: Exchanging the seven of trumps for the muestra
       And seat 0 won the last trick and the cards are not drawn yet
       And the tricks won so far are 2 for side 0 and 1 for side 1
       When seat 0 tries to exchange for the muestra
-      Then the action is refused as EXCHANGE_MUESTRA_NOT_ELIGIBLE
+      Then the action is refused as EXCHANGE_MUESTRA_NOT_ELIGIBLE under rule SEVEN-02
 
     @S000 @S002 @S003 @S004
     Scenario: A muestra of 4 cannot be taken with the seven
@@ -129,7 +129,7 @@ Feature: Exchanging the seven of trumps for the muestra
       And seat 0 won the last trick and the cards are not drawn yet
       And the tricks won so far are 2 for side 0 and 1 for side 1
       When seat 0 tries to exchange for the muestra
-      Then the action is refused as EXCHANGE_MUESTRA_NOT_ELIGIBLE
+      Then the action is refused as EXCHANGE_MUESTRA_NOT_ELIGIBLE under rule SEVEN-02
 
     @S000 @S002 @S003 @S004
     Scenario: A muestra of 2 cannot be taken with the seven
@@ -142,7 +142,7 @@ Feature: Exchanging the seven of trumps for the muestra
       And seat 0 won the last trick and the cards are not drawn yet
       And the tricks won so far are 2 for side 0 and 1 for side 1
       When seat 0 tries to exchange for the muestra
-      Then the action is refused as EXCHANGE_MUESTRA_NOT_ELIGIBLE
+      Then the action is refused as EXCHANGE_MUESTRA_NOT_ELIGIBLE under rule SEVEN-02
       And the muestra is 2o
 
   @SEVEN-03

@@ -184,13 +184,12 @@ class Game:
         """Do ``action``; return its events or raise :class:`IllegalAction` (the state is then
         unchanged). In-hand actions go to the hand; the deal starts the next one."""
         hand = self.hand
-        if hand.result is not None:
-            if self.match.winner is not None:
-                raise IllegalAction("MATCH_OVER", "MATCH-05", "the match is over")
-            if not isinstance(action, Deal):
-                raise IllegalAction("HAND_OVER", "SCORE-02", "the hand is over; the next action is the deal")
+        if hand.result is not None and self.match.winner is not None:
+            raise IllegalAction("MATCH_OVER", "MATCH-05", "the match is over")
+        if hand.result is not None and isinstance(action, Deal):
             events = self._deal(action.deck)
         else:
+            # the hand refuses any action once it is over (SCORE-02) and a deal while it is played (PRE-10)
             events = hand.apply(action)
             if hand.result is not None:
                 events += self._close_hand(hand, hand.result)

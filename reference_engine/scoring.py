@@ -101,10 +101,11 @@ def decide_complete_hand(hand: HandState) -> PointDecision:
     """SCORE-06/07/13, VUELTAS-03: the result of a hand played to its last trick."""
     totals = [total(hand, side) for side in range(hand.sides)]
     over = [side for side in range(hand.sides) if totals[side] >= WIN_THRESHOLD]
-    if hand.hand_in_point > 0 and hand.first_over is not None and len(over) == 2:
+    if hand.first_over is not None and len(over) == 2:
         # interpretation (VUELTAS-14, C-07): a hand de vueltas played out with both sides past
         # 100 (a claim hand nobody claimed, or a hand the thirty malas kept going) goes to the
-        # side that passed 100 first, as under vueltas_end=automatic.
+        # side that passed 100 first, as under vueltas_end=automatic. (Only a hand de vueltas
+        # has a first_over: the first hand of a point is decided at its end, SCORE-06/07.)
         return _apply_thirty(hand, hand.first_over, both_over=True, rule="VUELTAS-14")
     if len(over) == 2:
         assert hand.ultimas_side is not None

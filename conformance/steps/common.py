@@ -14,7 +14,7 @@ from typing import Any
 
 from pytest_bdd import given, parsers, then, when
 
-from adapters.vocabulary import HAND_END_REASONS
+from adapters.vocabulary import HAND_END_REASONS, deck_codes
 from conformance.driver import ScenarioRun
 
 SEAT = r"seat (?P<seat>\d+)"
@@ -162,10 +162,14 @@ def next_deal(guinote_run: ScenarioRun, datatable: Table) -> None:
             else:
                 order.append(guinote_run.card(word))
     if rest:
-        from adapters.vocabulary import deck_codes
-
         order += [code for code in deck_codes(guinote_run.deck_size) if code not in set(order)]
     guinote_run.deal_next(order)
+
+
+@when("a deal of the next hand is attempted")
+def deal_attempt(guinote_run: ScenarioRun) -> None:
+    """The next hand's deal asked for (from the deck in its usual order), accepted or not."""
+    guinote_run.act({"type": "deal", "deck": deck_codes(guinote_run.deck_size)})
 
 
 @when("the next hand is dealt:")
