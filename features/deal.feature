@@ -114,6 +114,30 @@ Feature: Seats, dealer and the deal
       And it is seat 0's turn
       And a hand_dealt event happens
 
+    @PRE-10 @S000 @S004
+    Scenario: The next hand given as its hands, muestra and stock goes to the seats it names
+      Given a deal by seat 0:
+        | seat 0  | Ro Ae 7b 2e 5e 2b                            |
+        | seat 1  | 3c 2c Sb 4c Sc Co                            |
+        | seat 2  | Cb Re 2o 5c 5o Ab                            |
+        | seat 3  | 3b Cc 7o 3o 3e Rb                            |
+        | muestra | 4e                                           |
+        | stock   | So Ac Se 7e 6c Rc 5b 6e 6o Ao 6b 4o 7c 4b Ce |
+      When the rest of the hand is played, each seat playing its first legal card in deck order
+      And the next hand is dealt:
+        | seat 0  | 6o 6b 3c Rc 6c Ac |
+        | seat 1  | Ab 2e Co 2c Rb Ao |
+        | seat 2  | Ce 5c Cb Cc 3e 2b |
+        | seat 3  | Se 5e Sc 3b So 7e |
+        | muestra | Sb                |
+      Then seat 3 deals the next hand
+      And seat 0 holds 6o 6b 3c Rc 6c Ac
+      And seat 1 holds Ab 2e Co 2c Rb Ao
+      And seat 2 holds Ce 5c Cb Cc 3e 2b
+      And seat 3 holds Se 5e Sc 3b So 7e
+      And the muestra is Sb
+      And it is seat 0's turn
+
   Rule: PRE-22 After each card the turn passes to the next seat, and from seat 3 back to seat 0
 
     @PRE-22 @PLAY-02 @S000 @S002 @S003

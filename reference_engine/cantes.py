@@ -94,13 +94,6 @@ def cante_refusal(hand: HandState, seat: int, suit: Suit) -> Refusal | None:
     return None
 
 
-def check_cante(hand: HandState, seat: int, suit: Suit) -> None:
-    """CANTE-05..19: raise :class:`IllegalAction` unless ``seat`` may sing ``suit`` now."""
-    refused = cante_refusal(hand, seat, suit)
-    if refused is not None:
-        raise refused.error()
-
-
 def singable_suits(hand: HandState, seat: int) -> list[Suit]:
     """CANTE-01/05: the suits ``seat`` may sing now (for the legal actions).
 
@@ -160,7 +153,6 @@ __all__ = [
     "IllegalAction",
     "cante_refusal",
     "cante_value",
-    "check_cante",
     "check_tute",
     "holds_pair",
     "pairs_held",

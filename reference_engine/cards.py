@@ -285,11 +285,6 @@ def parse_card(text: str) -> Card:
     )
 
 
-def parse_cards(texts: Iterable[str]) -> list[Card]:
-    """Read several cards (see :func:`parse_card`)."""
-    return [parse_card(text) for text in texts]
-
-
 def codes(cards: Iterable[Card]) -> list[str]:
     """The canonical codes of ``cards``, in order."""
     return [card.code for card in cards]

@@ -18,7 +18,7 @@ from typing import Any, Generic, TypeVar, overload
 
 from reference_engine import scoring
 from reference_engine.actions import Action, Deal, Event, IllegalAction
-from reference_engine.cards import Card, CardError, Suit, codes, parse_card, shuffled_deck
+from reference_engine.cards import Card, CardError, Suit, codes, shuffled_deck
 from reference_engine.deal import check_cards_once
 from reference_engine.flags import Rules
 from reference_engine.hand import Hand
@@ -237,9 +237,4 @@ class Game:
         return self.apply(Deal(tuple(shuffled_deck(self.rules.deck_size, seed))))
 
 
-def cards_from_codes(codes: Sequence[str]) -> list[Card]:
-    """Read card codes (see :func:`reference_engine.cards.parse_card`)."""
-    return [parse_card(code) for code in codes]
-
-
-__all__ = ["CardError", "Game", "cards_from_codes", "check_cards_once"]
+__all__ = ["CardError", "Game", "check_cards_once"]
