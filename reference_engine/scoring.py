@@ -79,6 +79,12 @@ def _thirty_applies(hand: HandState, both_over: bool) -> bool:
     return True
 
 
+def _stopped_by_thirty(hand: HandState, candidate: int, both_over: bool) -> bool:
+    """SCORE-09: ``candidate`` would take the point but the thirty malas are checked now and
+    it lacks them."""
+    return _thirty_applies(hand, both_over) and not has_thirty_malas(hand, candidate)
+
+
 def _apply_thirty(hand: HandState, candidate: int, both_over: bool, rule: str) -> PointDecision:
     """SCORE-09/SCORE-12: give the point to ``candidate`` (under ``rule``) unless it lacks the
     thirty malas; then B-23 ``thirty_malas`` decides.
@@ -87,7 +93,7 @@ def _apply_thirty(hand: HandState, candidate: int, both_over: bool, rule: str) -
     have 101 themselves; otherwise the hand goes de vueltas, as if nobody had reached 101.
     """
     other = 1 - candidate
-    if not _thirty_applies(hand, both_over) or has_thirty_malas(hand, candidate):
+    if not _stopped_by_thirty(hand, candidate, both_over):
         return PointDecision(candidate, "over_100", rule)
     flag = hand.rules.thirty_malas
     if flag == "lose":
@@ -144,9 +150,6 @@ def decide_claim(hand: HandState, side: int) -> PointDecision:
 
     interpretation (SCORE-11, B-25): where the thirty malas apply in a hand de vueltas, a claim by a
     side that lacks them is false."""
-    other = 1 - side
-    if total(hand, side) >= WIN_THRESHOLD:
-        decision = _apply_thirty(hand, side, both_over=False, rule="VUELTAS-06")
-        if decision.winner == side:
-            return PointDecision(side, "claim_correct", "VUELTAS-06")
-    return PointDecision(other, "claim_false", "VUELTAS-06")
+    if total(hand, side) >= WIN_THRESHOLD and not _stopped_by_thirty(hand, side, both_over=False):
+        return PointDecision(side, "claim_correct", "VUELTAS-06")
+    return PointDecision(1 - side, "claim_false", "VUELTAS-06")

@@ -2,7 +2,8 @@
 
 mutmut runs each mutant's tests in a process forked from one that has already collected the
 scenarios, so whatever the reference engine computed once and cached (the flag catalogue
-parsed from ``profiles.toml``, the strength tables) was computed by the unmutated code: a
+parsed from ``profiles.toml``, the strength tables, the parsed names of the indexed state
+fields) was computed by the unmutated code: a
 mutant in those functions could never take effect. Forgetting the caches before each test
 makes every test compute them again, with the mutant switched on, and so puts the profile
 catalogue under the scenarios' watch like any other rule code.
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from reference_engine import cards, flags
+from reference_engine import cards, flags, views
 
 CACHED = (flags._catalogue, flags.flag_specs, flags.profile_specs, cards.strength_table)
 
@@ -23,3 +24,4 @@ CACHED = (flags._catalogue, flags.flag_specs, flags.profile_specs, cards.strengt
 def pytest_runtest_setup(item: Any) -> None:
     for function in CACHED:
         function.cache_clear()
+    views._INDEXED.clear()
