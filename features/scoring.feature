@@ -459,6 +459,38 @@ Feature: Counting a hand
       And side 1 has 115 points in total
       And the hand is over because of vueltas_reached_101 under rule VUELTAS-07
 
+    # Under thirty_malas_trigger=both_over_only the check made as a side reaches 101 in a hand
+    # de vueltas judges that side alone (an interpretation, B-26): the thirty malas are not
+    # checked, and 25 malas are enough, as outside the first hand.
+    @SCORE-11 @SCORE-09 @thirty_malas_scope=all_hands @thirty_malas=vueltas @thirty_malas_trigger=both_over_only @vueltas_end=automatic @interpretation @thirty_malas_count=cards_plus_ultimas
+    Scenario: When the thirty malas are checked only with both sides past 100, a side reaching 101 de vueltas takes the point without them
+      Given a hand in the arrastre, trumps in oros, seat 0 to lead:
+        | seat 0 | 7c |
+        | seat 1 | 2c |
+        | seat 2 | 4c |
+        | seat 3 | 5c |
+      And the tricks won so far are 4 for side 0 and 5 for side 1
+      And the card points so far are 15 for side 0 and 105 for side 1
+      And seat 0 has already sung oros
+      And seat 2 has already sung espadas
+      And seat 0 has already sung bastos
+      When these tricks are played:
+        | 7c 2c 4c 5c |
+      Then the hand goes de vueltas
+      When the next hand is dealt from the deck, top card first:
+        | 4c Ae Ao 3o Ro |
+        | 6c 2c So Co 4o |
+        | 5o 7c 3e 6o 7o |
+        | Ac 3c 5e 6e Rc |
+        | Sc Cc 5c 2e 2b |
+        | ...            |
+      And these tricks are played:
+        | 4c 6c 2c 7c |
+      Then seat 0 wins the trick
+      And side 0 wins the point
+      And side 0 has 105 points in total
+      And the hand is over because of vueltas_reached_101 under rule VUELTAS-07
+
     # The same two hands with claims (vueltas_end=claim): side 0 enters the hand de vueltas with
     # 105 but only 25 malas and claims after its first trick. Whether the thirty malas are
     # checked at a claim follows thirty_malas_trigger (B-26): under any_winner they are, and

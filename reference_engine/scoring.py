@@ -87,14 +87,20 @@ def _stopped_by_thirty(hand: HandState, candidate: int, both_over: bool) -> bool
 
 def _apply_thirty(hand: HandState, candidate: int, both_over: bool, rule: str) -> PointDecision:
     """SCORE-09/SCORE-12: give the point to ``candidate`` (under ``rule``) unless it lacks the
-    thirty malas; then B-23 ``thirty_malas`` decides.
+    thirty malas; then B-23 ``thirty_malas`` decides (:func:`_short_of_thirty`)."""
+    if not _stopped_by_thirty(hand, candidate, both_over):
+        return PointDecision(candidate, "over_100", rule)
+    return _short_of_thirty(hand, candidate)
+
+
+def _short_of_thirty(hand: HandState, candidate: int) -> PointDecision:
+    """SCORE-12 (B-23 ``thirty_malas``): what becomes of the point when ``candidate`` would
+    take it but lacks the thirty malas.
 
     interpretation (SCORE-12, B-23): under ``cannot_win`` the opponents take the point only if they
     have 101 themselves; otherwise the hand goes de vueltas, as if nobody had reached 101.
     """
     other = 1 - candidate
-    if not _stopped_by_thirty(hand, candidate, both_over):
-        return PointDecision(candidate, "over_100", rule)
     flag = hand.rules.thirty_malas
     if flag == "lose":
         return PointDecision(other, "thirty_malas_lose", "SCORE-12")
@@ -131,17 +137,18 @@ def decide_automatic(hand: HandState, side: int) -> PointDecision | None:
     win (``thirty_malas_scope=all_hands``) play goes on, unless ``thirty_malas=lose`` gives
     the point to the opponents. interpretation (SCORE-12, B-23): when both sides were carried over
     with 101 or more (``thirty_malas=vueltas``), the first side to score takes the point.
+    interpretation (SCORE-09, B-26): the check judges the scoring side alone, so under
+    ``thirty_malas_trigger=both_over_only`` the thirty malas are not checked here.
     """
     if hand.hand_in_point == 0 or hand.rules.vueltas_end != "automatic":
         return None  # interpretation (VUELTAS-12, C-22): the first hand of a point is played out
     if total(hand, side) < WIN_THRESHOLD:
         return None
-    decision = _apply_thirty(hand, side, both_over=False, rule="VUELTAS-07")
-    if decision.winner is None:
-        return None
-    if decision.winner != side:
-        return decision  # SCORE-12: the thirty malas gave the point to the opponents
-    return PointDecision(side, "vueltas_reached_101", "VUELTAS-07")
+    if not _stopped_by_thirty(hand, side, both_over=False):
+        return PointDecision(side, "vueltas_reached_101", "VUELTAS-07")
+    decision = _short_of_thirty(hand, side)
+    # SCORE-12: the thirty malas give the point to the opponents, or play goes on
+    return decision if decision.winner is not None else None
 
 
 def decide_claim(hand: HandState, side: int) -> PointDecision:
@@ -149,7 +156,8 @@ def decide_claim(hand: HandState, side: int) -> PointDecision:
     gives the point to the opponents.
 
     interpretation (SCORE-11, B-25): where the thirty malas apply in a hand de vueltas, a claim by a
-    side that lacks them is false."""
+    side that lacks them is false. interpretation (SCORE-09, B-26): a claim judges the claimant
+    alone, so under ``thirty_malas_trigger=both_over_only`` the thirty malas are not checked."""
     if total(hand, side) >= WIN_THRESHOLD and not _stopped_by_thirty(hand, side, both_over=False):
         return PointDecision(side, "claim_correct", "VUELTAS-06")
     return PointDecision(1 - side, "claim_false", "VUELTAS-06")
