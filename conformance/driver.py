@@ -335,14 +335,18 @@ class ScenarioRun:
                 )
         return game
 
-    def act(self, action: dict[str, Any]) -> Outcome:
-        game = self.ensure_game()
+    def _check_new_point(self, game: GameHandle, action: Mapping[str, Any], what: str) -> None:
+        """A deal after a point was won starts a new point: a question for the match."""
         if (
             action.get("type") == "deal"
             and game.state("phase") == "hand_over"
             and game.state("hand_winner") is not None
         ):
-            self.need_match("deals the first hand of a new point")
+            self.need_match(what)
+
+    def act(self, action: dict[str, Any]) -> Outcome:
+        game = self.ensure_game()
+        self._check_new_point(game, action, "deals the first hand of a new point")
         self.last_action = action
         self.outcome = game.apply(action)
         if isinstance(self.outcome, Accepted):
@@ -498,6 +502,7 @@ class ScenarioRun:
     def has_action(self, action: Mapping[str, Any]) -> bool:
         wanted = dict(action)
         game = self.ensure_game()
+        self._check_new_point(game, wanted, "asks whether the first hand of a new point may be dealt")
         if isinstance(game, PartlyKnown):
             why = game.unknowable(wanted)
             if why is not None:

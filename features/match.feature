@@ -365,10 +365,10 @@ Feature: Points, cotos and the match
         | seat 1 | 4o |
         | seat 2 | 5o |
         | seat 3 | Ao |
-      And the card points so far are 20 for side 0 and 89 for side 1
+      And the card points so far are 54 for side 0 and 55 for side 1
       When these tricks are played:
         | Ao 2o 4o 5o |
-      Then side 1 wins the point
+      Then the hand goes de vueltas
       And the next hand may be dealt
       When a draw is attempted
       Then the action is refused as HAND_OVER under rule SCORE-02
