@@ -27,6 +27,22 @@ Feature: Cantes
       And seat 0 may not sing espadas
       And seat 2 may not sing copas
 
+    @S000 @S002 @S003 @S004
+    Scenario: A Rey without its Sota, or a Sota without its Rey, is no pair to sing
+      Given a hand in the free phase, muestra 4o, seat 0 to lead:
+        | seat 0 | Rc 2c Se 5b 6b       |
+        | seat 1 | Rb Sb 4c 5c 6c       |
+        | seat 2 | Ro So 7c 2b 4b       |
+        | seat 3 | Ce 4e 5e 6e 7e       |
+        | stock  | Sc 3c Ac Cc 7b Cb 3e |
+      And seat 0 won the last trick and the cards are not drawn yet
+      And the tricks won so far are 2 for side 0 and 1 for side 1
+      Then seat 0 may not sing copas
+      And seat 0 may not sing espadas
+      And seat 2 may sing oros
+      When seat 0 tries to sing copas
+      Then the action is refused as CANTE_NO_PAIR under rule CANTE-19
+
   @CANTE-02
   Rule: CANTE-02 A cante in a suit other than trumps is worth 20
 

@@ -357,6 +357,8 @@ Feature: Points, cotos and the match
         | ... |
       Then seat 2 deals the next hand
       And the state field "mano" is 3
+      And the state field "de_vueltas" is true
+      And the state field "hand_in_point" is 1
 
     @PRE-10 @SCORE-02 @S000 @S004
     Scenario: Once a hand is over nothing is played until the next hand is dealt

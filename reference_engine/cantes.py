@@ -40,8 +40,7 @@ def holds_pair(hand: Sequence[Card], suit: Suit) -> bool:
 
 def pairs_held(hand: Sequence[Card]) -> list[Suit]:
     """CANTE-01: the suits whose Rey and Sota are both in the hand."""
-    sotas = [card.suit for card in hand if card.rank is _SOTA]
-    return [suit for suit in sotas if _REYES[suit] in hand] if sotas else sotas
+    return [card.suit for card in hand if card.rank is _SOTA and _REYES[card.suit] in hand]
 
 
 def window_open_for(hand: HandState, seat: int) -> bool:

@@ -514,7 +514,11 @@ class Hand:
         interpretation (RENUNCIO-07, C-17): the renuncio is called at once, the hand stops there, and the
         point goes to the opponents even in a hand de vueltas.
         """
-        what = {"card": card.code} if card is not None else {"suit": suit.value if suit else None}
+        if card is not None:
+            what = {"card": card.code}
+        else:
+            assert suit is not None, "a renuncio names the card played or the suit sung"
+            what = {"suit": suit.value}
         event = Event("renuncio", {"seat": seat, **what, "code": refused.code, "rule": refused.rule})
         return [event, *self._finish(PointDecision(1 - self.side(seat), "renuncio", "RENUNCIO-07"))]
 
