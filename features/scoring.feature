@@ -250,6 +250,28 @@ Feature: Counting a hand
       And side 1 wins the point
       And the hand is over because of thirty_malas_cannot_win under rule SCORE-12
 
+    # The mirror image, with the opponents on exactly 101: side 1 takes the últimas with 19
+    # card points (29 malas) and 80 in cantes; side 0 has 101 in cards, enough to take the point.
+    @SCORE-12 @SCORE-09 @thirty_malas=cannot_win @S004
+    Scenario: When seat 1's side takes the últimas with only 29 malas, opponents on exactly 101 take the point
+      Given a hand in the arrastre, trumps in oros, seat 1 to lead:
+        | seat 0 | 5c |
+        | seat 1 | 7c |
+        | seat 2 | 2c |
+        | seat 3 | 4c |
+      And the tricks won so far are 5 for side 0 and 4 for side 1
+      And the card points so far are 101 for side 0 and 19 for side 1
+      And seat 1 has already sung oros
+      And seat 3 has already sung espadas
+      And seat 1 has already sung bastos
+      When these tricks are played:
+        | 7c 2c 4c 5c |
+      Then side 1 wins the diez de últimas
+      And side 1 has 109 points in the hand
+      And side 0 has 101 points in the hand
+      And side 0 wins the point
+      And the hand is over because of thirty_malas_cannot_win under rule SCORE-12
+
     @SCORE-12 @SCORE-09 @thirty_malas=vueltas @S002 @S003
     Scenario: With both sides past 100, the side with the últimas but only 25 malas sends the hand de vueltas
       Given a hand in the arrastre, trumps in oros, seat 0 to lead:
