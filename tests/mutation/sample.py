@@ -10,6 +10,12 @@ unbiased estimate; the script prints its 95 % margin::
 It asks mutmut to generate the mutants (a run that matches none of them), draws the sample
 from ``mutmut results``, runs mutmut on those mutants only, then prints the score with
 :mod:`tests.mutation.score`.
+
+After a full run stopped part way, ``--rest`` draws the sample from the mutants that have no
+result yet (their names go to ``mutants/rest.txt``): the score then counts the checked ones
+exactly and estimates the others from the sample (``score --stratified``)::
+
+    python -m tests.mutation.sample --rest --size 300 --seed 1
 """
 
 from __future__ import annotations
@@ -19,14 +25,11 @@ import random
 import subprocess
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
+from tests.mutation.score import REST_FILE, SAMPLE_FILE, read_results
 from tests.mutation.score import main as score_main
-from tests.mutation.score import read_results
 
 NO_MUTANT = "no-such-mutant-just-generate"
-#: the names of the sample, one per line (beside mutmut's own results)
-SAMPLE_FILE = Path("mutants") / "sample.txt"
 
 
 def draw(names: Sequence[str], size: int, seed: int) -> list[str]:
@@ -40,12 +43,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--size", type=int, default=400, help="mutants in the sample (default 400)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the draw (default 1)")
     parser.add_argument("--goal", type=float, default=95.0, help="the score to reach, in percent (default 95)")
+    parser.add_argument(
+        "--rest",
+        action="store_true",
+        help="draw from the mutants with no result yet (kept in mutants/rest.txt: delete it to draw anew), "
+        "and score the checked ones in full (a stopped full run)",
+    )
     args = parser.parse_args(argv)
     subprocess.run([sys.executable, "-m", "mutmut", "run", NO_MUTANT], check=False)
     names = [mutant.name for mutant in read_results()]
     if not names:
         print("mutmut generated no mutants", file=sys.stderr)
         return 1
+    if args.rest:
+        # drawn once: a resumed sample keeps the population it was drawn from
+        if not REST_FILE.exists():
+            unchecked = [mutant.name for mutant in read_results() if mutant.status == "not checked"]
+            REST_FILE.write_text("".join(f"{name}\n" for name in sorted(unchecked)), encoding="utf-8")
+        names = REST_FILE.read_text(encoding="utf-8").split()
     sample = draw(names, args.size, args.seed)
     SAMPLE_FILE.write_text("".join(f"{name}\n" for name in sample), encoding="utf-8")
     # mutmut re-runs every mutant it is given by name: give it only those with no result yet,
@@ -58,6 +73,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if done.returncode != 0:
             print(f"mutmut run exited with {done.returncode}", file=sys.stderr)
             return 1
+    if args.rest:
+        return score_main(["--goal", str(args.goal), "--stratified"])
     return score_main(["--goal", str(args.goal), "--only", str(SAMPLE_FILE)])
 
 

@@ -25,6 +25,11 @@ figures by module and every unexplained survivor with its diff, and exits 1 when
 is below the goal or an entry of ``explained.toml`` explains nothing (stale), 2 on a bad file.
 It reads mutmut's results through ``mutmut results`` and the diffs through mutmut's own diff
 function: this module is the one place that knows mutmut's internals.
+
+A run stopped part way (every mutant takes an hour or more on two cores) is scored by
+**strata** (``--stratified DIR``, written by ``tests/mutation/sample.py --rest``): the mutants
+checked by then are counted exactly, and a uniform random sample of the others estimates
+theirs; the estimate of the whole is printed with its 95 % margin.
 """
 
 from __future__ import annotations
@@ -45,6 +50,10 @@ from typing import TextIO
 from conformance.toml_entries import Entry, read_entries
 
 HERE = Path(__file__).resolve().parent
+#: the mutants drawn by tests/mutation/sample.py, one name per line (beside mutmut's results)
+SAMPLE_FILE = Path("mutants") / "sample.txt"
+#: with ``sample.py --rest``: every mutant that had no result when the sample was drawn
+REST_FILE = Path("mutants") / "rest.txt"
 KINDS = ("equivalent", "out_of_scope")
 KEYS = ("kind", "function", "original", "mutated", "reason")
 DETECTED = ("killed", "timeout", "caught by type check")
@@ -200,6 +209,47 @@ def margin(killed: int, judged: int) -> float:
     return 196.0 * math.sqrt(rate * (1 - rate) / judged)
 
 
+@dataclass(frozen=True)
+class Strata:
+    """A partial run scored in two strata: ``checked``, every mutant of it with a result, and
+    ``sample``, a uniform random draw from the ``population`` of the others."""
+
+    checked: Counter[str]
+    sample: Counter[str]
+    sample_size: int
+    population: int
+
+    def estimate(self) -> tuple[float, float] | None:
+        """The estimated score of all the mutants and the half-width of its 95 % interval, in
+        percent: a ratio estimator (killed over judged), with the variance of a sample drawn
+        without replacement from the unchecked stratum."""
+        n, big_n = self.sample_size, self.population
+        if big_n and not n:
+            return None  # the unchecked stratum has no sample: nothing can be said of it
+        killed_c, judged_c = self.checked["killed"], _judged(self.checked)
+        killed_s, judged_s = self.sample["killed"], _judged(self.sample)
+        scale = big_n / n if n else 0.0
+        killed, judged = killed_c + scale * killed_s, judged_c + scale * judged_s
+        if judged == 0:
+            return None
+        ratio = killed / judged
+        if n < 2:
+            return 100.0 * ratio, 0.0
+        # each sampled mutant contributes d = killed - ratio * judged: 1 - ratio if killed,
+        # -ratio if it survived (or no scenario reaches it), 0 if it is not judged
+        survived_s = judged_s - killed_s
+        deviations = [1 - ratio] * killed_s + [-ratio] * survived_s + [0.0] * (n - judged_s)
+        mean = sum(deviations) / n
+        variance = sum((d - mean) ** 2 for d in deviations) / (n - 1)
+        spread = big_n * math.sqrt(variance / n * (1 - n / big_n)) / judged
+        return 100.0 * ratio, 196.0 * spread
+
+
+def _judged(counts: Counter[str]) -> int:
+    excluded = ("prose", "equivalent", "out of scope", "not checked")
+    return sum(counts.values()) - sum(counts[c] for c in excluded)
+
+
 def read_results() -> list[Mutant]:
     """Every mutant and its status, from ``mutmut results --all true``."""
     done = subprocess.run(
@@ -230,18 +280,10 @@ def report(
 ) -> int:
     """Print the figures; 0 if the score meets ``goal`` and no entry is stale (a ``sample``
     cannot be expected to meet every entry, so there none is)."""
-    columns = ("killed", "survived", "no tests", "prose", "equivalent", "out of scope", "not checked")
-    out.write(f"{'module':<14}" + "".join(f"{c:>14}" for c in columns) + f"{'score':>8}\n")
-    for module, counts in sorted(verdicts.by_module.items()):
-        value = score(counts)
-        shown = f"{value:7.1f}%" if value is not None else "      -"
-        out.write(f"{module:<14}" + "".join(f"{counts[c]:>14}" for c in columns) + f"{shown}\n")
+    _table(verdicts, out)
     total = verdicts.total()
     value = score(total)
-    out.write(f"{'all':<14}" + "".join(f"{total[c]:>14}" for c in columns))
-    out.write(f"{value:7.1f}%\n" if value is not None else "      -\n")
-    for mutant, diff in verdicts.unexplained:
-        out.write(f"\n{mutant.status}: {mutant.name} ({mutant.function})\n{diff}\n")
+    _unexplained(verdicts, out)
     stale = [] if sample else [e for n, e in enumerate(explanations) if n not in verdicts.used]
     for explanation in stale:
         out.write(f"{explanation.entry.where()}: explains no mutant of this run (stale: remove or update it)\n")
@@ -265,11 +307,66 @@ def report(
     return 0 if value >= goal and not stale_matters else 1
 
 
+COLUMNS = ("killed", "survived", "no tests", "prose", "equivalent", "out of scope", "not checked")
+
+
+def _table(verdicts: Verdicts, out: TextIO) -> None:
+    """The counts by module, and their total, with the score of each."""
+    out.write(f"{'module':<14}" + "".join(f"{c:>14}" for c in COLUMNS) + f"{'score':>8}\n")
+    rows = [*sorted(verdicts.by_module.items()), ("all", verdicts.total())]
+    for module, counts in rows:
+        value = score(counts)
+        shown = f"{value:7.1f}%" if value is not None else "      -"
+        out.write(f"{module:<14}" + "".join(f"{counts[c]:>14}" for c in COLUMNS) + f"{shown}\n")
+
+
+def _unexplained(verdicts: Verdicts, out: TextIO) -> None:
+    for mutant, diff in verdicts.unexplained:
+        out.write(f"\n{mutant.status}: {mutant.name} ({mutant.function})\n{diff}\n")
+
+
+def report_strata(checked: Verdicts, sample: Verdicts, population: int, goal: float, out: TextIO) -> int:
+    """Print both strata and the estimated score of all the mutants; 0 if it meets ``goal``."""
+    out.write("checked in full (every mutant that had a result when the sample was drawn):\n")
+    _table(checked, out)
+    size = sum(sample.total().values())
+    out.write(f"\na uniform sample of {size} of the {population} others:\n")
+    _table(sample, out)
+    _unexplained(checked, out)
+    _unexplained(sample, out)
+    strata = Strata(checked.total(), sample.total(), size, population)
+    estimate = strata.estimate()
+    if estimate is None:
+        out.write("no estimate: no mutant was judged, or the unchecked ones have no sample\n")
+        return 1
+    value, half_width = estimate
+    verdict = "meets" if value >= goal else "is below"
+    out.write(
+        f"\nmutation score {value:.1f}% ± {half_width:.1f} (95 %) {verdict} the goal of {goal:g}%: "
+        f"{strata.checked['killed']} killed of {_judged(strata.checked)} judged among the "
+        f"{sum(strata.checked.values())} checked in full, {strata.sample['killed']} of "
+        f"{_judged(strata.sample)} in the sample of {size} of the {population} others\n"
+    )
+    return 0 if value >= goal else 1
+
+
+def _names(path: Path) -> set[str]:
+    try:
+        return set(path.read_text(encoding="utf-8").split())
+    except OSError as error:
+        raise SystemExit(f"{path}: cannot read the list of mutants: {error.strerror or error}") from None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--explained", type=Path, default=HERE / "explained.toml", help="the explained mutants")
     parser.add_argument("--goal", type=float, default=95.0, help="the score to reach, in percent (default 95)")
     parser.add_argument("--only", type=Path, help="a file of mutant names, one per line: score those only (a sample)")
+    parser.add_argument(
+        "--stratified",
+        action="store_true",
+        help=f"score a partial run: the mutants not in {REST_FILE} in full, {SAMPLE_FILE} as a sample of the rest",
+    )
     args = parser.parse_args(argv)
     try:
         explanations = load_explained(args.explained)
@@ -277,12 +374,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(error, file=sys.stderr)
         return 2
     mutants = read_results()
+    if args.stratified:
+        rest, drawn = _names(REST_FILE), _names(SAMPLE_FILE)
+        checked = [mutant for mutant in mutants if mutant.name not in rest]
+        sample = [mutant for mutant in mutants if mutant.name in drawn]
+        pending = [mutant.name for mutant in [*checked, *sample] if mutant.status == "not checked"]
+        if pending:
+            print(
+                f"{len(pending)} mutants of the strata have no result (first: {pending[0]}): "
+                "python -m tests.mutation.sample --rest resumes the sample",
+                file=sys.stderr,
+            )
+            return 1
+        return report_strata(
+            judge(checked, mutmut_diff, explanations),
+            judge(sample, mutmut_diff, explanations),
+            len(rest),
+            args.goal,
+            sys.stdout,
+        )
     if args.only:
-        try:
-            wanted = set(args.only.read_text(encoding="utf-8").split())
-        except OSError as error:
-            print(f"{args.only}: cannot read the list of mutants: {error.strerror or error}", file=sys.stderr)
-            return 2
+        wanted = _names(args.only)
         mutants = [mutant for mutant in mutants if mutant.name in wanted]
     verdicts = judge(mutants, mutmut_diff, explanations)
     return report(verdicts, explanations, args.goal, sys.stdout, sample=args.only is not None)

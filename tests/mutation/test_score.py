@@ -3,11 +3,23 @@
 from __future__ import annotations
 
 import io
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from tests.mutation.score import ExplainedFileError, Mutant, is_prose_only, judge, load_explained, report, score
+from tests.mutation.score import (
+    ExplainedFileError,
+    Mutant,
+    Strata,
+    Verdicts,
+    is_prose_only,
+    judge,
+    load_explained,
+    report,
+    report_strata,
+    score,
+)
 
 MESSAGE_DIFF = """--- reference_engine/arrastre.py
 +++ reference_engine/arrastre.py
@@ -148,3 +160,42 @@ def test_a_sample_is_not_failed_for_entries_it_did_not_meet(tmp_path: Path) -> N
     out = io.StringIO()
     assert report(verdicts, explanations, 95.0, out, sample=True) == 0
     assert "stale" not in out.getvalue()
+
+
+def counts(**figures: int) -> Counter[str]:
+    return Counter({name.replace("_", " "): number for name, number in figures.items()})
+
+
+def test_a_stratified_score_weighs_the_sample_by_the_stratum_it_was_drawn_from() -> None:
+    # 90 of 100 judged in full; a sample of 10 of 100 others: 8 killed, 1 survived, 1 prose
+    strata = Strata(counts(killed=90, survived=10), counts(killed=8, survived=1, prose=1), 10, 100)
+    estimate = strata.estimate()
+    assert estimate is not None
+    value, half_width = estimate
+    assert value == pytest.approx(100 * (90 + 10 * 8) / (100 + 10 * 9))
+    assert 0 < half_width < 10
+
+
+def test_a_sample_of_the_whole_stratum_has_no_margin_and_no_sample_no_estimate() -> None:
+    whole = Strata(counts(killed=5), counts(killed=3, survived=1), 4, 4).estimate()
+    assert whole is not None
+    assert whole[0] == pytest.approx(100 * 8 / 9) and whole[1] == pytest.approx(0.0)
+    assert Strata(counts(killed=5), Counter(), 0, 50).estimate() is None
+    assert Strata(counts(killed=5, survived=5), Counter(), 0, 0).estimate() == (50.0, 0.0)
+
+
+def test_the_stratified_report_gives_the_estimate_and_fails_below_the_goal() -> None:
+    def verdicts(module_counts: Counter[str]) -> Verdicts:
+        found = Verdicts()
+        found.by_module["hand"] = module_counts
+        return found
+
+    out = io.StringIO()
+    status = report_strata(
+        verdicts(counts(killed=90, survived=10)), verdicts(counts(killed=9, survived=1)), 50, 95, out
+    )
+    assert status == 1
+    assert "mutation score 90.0% ± " in out.getvalue()
+    assert "a uniform sample of 10 of the 50 others" in out.getvalue()
+    out = io.StringIO()
+    assert report_strata(verdicts(counts(killed=99, survived=1)), verdicts(counts(killed=10)), 50, 95, out) == 0
