@@ -12,8 +12,9 @@ from ``mutmut results``, runs mutmut on those mutants only, then prints the scor
 :mod:`tests.mutation.score`.
 
 After a full run stopped part way, ``--rest`` draws the sample from the mutants that have no
-result yet (their names go to ``mutants/rest.txt``): the score then counts the checked ones
-exactly and estimates the others from the sample (``score --stratified``)::
+result yet (their names go to ``mutants/rest.txt``; those of out-of-scope functions are left
+out, as the score leaves them out): the score then counts the checked ones exactly and
+estimates the others from the sample (``score --stratified``)::
 
     python -m tests.mutation.sample --rest --size 300 --seed 1
 """
@@ -26,7 +27,7 @@ import subprocess
 import sys
 from collections.abc import Sequence
 
-from tests.mutation.score import REST_FILE, SAMPLE_FILE, read_results
+from tests.mutation.score import HERE, REST_FILE, SAMPLE_FILE, load_explained, out_of_scope, read_results
 from tests.mutation.score import main as score_main
 
 NO_MUTANT = "no-such-mutant-just-generate"
@@ -58,7 +59,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.rest:
         # drawn once: a resumed sample keeps the population it was drawn from
         if not REST_FILE.exists():
-            unchecked = [mutant.name for mutant in read_results() if mutant.status == "not checked"]
+            explanations = load_explained(HERE / "explained.toml")
+            unchecked = [
+                mutant.name
+                for mutant in read_results()
+                if mutant.status == "not checked" and out_of_scope(mutant, explanations) is None
+            ]
             REST_FILE.write_text("".join(f"{name}\n" for name in sorted(unchecked)), encoding="utf-8")
         names = REST_FILE.read_text(encoding="utf-8").split()
     sample = draw(names, args.size, args.seed)

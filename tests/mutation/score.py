@@ -164,17 +164,23 @@ def is_prose_only(removed: str, added: str) -> bool:
     )
 
 
+def out_of_scope(mutant: Mutant, explanations: Sequence[Explanation]) -> int | None:
+    """The index of the out-of-scope entry that covers the mutant's function, if any."""
+    scopes = (n for n, e in enumerate(explanations) if e.kind == "out_of_scope" and e.explains(mutant, "", ""))
+    return next(scopes, None)
+
+
 def judge(mutants: Iterable[Mutant], diff_of: Callable[[str], str], explanations: Sequence[Explanation]) -> Verdicts:
     verdicts = Verdicts()
     for mutant in mutants:
-        if mutant.status == "not checked":
-            verdicts.count(mutant, "not checked")
-            continue
-        scopes = (n for n, e in enumerate(explanations) if e.kind == "out_of_scope" and e.explains(mutant, "", ""))
-        scope = next(scopes, None)
+        # out of scope by its function alone, checked or not: a run may leave these for last
+        scope = out_of_scope(mutant, explanations)
         if scope is not None:
             verdicts.used.add(scope)
             verdicts.count(mutant, "out of scope")
+            continue
+        if mutant.status == "not checked":
+            verdicts.count(mutant, "not checked")
             continue
         if mutant.status in DETECTED:
             verdicts.count(mutant, "killed")
@@ -378,7 +384,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         rest, drawn = _names(REST_FILE), _names(SAMPLE_FILE)
         checked = [mutant for mutant in mutants if mutant.name not in rest]
         sample = [mutant for mutant in mutants if mutant.name in drawn]
-        pending = [mutant.name for mutant in [*checked, *sample] if mutant.status == "not checked"]
+        pending = [
+            mutant.name
+            for mutant in [*checked, *sample]
+            if mutant.status == "not checked" and out_of_scope(mutant, explanations) is None
+        ]
         if pending:
             print(
                 f"{len(pending)} mutants of the strata have no result (first: {pending[0]}): "

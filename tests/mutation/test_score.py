@@ -113,6 +113,7 @@ def test_survivors_are_prose_equivalent_out_of_scope_or_gaps(tmp_path: Path) -> 
         Mutant("reference_engine.arrastre.x_refusal__mutmut_3", "survived"),  # a reason code: a gap
         Mutant("reference_engine.cantes.x_tute_ranks__mutmut_2", "survived"),  # listed as equivalent
         Mutant("reference_engine.records.x_dumps__mutmut_1", "no tests"),  # out of scope
+        Mutant("reference_engine.records.x_dumps__mutmut_2", "not checked"),  # out of scope, run or not
     ]
     diffs = {
         "reference_engine.arrastre.x_refusal__mutmut_2": MESSAGE_DIFF,
@@ -121,7 +122,8 @@ def test_survivors_are_prose_equivalent_out_of_scope_or_gaps(tmp_path: Path) -> 
     }
     verdicts = judge(mutants, diffs.__getitem__, explanations)
     total = verdicts.total()
-    assert (total["killed"], total["prose"], total["equivalent"], total["out of scope"]) == (1, 1, 1, 1)
+    assert (total["killed"], total["prose"], total["equivalent"], total["out of scope"]) == (1, 1, 1, 2)
+    assert total["not checked"] == 0
     assert [mutant.name for mutant, _ in verdicts.unexplained] == ["reference_engine.arrastre.x_refusal__mutmut_3"]
     assert score(total) == 50.0  # one killed of the two that count
     out = io.StringIO()
