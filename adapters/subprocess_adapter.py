@@ -11,7 +11,10 @@ sending protocol requests (:mod:`adapters.protocol`) to ONE long-lived engine pr
 What it guarantees, whatever the engine does:
 
 * **never hangs**: every request has a deadline (``timeout``; ``startup_timeout`` for the
-  launch and handshake), reading and writing alike;
+  launch and handshake), reading and writing alike; a request sent ahead of reading its
+  answer (:meth:`SubprocessGame.batch_begin`: the fuzzer plays on while the engine works) has
+  its whole ``timeout`` from the moment its answer is awaited, and is answered before any
+  other request is sent, so the engine still sees one request at a time;
 * **every answer is checked**: it must be one JSON line, echo the request ``id`` and match the
   schema of its command; a line longer than ``max_line_bytes`` is refused unread;
 * **useful failures**: an :class:`EngineFailure` (an :class:`~adapters.interface.EngineError`)

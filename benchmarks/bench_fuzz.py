@@ -5,7 +5,8 @@ nothing diverges and every game is played to its end):
 
 * **in process**: the engine under test is the reference engine, in this process;
 * **over the wire, batch**: the reference served over the protocol (``python -m adapters.serve``),
-  asked for a whole hand in one ``batch`` request;
+  asked for a whole hand in one ``batch`` request, pipelined: while the served engine answers
+  one hand, the fuzzer plays the next on the reference, so the two processes use two cores;
 * **over the wire, one request per call**: the same served engine without ``batch`` (what an
   engine that does not declare the capability costs).
 
