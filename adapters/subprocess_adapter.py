@@ -910,8 +910,9 @@ class SubprocessGame:
         self._setup = setup  # JSON text, for replays
         self._slot = slot
         #: for replays: each accepted action (JSON text) with the raw answer line that accepted it, or
-        #: the actions of a ``batch`` (a JSON array) with its raw answer (decoded only for a replay)
-        self._history: list[tuple[str, bytes]] = []
+        #: the actions of a ``batch`` (the list sent, the harness's own copy) with its raw answer (decoded
+        #: only for a replay)
+        self._history: list[tuple[str | list[Mapping[str, Any]], bytes]] = []
         self._broken: str | None = None
         self._ended = False
         self._finalizer = weakref.finalize(self, engine._orphans.append, slot)
@@ -985,15 +986,15 @@ class SubprocessGame:
                 self._broken = f"the batch answered {len(steps)} steps for {len(sent)} actions"
                 raise EngineFailure(f"the engine {self._broken}")
             if any(step["accepted"] for step in steps):  # accepted actions are replayed after a relaunch
-                self._history.append((json.dumps(sent), ticket.raw))
+                self._history.append((sent, ticket.raw))
             return answered
 
         return answer
 
     def _accepted(self) -> Iterator[tuple[dict[str, Any], Any]]:
         """The accepted actions of :attr:`_history`, in order, each with the events it caused."""
-        for text, raw in self._history:
-            recorded = json.loads(text)
+        for sent, raw in self._history:
+            recorded = json.loads(sent) if isinstance(sent, str) else sent
             if isinstance(recorded, dict):
                 yield recorded, json.loads(raw)["events"]
                 continue
