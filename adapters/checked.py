@@ -13,7 +13,7 @@ action and the first offending member.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from adapters.interface import JSON, Action, Engine, EngineError, EngineInfo, GameHandle, Outcome, Setup, outcome_answer
 from adapters.protocol import check_response
@@ -23,11 +23,13 @@ class ShapeError(EngineError):
     """An in-process engine answered something the protocol's schemas do not allow."""
 
 
-def _check(cmd: str, answer: Mapping[str, JSON], what: str) -> None:
+def _check(cmd: str, answer: Mapping[str, JSON], what: Callable[[], str]) -> None:
+    """Raise :class:`ShapeError` if ``answer`` breaks the schema of ``cmd``'s answer; ``what()``
+    names it (worked out only then: an engine is checked at every call)."""
     violations = check_response(cmd, {"id": 0, "ok": True, **answer})
     if violations:
         shown = "; ".join(str(violation) for violation in violations[:3])
-        raise ShapeError(f"{what} breaks the protocol's shape ({cmd}.response.json): {shown}")
+        raise ShapeError(f"{what()} breaks the protocol's shape ({cmd}.response.json): {shown}")
 
 
 class ShapeCheckedGame:
@@ -38,12 +40,14 @@ class ShapeCheckedGame:
 
     def legal_actions(self) -> list[dict[str, JSON]]:
         actions = self._game.legal_actions()
-        _check("legal", {"actions": actions}, "the list of legal actions")
+        _check("legal", {"actions": actions}, lambda: "the list of legal actions")
         return actions
 
     def apply(self, action: Action) -> Outcome:
         outcome = self._game.apply(action)
-        _check("apply", outcome_answer(outcome), f"the outcome of {json.dumps(dict(action), ensure_ascii=True)}")
+        _check(
+            "apply", outcome_answer(outcome), lambda: f"the outcome of {json.dumps(dict(action), ensure_ascii=True)}"
+        )
         return outcome
 
     def state(self, name: str) -> JSON:

@@ -398,10 +398,17 @@ class _Compiler:
         checks: list[Check] = []
         if "$ref" in node:
             checks.append(self.compile_ref(base, node["$ref"]))
-        if "type" in node:
+        # "type": "object" (or "array") is folded into the check of the members (of the items):
+        # one call per object instead of three, and a batch answer holds hundreds of them
+        typed = node.get("type") if node.get("type") in ("object", "array") else None
+        if typed == "object" and not _OBJECT_KEYWORDS & node.keys():
+            typed = None
+        if typed == "array" and "items" not in node:
+            typed = None
+        if "type" in node and typed is None:
             names = node["type"] if isinstance(node["type"], list) else [node["type"]]
             tests = [_TYPES[name] for name in names]
-            checks.append(tests[0] if len(tests) == 1 else lambda v: any(test(v) for test in tests))
+            checks.append(_any(tests))
         if "const" in node:
             checks.append(_const_check(node["const"]))
         if "enum" in node:
@@ -418,8 +425,8 @@ class _Compiler:
         if "pattern" in node:
             search = re.compile(node["pattern"]).search
             checks.append(lambda v: not isinstance(v, str) or search(v) is not None)
-        checks.extend(self._object_checks(base, node))
-        checks.extend(self._array_checks(base, node))
+        checks.extend(self._object_checks(base, node, typed == "object"))
+        checks.extend(self._array_checks(base, node, typed == "array"))
         if "allOf" in node:
             checks.append(
                 self._dispatch(base, node["allOf"]) or _all([self.compile(base, sub) for sub in node["allOf"]])
@@ -471,11 +478,10 @@ class _Compiler:
 
         return check_dispatch
 
-    def _object_checks(self, base: str, node: JSONObject) -> list[Check]:
+    def _object_checks(self, base: str, node: JSONObject, typed: bool = False) -> list[Check]:
+        """The checks of an object's members; ``typed``: also that it is an object (``"type": "object"``)."""
         checks: list[Check] = []
-        if "required" in node:
-            required = frozenset(node["required"])
-            checks.append(lambda v: not isinstance(v, dict) or v.keys() >= required)
+        required = frozenset(node.get("required", ()))
         properties = {key: self.compile(base, sub) for key, sub in node.get("properties", {}).items()}
         patterns = [
             (re.compile(p).search, self.compile(base, sub)) for p, sub in node.get("patternProperties", {}).items()
@@ -483,16 +489,19 @@ class _Compiler:
         extra = node.get("additionalProperties", True)
         additional = None if extra is True else self.compile(base, extra)
         if additional is None and not patterns:
-            if properties:
-                listed = tuple(properties.items())
+            listed = tuple(properties.items())
 
-                def check_listed(v: Any) -> bool:
-                    if isinstance(v, dict):
-                        for key, test in listed:
-                            if key in v and not test(v[key]):
-                                return False
-                    return True
+            def check_listed(v: Any) -> bool:
+                if not isinstance(v, dict):
+                    return not typed
+                if not v.keys() >= required:
+                    return False
+                for key, test in listed:  # noqa: SIM110 - a plain loop is faster than all() over a generator
+                    if key in v and not test(v[key]):
+                        return False
+                return True
 
+            if listed or required or typed:
                 checks.append(check_listed)
             return checks
 
@@ -502,7 +511,9 @@ class _Compiler:
 
         def check_object(v: Any) -> bool:
             if not isinstance(v, dict):
-                return True
+                return not typed
+            if not v.keys() >= required:
+                return False
             for key, value in v.items():
                 test = properties.get(key)
                 matched = test is not None
@@ -523,16 +534,18 @@ class _Compiler:
         checks.append(check_object)
         return checks
 
-    def _array_checks(self, base: str, node: JSONObject) -> list[Check]:
+    def _array_checks(self, base: str, node: JSONObject, typed: bool = False) -> list[Check]:
+        """The checks of an array's items; ``typed``: also that it is an array (``"type": "array"``)."""
         checks: list[Check] = []
         if "items" in node:
             item = self.compile(base, node["items"])
 
             def check_items(v: Any) -> bool:
-                if isinstance(v, list):
-                    for x in v:
-                        if not item(x):
-                            return False
+                if not isinstance(v, list):
+                    return not typed
+                for x in v:  # noqa: SIM110 - a plain loop is faster than all() over a generator
+                    if not item(x):
+                        return False
                 return True
 
             checks.append(check_items)
@@ -554,6 +567,10 @@ _KEYWORDS = {
     "items", "minItems", "uniqueItems", "minimum", "minLength", "maxLength", "pattern",
     "anyOf", "oneOf", "allOf", "if", "then", "else", "$ref",
 }  # fmt: skip
+
+
+#: The keywords of an object's members, whose check can tell an object from anything else.
+_OBJECT_KEYWORDS = {"required", "properties", "patternProperties", "additionalProperties"}
 
 
 def _always(v: Any) -> bool:
@@ -591,6 +608,16 @@ def _remembering(check: Check) -> Check:
         return True
 
     return check_remembering
+
+
+def _any(tests: list[Check]) -> Check:
+    """Whether one of ``tests`` passes (for a list of types, ``["integer", "null"]``)."""
+    if len(tests) == 1:
+        return tests[0]
+    if len(tests) == 2:
+        first, second = tests
+        return lambda v: first(v) or second(v)
+    return lambda v: any(test(v) for test in tests)
 
 
 def _all(checks: list[Check]) -> Check:

@@ -11,7 +11,10 @@ sending protocol requests (:mod:`adapters.protocol`) to ONE long-lived engine pr
 What it guarantees, whatever the engine does:
 
 * **never hangs**: every request has a deadline (``timeout``; ``startup_timeout`` for the
-  launch and handshake), reading and writing alike;
+  launch and handshake), reading and writing alike; a request sent ahead of reading its
+  answer (:meth:`SubprocessGame.batch_begin`: the fuzzer plays on while the engine works) has
+  its whole ``timeout`` from the moment its answer is awaited, and is answered before any
+  other request is sent, so the engine still sees one request at a time;
 * **every answer is checked**: it must be one JSON line, echo the request ``id`` and match the
   schema of its command; a line longer than ``max_line_bytes`` is refused unread;
 * **useful failures**: an :class:`EngineFailure` (an :class:`~adapters.interface.EngineError`)
@@ -382,14 +385,37 @@ class EngineProcess:
 
     def exchange(self, message: protocol.Request | Mapping[str, Any], timeout: float) -> tuple[dict[str, Any], bytes]:
         """Send one request (typed, or a raw mapping) and read its answer: ``(answer, raw line)``."""
+        deadline = time.monotonic() + timeout  # one deadline for sending and answering
+        request_id, line = self.post(message, timeout, deadline)
+        return self.collect(request_id, line, timeout, deadline)
+
+    def post(
+        self, message: protocol.Request | Mapping[str, Any], timeout: float, deadline: float | None = None
+    ) -> tuple[int, bytes]:
+        """Number and send one request, without waiting for its answer: ``(its id, the line sent)``.
+        Its answer is read by :meth:`collect`, before any other request is posted."""
         self.next_id += 1
         request_id = self.next_id
         body = message.to_json() if isinstance(message, protocol.Request) else dict(message)
         line = protocol.encode({"id": request_id, **body})
-        deadline = time.monotonic() + timeout
         try:
-            self.send(line, deadline)
-            raw = self.readline(deadline)
+            self.send(line, time.monotonic() + timeout if deadline is None else deadline)
+        except EngineTimeout as failure:
+            raise EngineTimeout(f"{failure.summary}: no answer within {timeout:g} s", sent=line,
+                                received=failure.received) from None  # fmt: skip
+        except TransportFailure as failure:
+            failure.sent = line
+            raise
+        return request_id, line
+
+    def collect(
+        self, request_id: int, line: bytes, timeout: float, deadline: float | None = None
+    ) -> tuple[dict[str, Any], bytes]:
+        """Read the answer to the request ``post`` sent as ``line``: ``(answer, raw line)``. The
+        engine has until ``deadline``, by default ``timeout`` seconds from now (a request posted
+        earlier may have kept the engine busy while its sender did something else)."""
+        try:
+            raw = self.readline(time.monotonic() + timeout if deadline is None else deadline)
         except EngineTimeout as failure:
             raise EngineTimeout(f"{failure.summary}: no answer within {timeout:g} s", sent=line,
                                 received=failure.received) from None  # fmt: skip
@@ -525,6 +551,22 @@ def _kill_quietly(popen: subprocess.Popen[bytes]) -> None:
 
 
 @dataclass
+class _InFlight:
+    """A request sent whose answer is read later (:meth:`SubprocessEngine._post_on`): then
+    ``answer`` and ``raw`` (its line), or the ``failure`` that reading it met."""
+
+    process: EngineProcess
+    request: protocol.Request
+    request_id: int
+    line: bytes
+    timeout: float
+    deadline: float | None = None
+    answer: dict[str, Any] | None = None
+    raw: bytes = b""
+    failure: EngineFailure | None = None
+
+
+@dataclass
 class _Slot:
     """Where a game lives: its id in one generation of the engine process."""
 
@@ -573,6 +615,8 @@ class SubprocessEngine:
         self._closed = False
         self._orphans: list[_Slot] = []
         self._last_raw = b""
+        #: the request sent whose answer has not been read yet (see :meth:`_post_on`)
+        self._in_flight: _InFlight | None = None
         #: how many times the process was launched (1 + restarts)
         self.generation = 0
 
@@ -602,6 +646,7 @@ class SubprocessEngine:
         if self._closed:
             return
         self._closed = True
+        self._settle()
         process, self._process = self._process, None
         if process is None:
             return
@@ -641,6 +686,7 @@ class SubprocessEngine:
     # ------------------------------------------------------------------ process management
 
     def _ensure_process(self) -> EngineProcess:
+        self._settle()  # a request in flight is answered before anything else happens
         if self._closed:
             raise EngineClosed("the engine was closed", argv=self.argv)
         if self._process is not None and not self._process.dead:
@@ -717,6 +763,10 @@ class SubprocessEngine:
         """One request and its answer; transport and schema problems raise a :class:`TransportFailure`."""
         answer, raw = process.exchange(request, timeout)
         self._last_raw = raw
+        return self._checked(request, answer, raw)
+
+    def _checked(self, request: protocol.Request, answer: dict[str, Any], raw: bytes) -> dict[str, Any]:
+        """``answer``, if it matches the schema of ``request``'s command; else :class:`SchemaViolation`."""
         cmd = request.spec.name
         if not protocol.response_is_valid(cmd, answer):
             violations = protocol.response_violations(cmd, answer)
@@ -729,17 +779,59 @@ class SubprocessEngine:
         return answer
 
     def _call_on(self, process: EngineProcess, request: protocol.Request, timeout: float) -> dict[str, Any]:
+        self._settle()
         try:
             return self._exchange(process, request, timeout)
         except TransportFailure as failure:
-            self._drop(process)
-            why = f"request {request.spec.name!r}; the process was killed, the next call relaunches it"
-            raise failure.with_context(
-                f"{failure.summary} ({why})",
-                argv=self.argv,
-                sent=protocol.encode({"id": process.next_id, **request.to_json()}),
-                stderr=self._process_stderr(),
-            ) from None
+            raise self._lost(process, request, failure) from None
+
+    def _lost(self, process: EngineProcess, request: protocol.Request, failure: TransportFailure) -> EngineFailure:
+        """Kill a process that failed ``request``; the failure, with what was sent and the stderr."""
+        self._drop(process)
+        why = f"request {request.spec.name!r}; the process was killed, the next call relaunches it"
+        return failure.with_context(
+            f"{failure.summary} ({why})",
+            argv=self.argv,
+            sent=protocol.encode({"id": process.next_id, **request.to_json()}),
+            stderr=self._process_stderr(),
+        )
+
+    def _post_on(
+        self, process: EngineProcess, request: protocol.Request, timeout: float, *, later: bool = False
+    ) -> _InFlight:
+        """Send ``request`` and return at once: its answer is read by :meth:`_answer`, or by the
+        next request sent, whichever comes first. The engine has ``timeout`` seconds from now to
+        answer, or, for an answer read ``later`` (the fuzzer plays the next hand on the reference
+        while the engine works), from the moment its answer is awaited."""
+        self._settle()
+        deadline = None if later else time.monotonic() + timeout
+        try:
+            request_id, line = process.post(request, timeout, deadline)
+        except TransportFailure as failure:
+            raise self._lost(process, request, failure) from None
+        self._in_flight = _InFlight(process, request, request_id, line, timeout, deadline)
+        return self._in_flight
+
+    def _settle(self) -> None:
+        """Read the answer of the request in flight, if any, and keep it (or its failure) with it."""
+        ticket, self._in_flight = self._in_flight, None
+        if ticket is None:
+            return
+        try:
+            answer, raw = ticket.process.collect(ticket.request_id, ticket.line, ticket.timeout, ticket.deadline)
+            self._last_raw = ticket.raw = raw
+            ticket.answer = self._checked(ticket.request, answer, raw)
+        except TransportFailure as failure:
+            ticket.failure = self._lost(ticket.process, ticket.request, failure)
+
+    def _answer(self, ticket: _InFlight) -> dict[str, Any]:
+        """The answer to a request :meth:`_post_on` sent (waiting for it if needed)."""
+        if self._in_flight is ticket:
+            self._settle()
+        if ticket.failure is not None:
+            raise ticket.failure
+        assert ticket.answer is not None
+        return ticket.answer
 
     def _call(self, request: protocol.Request) -> dict[str, Any]:
         return self._call_on(self._ensure_process(), request, self.timeout)
@@ -818,8 +910,9 @@ class SubprocessGame:
         self._setup = setup  # JSON text, for replays
         self._slot = slot
         #: for replays: each accepted action (JSON text) with the raw answer line that accepted it, or
-        #: the actions of a ``batch`` (a JSON array) with its raw answer (decoded only for a replay)
-        self._history: list[tuple[str, bytes]] = []
+        #: the actions of a ``batch`` (the list sent, the harness's own copy) with its raw answer (decoded
+        #: only for a replay)
+        self._history: list[tuple[str | list[Mapping[str, Any]], bytes]] = []
         self._broken: str | None = None
         self._ended = False
         self._finalizer = weakref.finalize(self, engine._orphans.append, slot)
@@ -864,29 +957,44 @@ class SubprocessGame:
         ``before`` snapshot (``fields``) and one step per action (``step_fields[i]``, or
         ``fields``; see ``batch.response.json``). Only for an engine that declares the capability
         (:attr:`batch_supported`)."""
+        return self.batch_begin(actions, fields, step_fields)()
+
+    def batch_begin(
+        self, actions: Sequence[Action], fields: Sequence[str], step_fields: Sequence[Sequence[str]] | None = None
+    ) -> Callable[[], dict[str, Any]]:
+        """:meth:`batch` in two halves: send the request now, and return the function that reads
+        its answer (checked as :meth:`batch` checks it), so that the caller can work while the
+        engine does (the fuzzer plays the next hand on the reference meanwhile). Any other call
+        on this engine first reads the answer and keeps it for that function."""
         if not self.batch_supported:
             raise EngineFailure("the engine does not declare the 'batch' capability")
         engine = self._engine
+        sent: list[Mapping[str, Any]] = [dict(a) for a in actions]
         timeout, engine.timeout = engine.timeout, engine.timeout * max(1.0, len(actions) / 10)
         try:
             steps_fields = None if step_fields is None else [list(names) for names in step_fields]
-            answer = self._request(
-                lambda game: protocol.Batch(game, [dict(a) for a in actions], list(fields), steps_fields)
+            message, ticket = self._post(
+                lambda game: protocol.Batch(game, sent, list(fields), steps_fields), later=True
             )
         finally:
             engine.timeout = timeout
-        steps = answer["steps"]
-        if len(steps) != len(actions):
-            self._broken = f"the batch answered {len(steps)} steps for {len(actions)} actions"
-            raise EngineFailure(f"the engine {self._broken}")
-        if any(step["accepted"] for step in steps):  # accepted actions are replayed after a relaunch
-            self._history.append((json.dumps([dict(a) for a in actions]), engine._last_raw))
+
+        def answer() -> dict[str, Any]:
+            answered = self._outcome(message, ticket)
+            steps = answered["steps"]
+            if len(steps) != len(sent):
+                self._broken = f"the batch answered {len(steps)} steps for {len(sent)} actions"
+                raise EngineFailure(f"the engine {self._broken}")
+            if any(step["accepted"] for step in steps):  # accepted actions are replayed after a relaunch
+                self._history.append((sent, ticket.raw))
+            return answered
+
         return answer
 
     def _accepted(self) -> Iterator[tuple[dict[str, Any], Any]]:
         """The accepted actions of :attr:`_history`, in order, each with the events it caused."""
-        for text, raw in self._history:
-            recorded = json.loads(text)
+        for sent, raw in self._history:
+            recorded = json.loads(sent) if isinstance(sent, str) else sent
             if isinstance(recorded, dict):
                 yield recorded, json.loads(raw)["events"]
                 continue
@@ -905,7 +1013,14 @@ class SubprocessGame:
             engine._call(protocol.End(self._slot.game))
 
     def _request(self, make: Callable[[str], protocol.Request]) -> dict[str, Any]:
-        """Send the request ``make(game id)`` (the id changes when the game is rebuilt)."""
+        """Send the request ``make(game id)`` (the id changes when the game is rebuilt) and read its answer."""
+        return self._outcome(*self._post(make))
+
+    def _post(
+        self, make: Callable[[str], protocol.Request], *, later: bool = False
+    ) -> tuple[protocol.Request, _InFlight]:
+        """Send the request ``make(game id)``; the request and the ticket of its answer (to be
+        read ``later``: see :meth:`SubprocessEngine._post_on`)."""
         engine = self._engine
         if self._broken is not None:
             raise GameLost(f"this game was lost earlier: {self._broken}")
@@ -917,7 +1032,16 @@ class SubprocessGame:
                 engine._revive(self)
                 process = engine._ensure_process()
             message = make(self._slot.game)
-            answer = engine._call_on(process, message, engine.timeout)
+            return message, engine._post_on(process, message, engine.timeout, later=later)
+        except EngineFailure as failure:
+            self._break(failure)
+            raise
+
+    def _outcome(self, message: protocol.Request, ticket: _InFlight) -> dict[str, Any]:
+        """The answer to ``message``, or the failure it is (which breaks the game where it must)."""
+        engine = self._engine
+        try:
+            answer = engine._answer(ticket)
         except EngineFailure as failure:
             self._break(failure)
             raise

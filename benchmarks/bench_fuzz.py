@@ -3,9 +3,12 @@
 Three figures side by side, in one run, on the same games (the reference against itself, so
 nothing diverges and every game is played to its end):
 
-* **in process**: the engine under test is the reference engine, in this process;
+* **in process**: the engine under test is the reference engine, in this process (and the
+  same with its answers checked against the protocol's schemas, as ``compare --engine py:...``
+  and ``--engine reference`` check an in-process engine);
 * **over the wire, batch**: the reference served over the protocol (``python -m adapters.serve``),
-  asked for a whole hand in one ``batch`` request;
+  asked for a whole hand in one ``batch`` request, pipelined: while the served engine answers
+  one hand, the fuzzer plays the next on the reference, so the two processes use two cores;
 * **over the wire, one request per call**: the same served engine without ``batch`` (what an
   engine that does not declare the capability costs).
 
@@ -32,6 +35,7 @@ import sys
 import time
 from pathlib import Path
 
+from adapters.checked import ShapeCheckedEngine
 from adapters.interface import Engine
 from adapters.reference import ReferenceEngine
 from adapters.subprocess_adapter import SubprocessEngine
@@ -103,6 +107,9 @@ def main(argv: list[str] | None = None) -> int:
     figures = []
     options = {"games": args.games, "depth": args.depth, "profiles": profiles, "repeat": args.repeat}
     figures.append(("in process", *measure(ReferenceEngine(), batch=True, **options)))
+    # what `compare --engine py:...` runs: the same engine, its answers checked against the schemas
+    figures.append(("in process, schema-checked", *measure(ShapeCheckedEngine(ReferenceEngine()), batch=True,
+                                                           **options)))  # fmt: skip
     for label, batch in (("over the wire, batch", True), ("over the wire, one request per call", False)):
         served = SubprocessEngine([sys.executable, "-m", "adapters.serve"], timeout=30)
         try:
@@ -120,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     failed = []
     if base < args.min:
         failed.append(f"in process {base:,.0f} hands/s < {args.min:,.0f}")
-    wire = base / (figures[1][1] / figures[1][2])
+    wire = base / (figures[2][1] / figures[2][2])
     if args.max_wire_ratio and wire > args.max_wire_ratio:
         failed.append(f"the batch is {wire:.1f}x behind in process > {args.max_wire_ratio:g}x")
     for failure in failed:

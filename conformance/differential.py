@@ -496,29 +496,93 @@ def compare_batch(
     a failure during a batch, or a state field that differs where it was not read at every
     step, is traced to its first step by replaying the actions one at a time, every field read.
     """
+    return begin_compare(
+        handle, reference_steps, reason_codes=reason_codes, restart=restart, restart_reference=restart_reference,
+        use_batch=use_batch,
+    ).result()  # fmt: skip
+
+
+class Comparison:
+    """A comparison of one batch of steps under way (:func:`begin_compare`): :meth:`result`
+    finishes it. ``in_flight`` while the engine is still working on it (a protocol engine
+    asked ahead of time); otherwise the result is already known."""
+
+    def __init__(self, finish: Callable[[], tuple[int, Difference] | None], *, in_flight: bool) -> None:
+        self._finish = finish
+        self.in_flight = in_flight
+
+    def result(self) -> tuple[int, Difference] | None:
+        """The index of the first step that differs and the difference, or ``None``."""
+        return self._finish()
+
+
+def begin_compare(
+    handle: GameHandle,
+    reference_steps: Sequence[Step],
+    *,
+    reason_codes: bool,
+    restart: Callable[[], GameHandle],
+    restart_reference: Callable[[], GameHandle],
+    use_batch: bool = True,
+) -> Comparison:
+    """:func:`compare_batch` begun: a handle whose ``batch`` can be sent ahead of its answer
+    (``batch_begin``: a protocol engine) is sent the request now and works on it while the
+    caller goes on (the fuzzer plays the next hand on the reference, so the two processes use
+    two cores); its answer is read and compared by :meth:`Comparison.result`. Any other handle
+    is compared now."""
     actions = [step.action for step in reference_steps[1:] if step.action is not None]
-    batch = _batch_of(handle) if use_batch else None
+    begin = getattr(handle, "batch_begin", None) if use_batch and _batch_of(handle) is not None else None
+
+    def traced(found: tuple[int, Difference] | None) -> tuple[int, Difference] | None:
+        if found is not None and found[1].kind == "state":
+            return _trace(actions[: found[0]], restart, restart_reference, reason_codes, None) or found
+        return found
+
+    def known(found: tuple[int, Difference] | None) -> Comparison:
+        return Comparison(lambda: found, in_flight=False)
+
+    if begin is None:
+        batch = _batch_of(handle) if use_batch else None
+        try:
+            if batch is None:
+                found = _compare_in_turn(handle, reference_steps, reason_codes)
+            else:
+                answer = batch(*_batch_request(actions, reference_steps))
+                found = _compare_answers(actions, reference_steps, answer, reason_codes)
+        except EngineError as error:
+            return known(_trace(actions, restart, restart_reference, reason_codes, error))
+        return known(traced(found))
     try:
-        if batch is None:
-            found = _compare_in_turn(handle, reference_steps, reason_codes)
-        else:
-            found = _compare_answers(actions, reference_steps, batch, reason_codes)
+        receive: Callable[[], dict[str, JSON]] = begin(*_batch_request(actions, reference_steps))
     except EngineError as error:
-        return _trace(actions, restart, restart_reference, reason_codes, error)
-    if found is not None and found[1].kind == "state":
-        return _trace(actions[: found[0]], restart, restart_reference, reason_codes, None) or found
-    return found
+        return known(_trace(actions, restart, restart_reference, reason_codes, error))
+
+    def finish() -> tuple[int, Difference] | None:
+        try:
+            found = _compare_answers(actions, reference_steps, receive(), reason_codes)
+        except EngineError as error:
+            return _trace(actions, restart, restart_reference, reason_codes, error)
+        return traced(found)
+
+    return Comparison(finish, in_flight=True)
+
+
+def _batch_request(
+    actions: Sequence[dict[str, JSON]], reference_steps: Sequence[Step]
+) -> tuple[Sequence[dict[str, JSON]], list[str], list[list[str]]]:
+    """The arguments of the ``batch`` of ``actions``: the fields before them, and after each."""
+    fields = [list(step.state) for step in reference_steps]
+    return actions, fields[0], fields[1:]
 
 
 def _compare_answers(
     actions: Sequence[dict[str, JSON]],
     reference_steps: Sequence[Step],
-    batch: Callable[..., dict[str, JSON]],
+    answer: Mapping[str, JSON],
     reason_codes: bool,
 ) -> tuple[int, Difference] | None:
-    """Ask for every action in one ``batch`` request, then compare its steps in order."""
-    fields = [list(step.state) for step in reference_steps]
-    steps = steps_of_batch(actions, batch(actions, fields[0], fields[1:]))
+    """Compare the steps of the ``batch`` answer for every action with the reference's, in order."""
+    steps = steps_of_batch(actions, answer)
     for index, (mine, theirs) in enumerate(zip(reference_steps, steps, strict=False)):
         if index == 0:  # the state before the batch: its action (if any) was compared in the last batch
             mine = Step(None, True, [], "", "", mine.legal, mine.state)
@@ -664,6 +728,7 @@ __all__ = [
     "KINDS",
     "RECORD_FORMAT",
     "Cause",
+    "Comparison",
     "Config",
     "Difference",
     "Divergence",
@@ -672,6 +737,7 @@ __all__ = [
     "Step",
     "action_key",
     "apply_step",
+    "begin_compare",
     "cause_of",
     "compare_batch",
     "compare_steps",

@@ -29,8 +29,8 @@ from conformance.differential import (
     Divergence,
     Step,
     apply_step,
+    begin_compare,
     cause_of,
-    compare_batch,
     snapshot,
 )
 from conformance.fuzz_known import Known, find_known
@@ -307,17 +307,14 @@ class Fuzzer:
             )
         report.games += 1
         history: list[dict[str, JSON]] = []
-        last = snapshot(ours, None)
-        opening: list[Step] = []  # steps already played on the reference for the next batch (the deal)
+        first = snapshot(ours, None)
+        steps = [first, *self._play_hand(rng, ours, first, POLICIES[policy_name][0])]
         for hand in range(self.max_hands_per_game):
-            policy = POLICIES[policy_name][0]
-            steps = [last, *opening, *self._play_hand(rng, ours, opening[-1] if opening else last, policy)]
             report.hands += 1
             report.played[config.label] = report.played.get(config.label, 0) + 1
             report.actions += len(steps) - 1
             before = list(history)
-
-            found = compare_batch(
+            comparison = begin_compare(
                 theirs,
                 steps,
                 reason_codes=self.reason_codes,
@@ -326,28 +323,52 @@ class Fuzzer:
                 use_batch=self.batch,
             )
             self._cover(steps, report)
+            following: list[Step] | None = None
+            checkpoint = None
+            if comparison.in_flight and self._goes_on(steps, hand):
+                # While a protocol engine works on this hand, the next one is played on the
+                # reference (the two processes use two cores). It depends on the reference's steps
+                # alone; if this hand diverges it is dropped and the steering wound back, so the
+                # run goes on exactly as if it had never been played.
+                checkpoint = self.steering.checkpoint()
+                following = self._next_hand(rng, config, ours, steps[-1], forced)
+            found = comparison.result()
             if found is not None:
+                if checkpoint is not None:
+                    self.steering.restore(checkpoint)
                 index, difference = found
                 actions = history + [s.action for s in steps[1 : index + 1] if s.action is not None]
                 return self._diverge(report, config, setup, actions, difference, seed, strategy, steps[index])
             history += [s.action for s in steps[1:] if s.action is not None]
-            last = steps[-1]
-            if len(steps) - 1 >= MAX_ACTIONS_PER_HAND:
-                break
-            phase = last.state.get("phase")
-            if self.depth == "hand" or not self.matches or phase != "hand_over" or hand + 1 >= self.max_hands_per_game:
-                break
-            if self.depth == "point" and last.state.get("hand_winner") is not None:
-                break
-            generator, policy_name = forced or self.steering.choose()
-            dealer_seat = _next_dealer(ours)
-            layout = GENERATORS[generator][0](rng, config.players, config.deck_size)
-            deal = {"type": "deal", **self._cards(layout, config, dealer_seat)}
-            step = apply_step(ours, deal)
-            if not step.accepted:  # pragma: no cover - the reference refusing its own deal is a bug
-                raise AssertionError(f"the reference refused the next deal: {step.code} {step.rule}")
-            opening = [step]  # the deal opens the next batch
+            if following is None:
+                if not self._goes_on(steps, hand):
+                    break
+                following = self._next_hand(rng, config, ours, steps[-1], forced)
+            steps = following
         return None
+
+    def _goes_on(self, steps: Sequence[Step], hand: int) -> bool:
+        """Whether the game goes on after the hand of ``steps`` (the ``hand``-th of the game)."""
+        last = steps[-1]
+        if len(steps) - 1 >= MAX_ACTIONS_PER_HAND:
+            return False
+        phase = last.state.get("phase")
+        if self.depth == "hand" or not self.matches or phase != "hand_over" or hand + 1 >= self.max_hands_per_game:
+            return False
+        return not (self.depth == "point" and last.state.get("hand_winner") is not None)
+
+    def _next_hand(
+        self, rng: random.Random, config: Config, ours: GameHandle, last: Step, forced: tuple[str, str] | None
+    ) -> list[Step]:
+        """Deal the next hand on the reference and play it: its steps, from ``last`` (the end of
+        the hand before) and the deal on."""
+        generator, policy_name = forced or self.steering.choose()
+        layout = GENERATORS[generator][0](rng, config.players, config.deck_size)
+        deal = {"type": "deal", **self._cards(layout, config, _next_dealer(ours))}
+        step = apply_step(ours, deal)
+        if not step.accepted:  # pragma: no cover - the reference refusing its own deal is a bug
+            raise AssertionError(f"the reference refused the next deal: {step.code} {step.rule}")
+        return [last, step, *self._play_hand(rng, ours, step, POLICIES[policy_name][0])]
 
     def smaller(self, group: Group, games: int = 40) -> Divergence:
         """Look for a smaller example of ``group``: more games, single hands first, with the

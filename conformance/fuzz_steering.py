@@ -19,6 +19,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
 from adapters.interface import JSON
 from adapters.vocabulary import DECK_RANKS, REASON_CODES, SUITS, deck_codes
@@ -446,6 +447,17 @@ class Steering:
         chosen = self.rng.choices(names, weights)[0]
         self.uses[chosen] = self.uses.get(chosen, 0) + 1
         return chosen
+
+    def checkpoint(self) -> tuple[Any, dict[str, int]]:
+        """What :meth:`choose` changes (its random generator, the uses), to :meth:`restore` it:
+        the fuzzer chooses for a hand it may drop (played ahead while an engine answers)."""
+        return self.rng.getstate(), dict(self.uses)
+
+    def restore(self, checkpoint: tuple[Any, dict[str, int]]) -> None:
+        """Undo the choices made since ``checkpoint``."""
+        state, uses = checkpoint
+        self.rng.setstate(state)
+        self.uses = uses
 
     def observe(self, rules: Sequence[str]) -> list[str]:
         """Count the rules one hand showed; return those seen for the first time."""

@@ -96,8 +96,10 @@ def state_fields(game: Game, names: Iterable[str]) -> dict[str, Any]:
     """The values of several named fields of the full state; the names that are not fields
     are left out (one call where a harness reads a few fields after every action)."""
     values: dict[str, Any] = {}
+    scalars = _SCALAR
     for name in names:
-        value = _read(game, name)
+        scalar = scalars.get(name)  # most fields are scalars: read without the indexed look-up
+        value = scalar(game) if scalar is not None else _read(game, name)
         if value is not _NOT_A_FIELD:
             values[name] = value
     return values

@@ -5,6 +5,9 @@ process next to the reference they are compared with (``py:tests.fuzz.engines:NA
 
 from __future__ import annotations
 
+import os
+import time
+from collections.abc import Callable
 from typing import Any
 
 from adapters.interface import JSON, Action, EngineInfo, Outcome, Setup
@@ -23,6 +26,8 @@ class _Game:
         return actions
 
     def apply(self, action: Action) -> Outcome:
+        if self.flaw in _FAILURES and action.get("card") == "Ao" and self.inner.state("phase") == "arrastre":
+            _FAILURES[self.flaw]()  # served: the process dies or stops answering on this very action
         return self.inner.apply(action)
 
     def state(self, name: str) -> JSON:
@@ -32,6 +37,11 @@ class _Game:
 
     def observation(self, seat: int, name: str) -> JSON:
         return self.inner.observation(seat, name)
+
+
+#: Failures of a served engine, on playing the As de oros in the arrastre (the same action each
+#: time the game is replayed, as a real crash would be).
+_FAILURES: dict[str, Callable[[], object]] = {"crashes": lambda: os._exit(3), "hangs": lambda: time.sleep(600)}
 
 
 class FlawedEngine(ReferenceEngine):
@@ -81,3 +91,13 @@ def explicit_deal_forgets_totals() -> Any:
     from tests.harness.explicit_deal_engine import ExplicitDealEngine
 
     return ExplicitDealEngine(forgets_totals())
+
+
+def crashes() -> FlawedEngine:
+    """Served, its process exits on the As de oros played in the arrastre."""
+    return FlawedEngine("crashes")
+
+
+def hangs() -> FlawedEngine:
+    """Served, it stops answering on the As de oros played in the arrastre."""
+    return FlawedEngine("hangs")
