@@ -470,3 +470,28 @@ Feature: Hands de vueltas
       And side 0 has 111 points in total
       And side 1 has 149 points in total
       And the hand is over because of over_100 under rule VUELTAS-14
+
+    # Side 0 starts at 99 and reaches exactly 101 with a Caballo; side 1 starts at 100 and passes
+    # it with the next trick. Exactly 101 is past 100 (SCORE-04), so side 0 was first.
+    @VUELTAS-14 @VUELTAS-10 @SCORE-04 @vueltas_end=claim @interpretation @thirty_malas_count=cards_plus_ultimas
+    Scenario: Played to the end without a claim, a side that reached exactly 101 first takes the point
+      Given a hand in the arrastre, trumps in oros, seat 0 to lead:
+        | seat 0 | Cc 2e Sb |
+        | seat 1 | 2c Ae Ab |
+        | seat 2 | 4c 4e 3b |
+        | seat 3 | 5c 3e Rb |
+      And the tricks won so far are 3 for side 0 and 4 for side 1
+      And the card points so far are 29 for side 0 and 40 for side 1
+      And the hand is de vueltas, with 70 carried by side 0 and 60 by side 1
+      When these tricks are played:
+        | Cc 2c 4c 5c |
+      Then side 0 has 101 points in total
+      And the hand is not over
+      When these tricks are played:
+        | 2e Ae 4e 3e |
+        | Ab 3b Rb Sb |
+      Then side 1 wins the diez de últimas
+      And side 0 wins the point
+      And side 0 has 101 points in total
+      And side 1 has 159 points in total
+      And the hand is over because of over_100 under rule VUELTAS-14
