@@ -95,7 +95,8 @@ class Explanation:
         original, mutated = self.entry.get("original"), self.entry.get("mutated")
         if original == mutated == "*":  # every mutant of the function changes no outcome
             return True
-        return original in removed and mutated in added
+        # mutated "*": any change to the original code (a removed argument leaves no added line)
+        return original in removed and (mutated == "*" or mutated in added)
 
 
 @dataclass

@@ -201,3 +201,23 @@ def test_the_stratified_report_gives_the_estimate_and_fails_below_the_goal() -> 
     assert "a uniform sample of 10 of the 50 others" in out.getvalue()
     out = io.StringIO()
     assert report_strata(verdicts(counts(killed=99, survived=1)), verdicts(counts(killed=10)), 50, 95, out) == 0
+
+
+def test_a_mutated_star_explains_any_change_to_the_original_code(tmp_path: Path) -> None:
+    explanations = load_explained(
+        write(
+            tmp_path,
+            '[[mutant]]\nkind = "equivalent"\nfunction = "reference_engine.flags.parse_flags"\n'
+            'original = \'tuple(info["sources"])\'\nmutated = "*"\nreason = "documentation"\n',
+        )
+    )
+    removed_argument = '--- a\n+++ b\n-                tuple(info["sources"]),'
+    other_line = '--- a\n+++ b\n-    default = str(raw.get("default", ""))\n+    default = None'
+    mutants = [
+        Mutant("reference_engine.flags.x_parse_flags__mutmut_11", "survived"),
+        Mutant("reference_engine.flags.x_parse_flags__mutmut_40", "survived"),
+    ]
+    diffs = dict(zip((m.name for m in mutants), (removed_argument, other_line), strict=True))
+    verdicts = judge(mutants, diffs.__getitem__, explanations)
+    assert verdicts.total()["equivalent"] == 1
+    assert [mutant.name for mutant, _ in verdicts.unexplained] == ["reference_engine.flags.x_parse_flags__mutmut_40"]
