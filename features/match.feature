@@ -377,6 +377,7 @@ Feature: Points, cotos and the match
       When seat 3 tries to sing oros
       Then the action is refused as HAND_OVER under rule SCORE-02
       And the phase is hand_over
+      And the state field "turn" is null
 
     @PRE-10 @S000 @S004
     Scenario: The next hand is not dealt while a hand is being played
