@@ -100,6 +100,12 @@ class NoRealisation(Exception):
     """The scenario has no realisation that reaches its position under these flags."""
 
 
+#: Why a scenario is not applicable when the reference no longer reaches its position by its stored
+#: plays: a stale realisation (a scenario or a rule changed) for the suite's authors, and, when the
+#: reference itself is the engine mutated (tests/mutation), a rule whose outcome the mutant changed.
+UNREACHED = "no stored realisation reaches the position under these flags"
+
+
 def find(feature: Path, scenario: str, position: Position, flags: Flags) -> tuple[Realisation, Replay]:
     """The stored realisation of ``scenario`` that reaches ``position`` under ``flags`` on the reference,
     with the reference's replay of it (its events are what the engine under test must match)."""
@@ -114,11 +120,7 @@ def find(feature: Path, scenario: str, position: Position, flags: Flags) -> tupl
         if why is None:
             return realisation, replay(realisation, flags)
         reasons.append(why)
-    raise NoRealisation(
-        "no stored realisation reaches the position under these flags"
-        + (f" ({reasons[0]})" if reasons else "")
-        + "; run: guinote-conformance realise"
-    )
+    raise NoRealisation(UNREACHED + (f" ({reasons[0]})" if reasons else "") + "; run: guinote-conformance realise")
 
 
 # ------------------------------------------------------------------------------ regenerating
