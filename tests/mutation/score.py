@@ -226,30 +226,39 @@ class Strata:
     sample_size: int
     population: int
 
-    def estimate(self) -> tuple[float, float] | None:
-        """The estimated score of all the mutants and the half-width of its 95 % interval, in
-        percent: a ratio estimator (killed over judged), with the variance of a sample drawn
-        without replacement from the unchecked stratum."""
+    def estimate(self) -> tuple[float, float, float] | None:
+        """The estimated score of all the mutants and its 95 % interval, in percent.
+
+        The checked stratum counts as it is; the sampled one adds its judged mutants in
+        proportion (``population / sample_size`` for each), at the kill rate of the sample for
+        the estimate and at the ends of that rate's Wilson interval for the bounds, which stay
+        honest when every sampled mutant was killed (a normal interval would be zero wide)."""
         n, big_n = self.sample_size, self.population
         if big_n and not n:
             return None  # the unchecked stratum has no sample: nothing can be said of it
         killed_c, judged_c = self.checked["killed"], _judged(self.checked)
         killed_s, judged_s = self.sample["killed"], _judged(self.sample)
-        scale = big_n / n if n else 0.0
-        killed, judged = killed_c + scale * killed_s, judged_c + scale * judged_s
-        if judged == 0:
+        judged_rest = big_n * judged_s / n if n else 0.0
+        if judged_c + judged_rest == 0:
             return None
-        ratio = killed / judged
-        if n < 2:
-            return 100.0 * ratio, 0.0
-        # each sampled mutant contributes d = killed - ratio * judged: 1 - ratio if killed,
-        # -ratio if it survived (or no scenario reaches it), 0 if it is not judged
-        survived_s = judged_s - killed_s
-        deviations = [1 - ratio] * killed_s + [-ratio] * survived_s + [0.0] * (n - judged_s)
-        mean = sum(deviations) / n
-        variance = sum((d - mean) ** 2 for d in deviations) / (n - 1)
-        spread = big_n * math.sqrt(variance / n * (1 - n / big_n)) / judged
-        return 100.0 * ratio, 196.0 * spread
+
+        def whole(rate: float) -> float:
+            return 100.0 * (killed_c + judged_rest * rate) / (judged_c + judged_rest)
+
+        if not judged_s:
+            return whole(0.0), whole(0.0), whole(0.0)
+        low, high = wilson(killed_s, judged_s, finite=1 - n / big_n)
+        return whole(killed_s / judged_s), whole(low), whole(high)
+
+
+def wilson(successes: int, trials: int, *, finite: float = 1.0, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion; ``finite`` scales the variance (the finite
+    population correction of a sample drawn without replacement)."""
+    rate = successes / trials
+    z2 = z * z * finite
+    centre = (rate + z2 / (2 * trials)) / (1 + z2 / trials)
+    spread = math.sqrt(z2 * (rate * (1 - rate) / trials + z2 / (4 * trials * trials))) / (1 + z2 / trials)
+    return max(0.0, centre - spread), min(1.0, centre + spread)
 
 
 def _judged(counts: Counter[str]) -> int:
@@ -346,10 +355,10 @@ def report_strata(checked: Verdicts, sample: Verdicts, population: int, goal: fl
     if estimate is None:
         out.write("no estimate: no mutant was judged, or the unchecked ones have no sample\n")
         return 1
-    value, half_width = estimate
+    value, low, high = estimate
     verdict = "meets" if value >= goal else "is below"
     out.write(
-        f"\nmutation score {value:.1f}% ± {half_width:.1f} (95 %) {verdict} the goal of {goal:g}%: "
+        f"\nmutation score {value:.1f}% (95 % interval {low:.1f}-{high:.1f}%) {verdict} the goal of {goal:g}%: "
         f"{strata.checked['killed']} killed of {_judged(strata.checked)} judged among the "
         f"{sum(strata.checked.values())} checked in full, {strata.sample['killed']} of "
         f"{_judged(strata.sample)} in the sample of {size} of the {population} others\n"
