@@ -377,16 +377,32 @@ class ScenarioRun:
                 f"{outcome.code} {outcome.rule} {outcome.message}".rstrip()
             )
 
-    def _explicit_next(self, game: GameHandle, order: list[str]) -> dict[str, Any] | None:
+    def attempt_deal_next(self, order: list[str]) -> Outcome:
+        """Ask for the next hand's deal from ``order``, accepted or not (a refusal is the answer the
+        scenario checks). An engine that deals its own way refuses any deck order as BAD_ACTION:
+        it is asked again with the explicit form of the same cards, as :meth:`deal_next` does."""
+        game = self.ensure_game()
+        outcome = self.act({"type": "deal", "deck": order})
+        if isinstance(outcome, Rejected) and outcome.code == "BAD_ACTION":
+            explicit = self._explicit_next(game, order, any_dealer=True)
+            if explicit is not None:
+                outcome = self.act(explicit)
+        return outcome
+
+    def _explicit_next(self, game: GameHandle, order: list[str], *, any_dealer: bool = False) -> dict[str, Any] | None:
         """The explicit form of the next deal from ``order``: dealt by the taker of
-        the last trick (PRE-10, MATCH-11), with the ``deal`` flag's method (DEAL-02, DEAL-03)."""
+        the last trick (PRE-10, MATCH-11), with the ``deal`` flag's method (DEAL-02, DEAL-03).
+        ``any_dealer``: a deal asked for too soon, whose cards matter less than its refusal,
+        is dealt by seat 0 when the engine names no taker of the last trick."""
         from reference_engine.cards import CardError, parse_card
         from reference_engine.deal import deal_from_deck
         from reference_engine.match import next_dealer
 
         last = game.state("last_trick_winner")
         if not isinstance(last, int) or isinstance(last, bool):
-            return None
+            if not any_dealer:
+                return None
+            last = 0
         try:
             dealer = next_dealer(last) % self.players
             method = self.flags.get("deal", "one_by_one")

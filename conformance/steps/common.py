@@ -168,8 +168,8 @@ def next_deal(guinote_run: ScenarioRun, datatable: Table) -> None:
 
 @when("a deal of the next hand is attempted")
 def deal_attempt(guinote_run: ScenarioRun) -> None:
-    """The next hand's deal asked for (from the deck in its usual order), accepted or not."""
-    guinote_run.act({"type": "deal", "deck": deck_codes(guinote_run.deck_size)})
+    """The next hand's deal asked for (the deck in its usual order), accepted or not."""
+    guinote_run.attempt_deal_next(deck_codes(guinote_run.deck_size))
 
 
 @when("the next hand is dealt:")
