@@ -398,14 +398,8 @@ class EngineProcess:
         request_id = self.next_id
         body = message.to_json() if isinstance(message, protocol.Request) else dict(message)
         line = protocol.encode({"id": request_id, **body})
-        try:
+        with _naming_the_request(line, timeout):
             self.send(line, time.monotonic() + timeout if deadline is None else deadline)
-        except EngineTimeout as failure:
-            raise EngineTimeout(f"{failure.summary}: no answer within {timeout:g} s", sent=line,
-                                received=failure.received) from None  # fmt: skip
-        except TransportFailure as failure:
-            failure.sent = line
-            raise
         return request_id, line
 
     def collect(
@@ -414,14 +408,8 @@ class EngineProcess:
         """Read the answer to the request ``post`` sent as ``line``: ``(answer, raw line)``. The
         engine has until ``deadline``, by default ``timeout`` seconds from now (a request posted
         earlier may have kept the engine busy while its sender did something else)."""
-        try:
+        with _naming_the_request(line, timeout):
             raw = self.readline(time.monotonic() + timeout if deadline is None else deadline)
-        except EngineTimeout as failure:
-            raise EngineTimeout(f"{failure.summary}: no answer within {timeout:g} s", sent=line,
-                                received=failure.received) from None  # fmt: skip
-        except TransportFailure as failure:
-            failure.sent = line
-            raise
         try:
             answer = json.loads(raw)
         except ValueError as error:
@@ -539,6 +527,19 @@ def _signal(popen: subprocess.Popen[bytes], sig: int) -> None:
             popen.kill() if sig == getattr(signal, "SIGKILL", None) else popen.terminate()
     except (ProcessLookupError, PermissionError):
         pass
+
+
+@contextlib.contextmanager
+def _naming_the_request(line: bytes, timeout: float) -> Iterator[None]:
+    """A transport failure while sending ``line`` or reading its answer names the request."""
+    try:
+        yield
+    except EngineTimeout as failure:
+        raise EngineTimeout(f"{failure.summary}: no answer within {timeout:g} s", sent=line,
+                            received=failure.received) from None  # fmt: skip
+    except TransportFailure as failure:
+        failure.sent = line
+        raise
 
 
 def _kill_quietly(popen: subprocess.Popen[bytes]) -> None:
