@@ -66,12 +66,12 @@ class EngineInfo:
         return missing
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Accepted:
     events: EventList = field(default_factory=list)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Rejected:
     """The engine refused the action: ``code`` (e.g. ``MUST_FOLLOW_SUIT``) and ``rule``."""
 

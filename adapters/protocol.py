@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import field as member
 from enum import StrEnum
@@ -30,6 +30,8 @@ from functools import cache
 from importlib import resources
 from typing import Any, ClassVar, TypeVar
 from urllib.parse import urldefrag, urljoin
+
+import orjson
 
 #: The protocol version this module speaks (the ``protocol`` member of ``hello``).
 PROTOCOL_VERSION = 1
@@ -655,9 +657,52 @@ def _enum_check(options: list[Any]) -> Check:
 
 
 @cache
+def _compiler() -> _Compiler:
+    return _Compiler(_by_id())
+
+
+@cache
 def _fast_checks() -> dict[str, Check]:
-    compiler = _Compiler(_by_id())
+    compiler = _compiler()
     return {name: compiler.compile_ref(SCHEMA_BASE + name, "") for name in load_schemas()}
+
+
+@cache
+def _batch_step_check() -> Check:
+    return _compiler().compile_ref(SCHEMA_BASE + "batch.response.json", "#/$defs/step")
+
+
+def canonical(value: Any) -> bytes | None:
+    """``value`` as canonical JSON text (members sorted by key), or ``None`` if it is not JSON.
+
+    Two values have the same canonical text exactly when they are the same JSON value: unlike
+    Python's ``==``, ``1``, ``1.0`` and ``true`` differ."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+    except TypeError:  # orjson.JSONEncodeError: a set, an integer too large for JSON numbers...
+        return None
+
+
+def batch_answer_is_valid(answer: Any, expected: Sequence[bytes | None]) -> bool:
+    """:func:`response_is_valid` for a ``batch`` answer, cheaper when most of its steps are known.
+
+    ``expected[i]`` is the canonical text (:func:`canonical`) of a valid step the caller expects
+    as step ``i`` (the differential fuzzer's: the reference's own answer), or ``None``. A step
+    with that very text is valid without a check; every other step, and the rest of the answer,
+    is checked. Exactly as strict as :func:`response_is_valid`: the steps' schema has no
+    constraint across steps (``minItems``, ``uniqueItems``), so the answer is valid when the rest
+    of it is and each step is."""
+    steps = answer.get("steps") if isinstance(answer, dict) else None
+    if not isinstance(steps, list) or answer.get("ok") is not True:
+        return response_is_valid("batch", answer)
+    if not response_is_valid("batch", {**answer, "steps": []}):
+        return False
+    check = _batch_step_check()
+    for index, step in enumerate(steps):
+        known = expected[index] if index < len(expected) else None
+        if (known is None or canonical(step) != known) and not check(step):
+            return False
+    return True
 
 
 def compile_schemas() -> None:
@@ -708,6 +753,8 @@ __all__ = [
     "State",
     "Stop",
     "Violation",
+    "batch_answer_is_valid",
+    "canonical",
     "check_response",
     "command",
     "compile_schemas",

@@ -30,12 +30,12 @@ class ReferenceGame:
         try:
             if action.get("type") == "deal" and any(key in action for key in EXPLICIT_DEAL):
                 action = self._as_deck_order(action)
-            parsed = action_from_json(action)
-            return Accepted([event.to_json() for event in self.game.apply(parsed)])
+            events = self.game.apply(action_from_json(action))
         except IllegalAction as illegal:
             return Rejected(illegal.code, illegal.rule, illegal.message)
         except (ActionFormatError, CardError) as error:
             return Rejected("BAD_ACTION", "", str(error))
+        return Accepted([event.to_json() for event in events])
 
     def _as_deck_order(self, action: Action) -> Action:
         """The explicit form of the next deal (``hands`` in seat order, ``muestra``, ``stock``

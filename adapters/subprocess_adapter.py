@@ -565,6 +565,8 @@ class _InFlight:
     answer: dict[str, Any] | None = None
     raw: bytes = b""
     failure: EngineFailure | None = None
+    #: for a ``batch``: the canonical text of the steps the caller expects (see ``batch_begin``)
+    expected: Sequence[bytes | None] = ()
 
 
 @dataclass
@@ -766,10 +768,16 @@ class SubprocessEngine:
         self._last_raw = raw
         return self._checked(request, answer, raw)
 
-    def _checked(self, request: protocol.Request, answer: dict[str, Any], raw: bytes) -> dict[str, Any]:
-        """``answer``, if it matches the schema of ``request``'s command; else :class:`SchemaViolation`."""
+    def _checked(
+        self, request: protocol.Request, answer: dict[str, Any], raw: bytes, expected: Sequence[bytes | None] = ()
+    ) -> dict[str, Any]:
+        """``answer``, if it matches the schema of ``request``'s command; else :class:`SchemaViolation`.
+        ``expected``: the known steps of a ``batch`` answer (:func:`protocol.batch_answer_is_valid`)."""
         cmd = request.spec.name
-        if not protocol.response_is_valid(cmd, answer):
+        valid = (
+            protocol.batch_answer_is_valid(answer, expected) if expected else protocol.response_is_valid(cmd, answer)
+        )
+        if not valid:
             violations = protocol.response_violations(cmd, answer)
             if violations:
                 raise SchemaViolation(
@@ -821,7 +829,7 @@ class SubprocessEngine:
         try:
             answer, raw = ticket.process.collect(ticket.request_id, ticket.line, ticket.timeout, ticket.deadline)
             self._last_raw = ticket.raw = raw
-            ticket.answer = self._checked(ticket.request, answer, raw)
+            ticket.answer = self._checked(ticket.request, answer, raw, ticket.expected)
         except TransportFailure as failure:
             ticket.failure = self._lost(ticket.process, ticket.request, failure)
 
@@ -961,12 +969,20 @@ class SubprocessGame:
         return self.batch_begin(actions, fields, step_fields)()
 
     def batch_begin(
-        self, actions: Sequence[Action], fields: Sequence[str], step_fields: Sequence[Sequence[str]] | None = None
+        self,
+        actions: Sequence[Action],
+        fields: Sequence[str],
+        step_fields: Sequence[Sequence[str]] | None = None,
+        expected: Sequence[bytes | None] = (),
     ) -> Callable[[], dict[str, Any]]:
         """:meth:`batch` in two halves: send the request now, and return the function that reads
         its answer (checked as :meth:`batch` checks it), so that the caller can work while the
         engine does (the fuzzer plays the next hand on the reference meanwhile). Any other call
-        on this engine first reads the answer and keeps it for that function."""
+        on this engine first reads the answer and keeps it for that function.
+
+        ``expected[i]``: the canonical text (:func:`protocol.canonical`) of a valid step the
+        caller expects as step ``i`` (the fuzzer's: the reference's answer), or ``None``. The
+        answer is checked as strictly, but a step with exactly that text needs no schema check."""
         if not self.batch_supported:
             raise EngineFailure("the engine does not declare the 'batch' capability")
         engine = self._engine
@@ -979,6 +995,7 @@ class SubprocessGame:
             )
         finally:
             engine.timeout = timeout
+        ticket.expected = expected  # read when the answer is: not before this returns
 
         def answer() -> dict[str, Any]:
             answered = self._outcome(message, ticket)

@@ -96,12 +96,17 @@ def state_fields(game: Game, names: Iterable[str]) -> dict[str, Any]:
     """The values of several named fields of the full state; the names that are not fields
     are left out (one call where a harness reads a few fields after every action)."""
     values: dict[str, Any] = {}
-    scalars = _SCALAR
+    scalars, indexed, players = _SCALAR, _INDEXED, game.players
     for name in names:
         scalar = scalars.get(name)  # most fields are scalars: read without the indexed look-up
-        value = scalar(game) if scalar is not None else _read(game, name)
-        if value is not _NOT_A_FIELD:
-            values[name] = value
+        if scalar is not None:
+            values[name] = scalar(game)
+            continue
+        found = indexed.get(name) or _indexed(name)
+        if found is not None:
+            table, base, number = found
+            if table is _PER_SIDE or number < players:
+                values[name] = table[base](game, number)
     return values
 
 

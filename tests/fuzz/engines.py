@@ -23,6 +23,8 @@ class _Game:
         actions = self.inner.legal_actions()
         if self.flaw == "no_cantes":  # CANTE-01: never offers a cante
             return [a for a in actions if a.get("type") != "cante"]
+        if self.flaw == "boolean_seats":  # a protocol slip Python's == cannot see: True == 1
+            return [{**a, "seat": True} if a.get("seat") == 1 else a for a in actions]
         return actions
 
     def apply(self, action: Action) -> Outcome:
@@ -63,6 +65,11 @@ def no_cantes() -> FlawedEngine:
 
 def forgets_totals() -> FlawedEngine:
     return FlawedEngine("forgets_totals")
+
+
+def boolean_seats() -> FlawedEngine:
+    """Served, it writes seat 1 of its legal actions as ``true``: equal in Python, not in JSON."""
+    return FlawedEngine("boolean_seats")
 
 
 class _Garbage(_Game):

@@ -90,3 +90,18 @@ def test_the_fuzzer_agrees_with_and_without_batch(served: SubprocessEngine) -> N
     ]
     assert reports[0].groups == reports[1].groups == {}
     assert reports[0].actions == reports[1].actions > 100
+
+
+def test_a_batch_step_that_only_python_equality_would_accept_is_a_schema_failure() -> None:
+    """Steps equal to the reference's skip the schema check; ``true`` for seat 1 is not equal."""
+    engine = SubprocessEngine(
+        [sys.executable, "-m", "adapters.serve", "--engine", "tests.fuzz.engines:boolean_seats"], timeout=10
+    )
+    try:
+        info = engine.info()
+        report = Fuzzer(ReferenceEngine(), engine, info, depth="hand", seed=1).run([resolve(info, "lascuarenta")], 3)
+    finally:
+        engine.close()
+    assert report.groups, "the fuzzer agreed with an engine whose answers break the schema"
+    example = next(iter(report.groups.values())).example
+    assert example.cause.kind == "failure" and "schema" in str(example.got)

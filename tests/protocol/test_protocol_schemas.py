@@ -227,3 +227,47 @@ def test_encode_is_one_ascii_line() -> None:
     assert line.endswith(b"\n") and line.count(b"\n") == 1
     assert line.isascii()
     assert protocol.decode(line) == {"id": 1, "cmd": "state", "field": "año\n"}
+
+
+def served_batch_answer(seed: int) -> dict[str, Any]:
+    """The served reference's answer to a ``batch`` of one random hand (a probe refused in it)."""
+    server = Server(ReferenceEngine())
+    server.answer_line(json.dumps({"id": 1, "cmd": "hello", "protocol": 1}).encode())
+    server.answer_line(json.dumps({"id": 2, "cmd": "start", "setup": deck_setup(seed)}).encode())
+    game = ReferenceEngine().start(deck_setup(seed))
+    rng, actions = random.Random(seed), []
+    while (legal := game.legal_actions()) and legal[0]["type"] != "deal":
+        action = rng.choice(legal)
+        actions.append(action)
+        game.apply(action)
+    actions.insert(3, {"type": "play", "seat": 9, "card": "Ao"})  # refused: NO_SUCH_SEAT
+    request = {"id": 3, "cmd": "batch", "game": "g1", "actions": actions, "fields": ["phase", "turn", "trick"]}
+    return server.answer_line(json.dumps(request).encode())
+
+
+def test_canonical_text_tells_apart_what_python_equality_confuses() -> None:
+    assert 1 == 1.0 == True  # noqa: E712 - the confusion itself
+    assert len({protocol.canonical(1), protocol.canonical(1.0), protocol.canonical(True)}) == 3
+    assert protocol.canonical({"b": [1], "a": None}) == protocol.canonical({"a": None, "b": [1]})
+    assert protocol.canonical({1, 2}) is None  # a set is not JSON
+
+
+def test_a_batch_answer_checked_against_expected_steps_agrees_with_jsonschema() -> None:
+    """A step whose canonical text is the expected one skips the schema; any other is checked."""
+    answer = served_batch_answer(3)
+    expected = [protocol.canonical(step) for step in answer["steps"]]
+    expected[0] = None  # an unknown step: always checked
+    assert protocol.batch_answer_is_valid(answer, expected)
+    rng, checked, invalid = random.Random(9), 0, 0
+    for variant in mutations(answer, rng):
+        violations = protocol.response_violations("batch", variant)
+        assert protocol.batch_answer_is_valid(variant, expected) == (not violations), (variant, violations)
+        checked += 1
+        invalid += bool(violations)
+    assert checked > 100 and invalid > checked // 3
+    # the steps themselves mutated (not only the first three that `mutations` walks)
+    for index in range(len(answer["steps"])):
+        variant = copy.deepcopy(answer)
+        variant["steps"][index]["legal"] = [{"type": "play", "seat": True, "card": "Ao"}]  # True == 1 in Python
+        assert not protocol.batch_answer_is_valid(variant, expected)
+        assert protocol.response_violations("batch", variant)
