@@ -45,6 +45,7 @@ from conformance.fuzz_steering import (
     refusal_rules,
     rules_of_events,
 )
+from reference_engine.match import next_dealer
 
 DEPTHS = ("hand", "point", "match")
 _PLAYED = EVENT_RULES["card_played"][0]
@@ -438,23 +439,27 @@ class Fuzzer:
         return steps
 
     def _cover(self, steps: Sequence[Step], report: FuzzReport) -> None:
+        """Count the rules the hand of ``steps`` showed (its first step is the state before its
+        actions: the end of the hand before, counted with that hand)."""
         rules: Counter[str] = Counter()
-        for step in steps:
-            if step.action is None:
-                continue
+        played = 0
+        for step in steps[1:]:
+            events = step.events
             if not step.accepted:
                 rules.update(refusal_rules(step.rule))
-            elif len(step.events) == 1 and step.events[0].get("type") == "card_played":
-                rules[_PLAYED] += 1  # most steps: one card played (kept cheap)
+            elif len(events) == 1 and events[0].get("type") == "card_played":
+                played += 1  # most steps: one card played (kept cheap)
             else:
-                kinds = tuple(event.get("type") for event in step.events)
-                plain = not any("rule" in event for event in step.events)
+                kinds = tuple(event.get("type") for event in events)
+                plain = not any("rule" in event for event in events)
                 known = _PLAIN_RULES.get(kinds) if plain else None
                 if known is None:
-                    known = rules_of_events(step.events, step.state)
+                    known = rules_of_events(events, step.state)
                     if plain and _PLAIN_EVENTS.issuperset(kinds):
                         _PLAIN_RULES[kinds] = known
                 rules.update(known)
+        if played:
+            rules[_PLAYED] += played
         report.coverage.update(rules)
         self.steering.observe(list(rules))
 
@@ -502,8 +507,6 @@ def explicit_deal(layout: Layout) -> dict[str, JSON]:
 
 def _next_dealer(game: GameHandle) -> int:
     """PRE-10: the winner of the last trick deals the next hand (the reference's own rule)."""
-    from reference_engine.match import next_dealer
-
     winner = game.state("last_trick_winner")
     return int(next_dealer(int(winner)))
 

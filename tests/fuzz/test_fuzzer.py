@@ -94,6 +94,15 @@ def test_steering_reaches_rules_uniform_play_misses() -> None:
     assert seen + len(unseen) == observable
 
 
+def test_coverage_counts_each_step_once() -> None:
+    """Every hand ends in one ``hand_over`` (SCORE-02): counted once, though the end of a hand is
+    also the first step of the next one (the state its deal starts from)."""
+    configs = [resolve(INFO, "lascuarenta"), resolve(INFO, "tradicional")]
+    report = Fuzzer(ReferenceEngine(), ReferenceEngine(), INFO, depth="match", seed=2).run(configs, 5)
+    assert report.hands > report.games  # matches of several hands
+    assert report.coverage["SCORE-02"] == report.hands
+
+
 def test_an_in_process_engine_answering_garbage_is_a_failure_not_a_crash() -> None:
     from tests.fuzz.engines import garbage
 

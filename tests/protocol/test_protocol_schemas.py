@@ -246,7 +246,7 @@ def served_batch_answer(seed: int) -> dict[str, Any]:
 
 
 def test_canonical_text_tells_apart_what_python_equality_confuses() -> None:
-    assert 1 == 1.0 == True  # noqa: E712 - the confusion itself
+    assert 1 == 1.0 == True
     assert len({protocol.canonical(1), protocol.canonical(1.0), protocol.canonical(True)}) == 3
     assert protocol.canonical({"b": [1], "a": None}) == protocol.canonical({"a": None, "b": [1]})
     assert protocol.canonical({1, 2}) is None  # a set is not JSON
