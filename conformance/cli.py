@@ -599,16 +599,21 @@ def compare(
     timeout: Annotated[
         float, typer.Option(metavar="SECONDS", help="seconds an engine may take to answer one request")
     ] = 10.0,
+    jobs: Annotated[
+        int,
+        typer.Option("--jobs", "-j", metavar="N", min=0, help="worker processes sharing the games (0: one per core)"),
+    ] = 1,
 ) -> None:
     """Fuzz the engine against the reference: group the divergences, shrink them, write scenarios."""
     from adapters.reference import ReferenceEngine
     from conformance.fuzz_commands import run_compare
+    from conformance.fuzz_parallel import default_jobs
 
     def play(under_test: Engine) -> int:
         return run_compare(
             console, ReferenceEngine(), under_test, engine, profiles=profile or [], flags=flags, games=hands,
             seconds=seconds, depth=depth, seed=seed, known_file=known, report_dir=report_dir, steer=steer,
-            scenarios=scenarios, check=scenarios,
+            scenarios=scenarios, check=scenarios, jobs=jobs or default_jobs(), timeout=timeout,
         )  # fmt: skip
 
     raise typer.Exit(_against_reference(engine, timeout, play))

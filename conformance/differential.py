@@ -258,10 +258,14 @@ def fields_after(events: Sequence[Mapping[str, JSON]]) -> tuple[str, ...]:
     hand. A difference found later than it arose is traced back by :func:`compare_batch`."""
     if len(events) == 1:
         return _FIELDS_AFTER.get(str(events[0].get("type")), FIELDS)
-    names: dict[str, None] = {}
-    for event in events:
-        names.update(dict.fromkeys(_FIELDS_AFTER.get(str(event.get("type")), FIELDS)))
-    return tuple(names)
+    kinds = tuple([str(event.get("type")) for event in events])
+    found = _FIELDS_AFTER_KINDS.get(kinds)
+    if found is None:
+        names: dict[str, None] = {}
+        for kind in kinds:
+            names.update(dict.fromkeys(_FIELDS_AFTER.get(kind, FIELDS)))
+        found = _FIELDS_AFTER_KINDS[kinds] = tuple(names)
+    return found
 
 
 _POINTS = ("card_points.0", "card_points.1", "total.0", "total.1")
@@ -274,6 +278,8 @@ _FIELDS_AFTER: dict[str, tuple[str, ...]] = {
     "exchange": ("muestra",),
     "ultimas": _POINTS,
 }
+#: The fields after the steps of several events, by their types (a trick won with its draw...).
+_FIELDS_AFTER_KINDS: dict[tuple[str, ...], tuple[str, ...]] = {}
 
 
 def read_fields(game: GameHandle, names: Sequence[str]) -> dict[str, JSON]:

@@ -39,6 +39,7 @@ from conformance.fuzz_steering import (
     GENERATORS,
     POLICIES,
     Layout,
+    Reader,
     Steering,
     deck_order,
     observable_rules,
@@ -170,6 +171,43 @@ class FuzzReport:
     def failures(self) -> list[Group]:
         return [g for g in self.groups.values() if g.known is None]
 
+    @classmethod
+    def merged(cls, reports: Sequence[FuzzReport], seconds: float) -> FuzzReport:
+        """The reports of the workers of one run (``compare --jobs``), which took ``seconds``,
+        as one: counts added, each cause's group with its smallest example.
+
+        ``first_divergence`` (and a group's ``first_hand``) counts the hands of every worker: the
+        earliest worker's count times the number of workers, as they play side by side."""
+        merged = cls(reports[0].engine if reports else "", seconds=seconds)
+        jobs = len(reports)
+        for report in reports:
+            merged.hands += report.hands
+            merged.games += report.games
+            merged.actions += report.actions
+            merged.coverage.update(report.coverage)
+            for name, mapping in (("played", report.played), ("strategies", report.strategies)):
+                total = getattr(merged, name)
+                for key, count in mapping.items():
+                    total[key] = total.get(key, 0) + count
+            merged.not_applicable.update(report.not_applicable)
+            if report.first_divergence is not None:
+                first = report.first_divergence * jobs
+                if merged.first_divergence is None or first < merged.first_divergence:
+                    merged.first_divergence = first
+            for cause, group in report.groups.items():
+                mine = merged.groups.get(cause)
+                if mine is None:
+                    merged.groups[cause] = Group(cause, group.example, group.count, dict(group.configs), group.known,
+                                                 group.first_hand * jobs)  # fmt: skip
+                    continue
+                mine.count += group.count
+                for label, count in group.configs.items():
+                    mine.configs[label] = mine.configs.get(label, 0) + count
+                if group.example.size < mine.example.size:
+                    mine.example = group.example
+                mine.first_hand = min(mine.first_hand, group.first_hand * jobs)
+        return merged
+
     def coverage_summary(self) -> tuple[int, int, list[str]]:
         """(rules seen, rules the fuzzer can observe, the observable rules never seen)."""
         observable = observable_rules()
@@ -226,13 +264,21 @@ class Fuzzer:
     #: deal explicitly (hands, muestra, stock) instead of deck orders: set for the rest of the
     #: run when the engine refuses a deck order and takes the explicit deal of the same cards
     explicit_deals: bool = False
+    #: ``(worker, workers)``: play only the games whose number is ``worker`` modulo ``workers``
+    #: (``compare --jobs``: :mod:`conformance.fuzz_parallel`)
+    share: tuple[int, int] = (0, 1)
 
     def __post_init__(self) -> None:
         if self.depth not in DEPTHS:
             raise ConfigError(f"depth {self.depth!r}: choose {', '.join(DEPTHS)}")
         self.reason_codes = "reason_codes" in self.info.capabilities
         self.matches = "match" in self.info.capabilities
-        self.steering = Steering(random.Random(self.seed), steer=self.steer)
+        worker, workers = self.share
+        if not 0 <= worker < workers:
+            raise ConfigError(f"worker {worker} of {workers}: no such worker")
+        # each worker steers by what it has seen; the first (the only one of a run of one job) by the seed itself
+        steering_seed = self.seed if worker == 0 else zlib.crc32(f"{self.seed}:worker:{worker}".encode())
+        self.steering = Steering(random.Random(steering_seed), steer=self.steer)
 
     def run(
         self, configs: Sequence[Config], games: int, *, seconds: float | None = None, report: FuzzReport | None = None
@@ -246,7 +292,7 @@ class Fuzzer:
             if unsupported:
                 report.not_applicable[config.label] = f"the engine does not play {', '.join(unsupported)}"
                 continue
-            for number in range(games):
+            for number in range(self.share[0], games, self.share[1]):
                 if deadline is not None and time.perf_counter() > deadline:
                     break
                 try:
@@ -424,7 +470,7 @@ class Fuzzer:
     def _play_hand(self, rng: random.Random, game: GameHandle, last: Step, policy: Any) -> list[Step]:
         """Play the rest of the hand on the reference; the steps after ``last``."""
         steps: list[Step] = []
-        legal, probe_rate, reader = last.legal, self.probe_rate, game.state
+        legal, probe_rate, reader = last.legal, self.probe_rate, Reader(game)
         for _ in range(MAX_ACTIONS_PER_HAND):
             if not legal or legal[0].get("type") == "deal":
                 break  # the hand is over: the next action is a deal, or nothing (the match is over)

@@ -36,6 +36,7 @@ from conformance.differential import (
 )
 from conformance.fuzz import ConfigError, Fuzzer, FuzzReport, default_configs, parse_flag_set, resolve
 from conformance.fuzz_known import KnownFileError, load_known
+from conformance.fuzz_parallel import Share, run_parallel
 from conformance.fuzz_scenario import check_scenarios, feature_text, write_scenario
 from conformance.fuzz_steering import observable_rules
 
@@ -81,8 +82,13 @@ def run_compare(
     steer: bool = True,
     scenarios: bool = True,
     check: bool = True,
+    jobs: int = 1,
+    timeout: float = 10.0,
 ) -> int:
-    """Fuzz ``engine``; print and write what was found; the exit status (0 clean, 1 divergences)."""
+    """Fuzz ``engine``; print and write what was found; the exit status (0 clean, 1 divergences).
+
+    ``jobs`` > 1: the games are shared among that many worker processes, each loading the
+    engine from ``spec`` (:mod:`conformance.fuzz_parallel`)."""
     info = engine.info()
     try:
         configs = configs_for(info, profiles, flags)
@@ -100,8 +106,19 @@ def run_compare(
             found = len(report.failures)
             progress.update(task, completed=report.games, description=f"games ({found} divergence groups)")
 
-        fuzzer.progress = advance
-        report = fuzzer.run(configs, games, seconds=seconds)
+        if jobs > 1:
+            shares = [
+                Share(spec, timeout, configs, games, seconds, depth, steer, known, seed, worker, jobs)
+                for worker in range(jobs)
+            ]
+
+            def finished(done: int) -> None:
+                progress.update(task, completed=done, description=f"games ({jobs} jobs)")
+
+            report = run_parallel(shares, finished)
+        else:
+            fuzzer.progress = advance
+            report = fuzzer.run(configs, games, seconds=seconds)
     print_report(console, report, configs)
     report_dir.mkdir(parents=True, exist_ok=True)
     for group in report.failures:  # a targeted search for smaller examples, and shrinking

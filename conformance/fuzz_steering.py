@@ -21,8 +21,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from adapters.interface import JSON
+from adapters.interface import JSON, GameHandle
 from adapters.vocabulary import DECK_RANKS, REASON_CODES, SUITS, deck_codes
+from conformance.differential import read_fields
 
 # ------------------------------------------------------------------------------------- rules of events
 
@@ -273,8 +274,26 @@ def _deal_positions(
 
 #: A policy picks one of the legal actions; ``state`` reads a field of the reference's state.
 Legal = Sequence[dict[str, JSON]]
-Reader = Callable[[str], JSON]
-Policy = Callable[[random.Random, Legal, Reader], dict[str, JSON]]
+Policy = Callable[[random.Random, Legal, "Reader"], dict[str, JSON]]
+
+
+class Reader:
+    """What a policy reads of the reference's game: a state field (``state("trump")``), or
+    several at once (``state.many(names)``: one call to an engine that reads fields in bulk)."""
+
+    __slots__ = ("_game",)
+
+    def __init__(self, game: GameHandle) -> None:
+        self._game = game
+
+    def __call__(self, name: str) -> JSON:
+        return self._game.state(name)
+
+    def many(self, names: Sequence[str]) -> dict[str, JSON]:
+        """The fields ``names`` (one the engine does not know reads as ``UNKNOWN_FIELD``)."""
+        return read_fields(self._game, names)
+
+
 _OPTIONAL = ("cante", "tute", "exchange")
 
 
@@ -357,6 +376,8 @@ def _winning(trick: Sequence[str], trump: JSON) -> tuple[int, str] | None:
 
 
 _HAND_FIELDS = tuple(f"hand.{seat}" for seat in range(4))
+#: What :func:`malas_policy` reads at each turn, in one call (``hand.2`` and ``hand.3`` mano a mano: unknown, unread).
+_MALAS_FIELDS = ("players", "trump", "trick", *_HAND_FIELDS)
 
 
 @cache
@@ -375,15 +396,16 @@ def malas_policy(rng: random.Random, legal: Legal, state: Reader) -> dict[str, J
     plays = [a for a in legal if a.get("type") == "play"]
     if not plays:
         return eager_policy(rng, legal, state)
-    players = int(state("players") or 4)
+    table = state.many(_MALAS_FIELDS)
+    players = int(table["players"] or 4)
     modulo = 2 if players == 4 else players
     seat = int(plays[0].get("seat", 0))
-    hands = [list(state(name) or []) for name in _HAND_FIELDS[:players]]
+    hands = [list(table[name] or []) for name in _HAND_FIELDS[:players]]
     counts = [0, 0]
     for number, hand in enumerate(hands):
         counts[number % modulo] += len([c for c in hand if c[0] in "RS"])
-    trump = state("trump")
-    trick = [str(c) for c in state("trick") or []]
+    trump = table["trump"]
+    trick = [str(c) for c in table["trick"] or []]
     cheap = sorted(plays, key=lambda a: _cheapness(str(a.get("card")), trump))
     singers = 0 if counts[0] >= counts[1] else 1
     if seat % modulo != singers:
@@ -418,6 +440,10 @@ POLICIES: dict[str, tuple[Policy, tuple[str, ...]]] = {
 
 # ------------------------------------------------------------------------------------- steering
 
+#: What :class:`Steering` chooses from: each generator and policy, by its name in the uses, and its target rules.
+_DEAL_TARGETS = {f"deal:{name}": targets for name, (_, targets) in GENERATORS.items()}
+_POLICY_TARGETS = {f"policy:{name}": targets for name, (_, targets) in POLICIES.items()}
+
 
 @dataclass
 class Steering:
@@ -437,8 +463,8 @@ class Steering:
         """A (generator, policy) pair for the next hand."""
         if not self.steer:
             return "uniform", "uniform"
-        generator = self._pick({f"deal:{n}": t for n, (_, t) in GENERATORS.items()})
-        policy = self._pick({f"policy:{n}": t for n, (_, t) in POLICIES.items()})
+        generator = self._pick(_DEAL_TARGETS)
+        policy = self._pick(_POLICY_TARGETS)
         return generator.removeprefix("deal:"), policy.removeprefix("policy:")
 
     def _pick(self, options: Mapping[str, Sequence[str]]) -> str:
