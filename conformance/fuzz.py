@@ -417,9 +417,10 @@ class Fuzzer:
             raise AssertionError(f"the reference refused the next deal: {step.code} {step.rule}")
         return [last, step, *self._play_hand(rng, ours, step, POLICIES[policy_name][0])]
 
-    def smaller(self, group: Group, games: int = 40) -> Divergence:
+    def smaller(self, group: Group, games: int = 40, deadline: float | None = None) -> Divergence:
         """Look for a smaller example of ``group``: more games, single hands first, with the
-        configuration and the strategy that found it; the smallest example of its cause."""
+        configuration and the strategy that found it; the smallest example of its cause (no game
+        started after ``deadline``, a ``time.monotonic()``)."""
         example = group.example
         generator, _, policy = example.strategy.partition("/")
         strategy = (generator, policy) if generator in GENERATORS and policy in POLICIES else None
@@ -429,6 +430,8 @@ class Fuzzer:
                             seed=self.seed + 1, batch=self.batch, explicit_deals=self.explicit_deals)  # fmt: skip
             report = FuzzReport(self.info.name)
             for number in range(games):
+                if deadline is not None and time.monotonic() > deadline:
+                    return best
                 found = search.play_game(example.config, number, report, strategy)
                 if found is not None and found.cause == example.cause and found.size < best.size:
                     best = found
@@ -436,15 +439,20 @@ class Fuzzer:
                 break
         return best
 
-    def smallest(self, group: Group) -> Divergence:
-        """The group's example and the one :meth:`smaller` finds, each shrunk: the smaller."""
+    def smallest(self, group: Group, seconds: float | None = None) -> Divergence:
+        """The group's example and the one :meth:`smaller` finds, each shrunk: the smaller.
+        After ``seconds`` no more candidates are tried: the smallest found so far is kept."""
         from conformance.fuzz_scenario import shrink
 
+        deadline = time.monotonic() + seconds if seconds is not None else None
         candidates = [group.example]
-        found = self.smaller(group)
+        found = self.smaller(group, deadline=deadline)
         if found is not group.example:
             candidates.append(found)
-        shrunk = [shrink(self.reference, self.engine, c, reason_codes=self.reason_codes) for c in candidates]
+        shrunk = [
+            shrink(self.reference, self.engine, c, reason_codes=self.reason_codes, deadline=deadline)
+            for c in candidates
+        ]
         return min(shrunk, key=lambda d: d.size)
 
     # -------------------------------------------------------------- pieces

@@ -11,6 +11,7 @@ shows the table where they part.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,9 @@ from conformance.fuzz_known import KnownFileError, load_known
 from conformance.fuzz_parallel import Share, run_parallel
 from conformance.fuzz_scenario import check_scenarios, feature_text, write_scenario
 from conformance.fuzz_steering import observable_rules
+
+#: Seconds spent looking for a smaller example of each divergence group before it is written.
+SHRINK_SECONDS = 60.0
 
 
 class UsageProblem(Exception):
@@ -122,7 +126,14 @@ def run_compare(
     print_report(console, report, configs)
     report_dir.mkdir(parents=True, exist_ok=True)
     for group in report.failures:  # a targeted search for smaller examples, and shrinking
-        group.example = fuzzer.smallest(group)
+        started = time.monotonic()
+        group.example = fuzzer.smallest(group, seconds=SHRINK_SECONDS)
+        if time.monotonic() - started > SHRINK_SECONDS:
+            console.print(
+                f"shrinking {group.cause} stopped after {SHRINK_SECONDS:.0f} s (an engine that is slow to "
+                f"answer, or fails by timing out): its example may not be the smallest",
+                markup=False,
+            )
     written = _write_groups(console, reference, engine, info, spec, report, report_dir, scenarios, check)
     (report_dir / "fuzz.json").write_text(json.dumps(report.to_json(), indent=1, ensure_ascii=False) + "\n", "utf-8")
     console.print(f"report: {report_dir / 'fuzz.json'}" + (f"  scenarios: {written}" if written else ""), markup=False)

@@ -18,6 +18,7 @@ import shlex
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -70,13 +71,17 @@ class Shrinker:
     engine: Engine
     reason_codes: bool
     budget: int = 200
+    #: ``time.monotonic()`` after which no candidate is tried (an engine that hangs costs a
+    #: timeout per candidate); ``None``: no limit
+    deadline: float | None = None
 
     def reproduces(
         self, example: Divergence, setup: Mapping[str, JSON], actions: list[dict[str, JSON]]
     ) -> Divergence | None:
         """The divergence ``setup`` and ``actions`` lead to, if it has the cause of ``example``
         and the reference accepts every action before the last."""
-        if self.budget <= 0:
+        if self.budget <= 0 or (self.deadline is not None and time.monotonic() > self.deadline):
+            self.budget = 0
             return None
         self.budget -= 1
         try:
@@ -196,10 +201,17 @@ def _refused_before_last(reference: Engine, setup: Mapping[str, JSON], actions: 
 
 
 def shrink(
-    reference: Engine, engine: Engine, example: Divergence, *, reason_codes: bool, budget: int = 200
+    reference: Engine,
+    engine: Engine,
+    example: Divergence,
+    *,
+    reason_codes: bool,
+    budget: int = 200,
+    deadline: float | None = None,
 ) -> Divergence:
-    """The smallest divergence :class:`Shrinker` finds with the cause of ``example``."""
-    return Shrinker(reference, engine, reason_codes, budget).shrink(example)
+    """The smallest divergence :class:`Shrinker` finds with the cause of ``example`` (trying
+    at most ``budget`` candidates, none after ``deadline``)."""
+    return Shrinker(reference, engine, reason_codes, budget, deadline).shrink(example)
 
 
 # ------------------------------------------------------------------------------------------ Gherkin

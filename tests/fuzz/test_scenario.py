@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,15 @@ from adapters.reference import ReferenceEngine
 from conformance.differential import Divergence
 from conformance.fuzz import Fuzzer, resolve
 from conformance.fuzz_commands import _last_step, run_replay
-from conformance.fuzz_scenario import _CONFTEST, _TEST_MODULE, canonical_tail, feature_text, shrink, write_scenario
+from conformance.fuzz_scenario import (
+    _CONFTEST,
+    _TEST_MODULE,
+    Shrinker,
+    canonical_tail,
+    feature_text,
+    shrink,
+    write_scenario,
+)
 from tests.fuzz.engines import forgets_totals, no_cantes
 
 INFO = ReferenceEngine().info()
@@ -79,3 +88,16 @@ def test_replay_shows_the_table_at_the_divergence(tmp_path: Path) -> None:
     out.truncate(0)
     assert run_replay(console, ReferenceEngine(), ReferenceEngine(), path) == 0
     assert "no divergence" in out.getvalue()
+
+
+def test_shrinking_stops_at_its_deadline_with_the_example_it_has() -> None:
+    """A slow or hanging engine costs a timeout per candidate: past the deadline none is tried."""
+    engine = no_cantes()
+    fuzzer = Fuzzer(ReferenceEngine(), engine, engine.info(), depth="hand")
+    report = fuzzer.run([resolve(INFO, "tradicional")], 30)
+    group = max(report.groups.values(), key=lambda g: g.example.size)
+    assert fuzzer.smallest(group, seconds=0.0) == group.example  # nothing tried
+    late = Shrinker(ReferenceEngine(), engine, True, deadline=time.monotonic() - 1)
+    assert late.shrink(group.example) == group.example and late.budget == 0
+    unhurried = Shrinker(ReferenceEngine(), engine, True)
+    assert unhurried.shrink(group.example).size <= group.example.size and unhurried.budget < 200
