@@ -110,3 +110,16 @@ def test_an_in_process_engine_answering_garbage_is_a_failure_not_a_crash() -> No
     report = Fuzzer(ReferenceEngine(), engine, engine.info(), depth="hand").run([resolve(INFO, "ludoteka")], 3)
     (group,) = report.groups.values()
     assert group.cause.kind == "failure" and group.count == 3
+
+
+def test_an_in_process_answer_that_only_python_equality_accepts_is_a_shape_failure() -> None:
+    """A schema-checked in-process engine skips the check of an answer that is the reference's own;
+    seat 1 written ``True`` (equal to 1 in Python) is not that answer, and breaks the schema."""
+    from conformance.engines import load_engine
+
+    engine = load_engine("py:tests.fuzz.engines:boolean_seats")
+    info = engine.info()
+    report = Fuzzer(ReferenceEngine(), engine, info, depth="hand", seed=1).run([resolve(info, "lascuarenta")], 3)
+    assert report.groups, "the fuzzer agreed with an engine whose answers break the schema"
+    example = next(iter(report.groups.values())).example
+    assert example.cause.kind == "failure" and "protocol's shape" in str(example.got), example.got
