@@ -31,6 +31,7 @@ from conformance.differential import (
     apply_step,
     begin_compare,
     cause_of,
+    read_fields,
     snapshot,
 )
 from conformance.fuzz_known import Known, find_known
@@ -566,6 +567,8 @@ def _next_dealer(game: GameHandle) -> int:
 
 
 _SUITS = ("o", "c", "e", "b")
+#: What :func:`_probe` reads, in one call (``hand.2`` and ``hand.3`` mano a mano: unknown, unread).
+_PROBE_FIELDS = ("players", "turn", "trump", *(f"hand.{seat}" for seat in range(4)))
 
 
 def _probe(rng: random.Random, game: GameHandle, legal: Sequence[dict[str, JSON]]) -> dict[str, JSON] | None:
@@ -575,10 +578,11 @@ def _probe(rng: random.Random, game: GameHandle, legal: Sequence[dict[str, JSON]
     cards the seat holds, the exchange by the holder of the seven; the others are cards out
     of turn or out of the duties, draws, claims and a seat that does not exist."""
     keys = {_probe_key(a) for a in legal}
-    players = int(game.state("players"))
-    turn = game.state("turn")
-    hands = [list(game.state(f"hand.{seat}") or []) for seat in range(players)]
-    trump = game.state("trump")
+    table = read_fields(game, _PROBE_FIELDS)
+    players = int(table["players"])
+    turn = table["turn"]
+    hands = [list(table[f"hand.{seat}"] or []) for seat in range(players)]
+    trump = table["trump"]
     near: list[dict[str, JSON]] = []
     seven, dos = "7" + str(trump), "2" + str(trump)
     for seat, hand in enumerate(hands):
