@@ -230,13 +230,14 @@ def test_encode_is_one_ascii_line() -> None:
 
 
 def served_batch_answer(seed: int) -> dict[str, Any]:
-    """The served reference's answer to a ``batch`` of one random hand (a probe refused in it)."""
+    """The served reference's answer to a ``batch`` of the first tricks of a random hand (a probe
+    refused among them)."""
     server = Server(ReferenceEngine())
     server.answer_line(json.dumps({"id": 1, "cmd": "hello", "protocol": 1}).encode())
     server.answer_line(json.dumps({"id": 2, "cmd": "start", "setup": deck_setup(seed)}).encode())
     game = ReferenceEngine().start(deck_setup(seed))
     rng, actions = random.Random(seed), []
-    while (legal := game.legal_actions()) and legal[0]["type"] != "deal":
+    while (legal := game.legal_actions()) and legal[0]["type"] != "deal" and len(actions) < 12:
         action = rng.choice(legal)
         actions.append(action)
         game.apply(action)
