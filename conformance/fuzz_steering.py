@@ -400,10 +400,11 @@ def malas_policy(rng: random.Random, legal: Legal, state: Reader) -> dict[str, J
     players = int(table["players"] or 4)
     modulo = 2 if players == 4 else players
     seat = int(plays[0].get("seat", 0))
-    hands = [list(table[name] or []) for name in _HAND_FIELDS[:players]]
+    hands = [table[name] or [] for name in _HAND_FIELDS[:players]]
     counts = [0, 0]
     for number, hand in enumerate(hands):
-        counts[number % modulo] += len([c for c in hand if c[0] in "RS"])
+        codes = "".join(hand)  # ranks are the capitals (suits are not): R and S count the Reyes and Sotas
+        counts[number % modulo] += codes.count("R") + codes.count("S")
     trump = table["trump"]
     trick = [str(c) for c in table["trick"] or []]
     cheap = sorted(plays, key=lambda a: _cheapness(str(a.get("card")), trump))
