@@ -236,7 +236,7 @@ def served_batch_answer(seed: int) -> dict[str, Any]:
     server.answer_line(json.dumps({"id": 1, "cmd": "hello", "protocol": 1}).encode())
     server.answer_line(json.dumps({"id": 2, "cmd": "start", "setup": deck_setup(seed)}).encode())
     game = ReferenceEngine().start(deck_setup(seed))
-    rng, actions = random.Random(seed), []
+    rng, actions = random.Random(seed), list[dict[str, Any]]()
     while (legal := game.legal_actions()) and legal[0]["type"] != "deal" and len(actions) < 12:
         action = rng.choice(legal)
         actions.append(action)
