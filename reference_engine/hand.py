@@ -73,6 +73,46 @@ class Hand:
     * ``result``: the :class:`~reference_engine.scoring.PointDecision` once the hand is over.
     """
 
+    # The fields are slots: a hand has too many fields for Python's fast attribute access to an
+    # instance dictionary, and the hot paths read them on every action.
+    __slots__ = (
+        "_legal_cache",
+        "_version",
+        "cante_points",
+        "cantes",
+        "cantes_in_window",
+        "card_points",
+        "carried",
+        "carried_malas",
+        "dealer",
+        "draw_pending",
+        "exchange_done",
+        "first_over",
+        "hand_in_point",
+        "hands",
+        "last_trick",
+        "last_trick_winner",
+        "leader",
+        "mano",
+        "muestra",
+        "players",
+        "result",
+        "rules",
+        "seat_sides",
+        "side_seats",
+        "sides",
+        "stock",
+        "strength",
+        "sung_suits",
+        "trick",
+        "tricks_played",
+        "tricks_won",
+        "trump",
+        "turn",
+        "ultimas_side",
+        "window_side",
+        "won_cards",
+    )
     # The constructors below fill every field through _set_state; these declare their types.
     rules: Rules
     players: int
