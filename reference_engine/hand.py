@@ -451,7 +451,9 @@ class Hand:
             turn = self.turn
             assert turn is not None
             plays = plays_of(turn)
-            actions = [plays[card] for card in self.playable_cards(turn)]
+            actions = []
+            for card in self.playable_cards(turn):  # (a loop: a comprehension costs a call)
+                actions.append(plays[card])
         if self.window_side is not None and not self.trick:
             actions.extend(self._window_actions(self.window_side))
         if self.muestra is not None and not self.exchange_done:
@@ -570,12 +572,14 @@ class Hand:
         side = self.seat_sides[winner]
         points = trick_points(trick)
         self.card_points[side] += points  # PLAY-16: tricks belong to the side
-        self.won_cards[side].extend([card for _, card in trick])
+        won = self.won_cards[side]
+        played: list[str] = []
+        for _, card in trick:  # (a loop: a comprehension costs a call, more than four cards)
+            won.append(card)
+            played.append(card.code)
         self.tricks_won[side] += 1
         self.tricks_played += 1
-        events = [
-            Event("trick_won", {"seat": winner, "side": side, "points": points, "cards": [c.code for _, c in trick]})
-        ]
+        events = [Event("trick_won", {"seat": winner, "side": side, "points": points, "cards": played})]
         self.last_trick = trick
         self.trick = []
         self.last_trick_winner = winner
