@@ -164,7 +164,7 @@ class Hand:
         self._set_state(
             rules,
             dealer=dealer,
-            hands=[list(hand) for hand in dealt.hands],
+            hands=list(map(list, dealt.hands)),
             stock=list(dealt.stock),
             muestra=dealt.muestra,
             trump=dealt.muestra.suit,  # DEAL-05
