@@ -48,19 +48,29 @@ def legal_cards(
     # ARR-06 / ARR-12: a partner winning the trick leaves only the duty to follow suit
     exempt = rules.partner_winning_exempts == "yes" and winner_seat == partner_of(seat, rules.player_count)
     target = _card_to_beat(trick, winner_card, rules)
-    following = [card for card in hand if card.suit is led]
+    # (Plain loops, not comprehensions: a comprehension costs a call, more than these few cards.)
+    following = []
+    for card in hand:
+        if card.suit is led:
+            following.append(card)
     if following:  # ARR-01: asistir (ARR-09: the same when trumps were led)
         if exempt:
             return following
         # ARR-02: montar if able. ARR-13 (B-18): a trick already trumped cannot be beaten with
         # the suit led, so then any card of that suit will do.
-        higher = [card for card in following if beats(card, target, trump, strength)]
+        higher = []
+        for card in following:
+            if beats(card, target, trump, strength):
+                higher.append(card)
         return higher or following
     if exempt:
         return list(hand)  # ARR-07
     # ARR-03 fallar / ARR-04 pisar: a trump that beats the trick is required if held;
     # ARR-05 (B-19): otherwise any card, with no duty to under-trump; ARR-08: no trump at all.
-    winning_trumps = [card for card in hand if card.suit is trump and beats(card, target, trump, strength)]
+    winning_trumps = []
+    for card in hand:
+        if card.suit is trump and beats(card, target, trump, strength):
+            winning_trumps.append(card)
     return winning_trumps or list(hand)
 
 

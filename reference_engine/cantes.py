@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
 _REYES = {suit: Card(Rank.REY, suit) for suit in Suit}
 _SOTAS = {suit: Card(Rank.SOTA, suit) for suit in Suit}
+#: the four cards of each rank, one per suit
+_OF_RANK = {rank: tuple(Card(rank, suit) for suit in Suit) for rank in Rank}
 TUTE_RANKS = (Rank.REY, Rank.SOTA)
 _SOTA = Rank.SOTA  # (reading an enum member off its class is slow in a loop)
 
@@ -39,8 +41,13 @@ def holds_pair(hand: Sequence[Card], suit: Suit) -> bool:
 
 
 def pairs_held(hand: Sequence[Card]) -> list[Suit]:
-    """CANTE-01: the suits whose Rey and Sota are both in the hand."""
-    return [card.suit for card in hand if card.rank is _SOTA and _REYES[card.suit] in hand]
+    """CANTE-01: the suits whose Rey and Sota are both in the hand, in the order of the Sotas."""
+    # (A plain loop: a comprehension costs a function call, more than these few cards.)
+    pairs = []
+    for card in hand:
+        if card.rank is _SOTA and _REYES[card.suit] in hand:
+            pairs.append(card.suit)
+    return pairs
 
 
 def window_open_for(hand: HandState, seat: int) -> bool:
@@ -111,7 +118,10 @@ def tute_rank_held(hand: Sequence[Card], rank: Rank) -> bool:
     interpretation (CANTE-29, C-23): the four cards must be in the hand together at the
     moment of singing, as for a twenty (CANTE-19).
     """
-    return [card.rank for card in hand].count(rank) == 4
+    for card in _OF_RANK[rank]:  # noqa: SIM110 (all() over a generator costs more than the loop)
+        if card not in hand:
+            return False
+    return True
 
 
 def tute_refusal(hand: HandState, seat: int, rank: Rank) -> Refusal | None:
@@ -142,10 +152,14 @@ def check_tute(hand: HandState, seat: int, rank: Rank) -> None:
 
 def tute_ranks(hand: HandState, seat: int) -> list[Rank]:
     """CANTE-22: the ranks of which ``seat`` may sing tute now (for the legal actions)."""
-    ranks = [card.rank for card in hand.hands[seat]]
-    if len(ranks) < 4:
-        return []
-    return [rank for rank in TUTE_RANKS if ranks.count(rank) == 4 and tute_refusal(hand, seat, rank) is None]
+    held = hand.hands[seat]
+    ranks: list[Rank] = []
+    if len(held) < 4:
+        return ranks
+    for rank in TUTE_RANKS:
+        if tute_rank_held(held, rank) and tute_refusal(hand, seat, rank) is None:
+            ranks.append(rank)
+    return ranks
 
 
 __all__ = [

@@ -48,6 +48,10 @@ class Suit(enum.Enum):
     ESPADAS = "e"
     BASTOS = "b"
 
+    # Each member is the one object of its palo (also when unpickled), so it hashes by identity:
+    # the engine keys its tables by suit, and Enum's own hash is a Python call on the name.
+    __hash__ = object.__hash__
+
     @property
     def spanish(self) -> str:
         """The palo's Spanish name, e.g. ``"oros"``."""
@@ -69,6 +73,8 @@ class Rank(enum.Enum):
     CINCO = "5"
     CUATRO = "4"
     DOS = "2"
+
+    __hash__ = object.__hash__  # one object per rank, as for Suit
 
     @property
     def points(self) -> int:

@@ -50,7 +50,7 @@ def deal_from_deck(order: Sequence[Card], players: int, dealer: int, method: str
             position += packet
             seat = next_seat(seat, players)
     muestra = order[position]  # DEAL-06/07: card 25 (4 players) or 13 (2 players)
-    return DealtHand(tuple(tuple(hand) for hand in hands), muestra, tuple(order[position + 1 :]))
+    return DealtHand(tuple(map(tuple, hands)), muestra, tuple(order[position + 1 :]))
 
 
 def check_explicit_deal(

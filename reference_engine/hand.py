@@ -73,6 +73,46 @@ class Hand:
     * ``result``: the :class:`~reference_engine.scoring.PointDecision` once the hand is over.
     """
 
+    # The fields are slots: a hand has too many fields for Python's fast attribute access to an
+    # instance dictionary, and the hot paths read them on every action.
+    __slots__ = (
+        "_legal_cache",
+        "_version",
+        "cante_points",
+        "cantes",
+        "cantes_in_window",
+        "card_points",
+        "carried",
+        "carried_malas",
+        "dealer",
+        "draw_pending",
+        "exchange_done",
+        "first_over",
+        "hand_in_point",
+        "hands",
+        "last_trick",
+        "last_trick_winner",
+        "leader",
+        "mano",
+        "muestra",
+        "players",
+        "result",
+        "rules",
+        "seat_sides",
+        "side_seats",
+        "sides",
+        "stock",
+        "strength",
+        "sung_suits",
+        "trick",
+        "tricks_played",
+        "tricks_won",
+        "trump",
+        "turn",
+        "ultimas_side",
+        "window_side",
+        "won_cards",
+    )
     # The constructors below fill every field through _set_state; these declare their types.
     rules: Rules
     players: int
@@ -124,7 +164,7 @@ class Hand:
         self._set_state(
             rules,
             dealer=dealer,
-            hands=[list(hand) for hand in dealt.hands],
+            hands=list(map(list, dealt.hands)),
             stock=list(dealt.stock),
             muestra=dealt.muestra,
             trump=dealt.muestra.suit,  # DEAL-05
@@ -411,7 +451,9 @@ class Hand:
             turn = self.turn
             assert turn is not None
             plays = plays_of(turn)
-            actions = [plays[card] for card in self.playable_cards(turn)]
+            actions = []
+            for card in self.playable_cards(turn):  # (a loop: a comprehension costs a call)
+                actions.append(plays[card])
         if self.window_side is not None and not self.trick:
             actions.extend(self._window_actions(self.window_side))
         if self.muestra is not None and not self.exchange_done:
@@ -530,12 +572,14 @@ class Hand:
         side = self.seat_sides[winner]
         points = trick_points(trick)
         self.card_points[side] += points  # PLAY-16: tricks belong to the side
-        self.won_cards[side].extend([card for _, card in trick])
+        won = self.won_cards[side]
+        played: list[str] = []
+        for _, card in trick:  # (a loop: a comprehension costs a call, more than four cards)
+            won.append(card)
+            played.append(card.code)
         self.tricks_won[side] += 1
         self.tricks_played += 1
-        events = [
-            Event("trick_won", {"seat": winner, "side": side, "points": points, "cards": [c.code for _, c in trick]})
-        ]
+        events = [Event("trick_won", {"seat": winner, "side": side, "points": points, "cards": played})]
         self.last_trick = trick
         self.trick = []
         self.last_trick_winner = winner

@@ -33,7 +33,7 @@ seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
 def hand_state(hand: Hand) -> dict[str, Any]:
     """Every public field of the hand (the private ones are caches)."""
-    return {name: value for name, value in vars(hand).items() if not name.startswith("_")}
+    return {name: getattr(hand, name) for name in Hand.__slots__ if not name.startswith("_")}
 
 
 def reloaded(game: Game) -> Game:
