@@ -98,7 +98,7 @@ class Server:
     def answer_line(self, line: bytes) -> JSONObject:
         """The answer to one request line (never raises; :meth:`encode` checks it is JSON)."""
         try:
-            request = json.loads(line)
+            request = protocol.decode(line)
         except ValueError as error:
             return _error(None, ErrorCode.BAD_REQUEST, f"the request is not JSON: {error}")
         if not isinstance(request, dict):

@@ -411,7 +411,7 @@ class EngineProcess:
         with _naming_the_request(line, timeout):
             raw = self.readline(time.monotonic() + timeout if deadline is None else deadline)
         try:
-            answer = json.loads(raw)
+            answer = protocol.decode(raw)
         except ValueError as error:
             raise GarbageAnswer(f"the answer is not JSON ({error})", sent=line, received=raw) from None
         if not isinstance(answer, dict):

@@ -166,6 +166,14 @@ def test_garbage_names_the_offending_line(make_engine: EngineFactory) -> None:
     assert engine.start(deck_setup(1)).state("phase") == "free"
 
 
+def test_an_answer_nested_too_deep_is_garbage_not_a_crash_of_the_harness(make_engine: EngineFactory) -> None:
+    """100,000 nested arrays exhaust a recursive JSON parser's stack: still just an answer that is not JSON."""
+    engine = make_engine(hostile("deep_nesting"))
+    failure = failure_of(engine.start(deck_setup()).legal_actions)
+    assert isinstance(failure, GarbageAnswer) and "not JSON" in str(failure)
+    assert engine.start(deck_setup(1)).state("phase") == "free"
+
+
 @pytest.mark.parametrize("reader", READERS)
 def test_a_partial_line_then_a_hang_is_a_timeout_showing_the_partial_line(
     make_engine: EngineFactory, reader: str
