@@ -28,7 +28,17 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from adapters.interface import JSON, Accepted, Engine, EngineError, GameHandle, Outcome, Rejected, UnknownField
+from adapters.interface import (
+    JSON,
+    Accepted,
+    Engine,
+    EngineError,
+    GameHandle,
+    Outcome,
+    Rejected,
+    UnknownField,
+    outcome_answer,
+)
 from adapters.protocol import canonical
 from adapters.vocabulary import SUITS
 
@@ -590,7 +600,7 @@ def expected_steps(reference_steps: Sequence[Step]) -> list[bytes | None]:
     reference's answers are: the adapter need not check it against the schema
     (:func:`adapters.protocol.batch_answer_is_valid`)."""
     return [
-        canonical({"accepted": True, "events": step.events, "legal": step.legal, "state": step.state})
+        canonical({**outcome_answer(Accepted(step.events)), "legal": step.legal, "state": step.state})
         if step.accepted
         else None
         for step in reference_steps[1:]
@@ -641,7 +651,7 @@ def _compare_in_turn(
         assert action is not None
         if expects:
             outcome = apply_expecting(
-                action, canonical({"accepted": True, "events": mine.events}) if mine.accepted else None
+                action, canonical(outcome_answer(Accepted(mine.events))) if mine.accepted else None
             )
         else:
             outcome = apply(action)

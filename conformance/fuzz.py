@@ -186,10 +186,8 @@ class FuzzReport:
             merged.games += report.games
             merged.actions += report.actions
             merged.coverage.update(report.coverage)
-            for name, mapping in (("played", report.played), ("strategies", report.strategies)):
-                total = getattr(merged, name)
-                for key, count in mapping.items():
-                    total[key] = total.get(key, 0) + count
+            _add_counts(merged.played, report.played)
+            _add_counts(merged.strategies, report.strategies)
             merged.not_applicable.update(report.not_applicable)
             if report.first_divergence is not None:
                 first = report.first_divergence * jobs
@@ -202,8 +200,7 @@ class FuzzReport:
                                                  group.first_hand * jobs)  # fmt: skip
                     continue
                 mine.count += group.count
-                for label, count in group.configs.items():
-                    mine.configs[label] = mine.configs.get(label, 0) + count
+                _add_counts(mine.configs, group.configs)
                 if group.example.size < mine.example.size:
                     mine.example = group.example
                 mine.first_hand = min(mine.first_hand, group.first_hand * jobs)
@@ -240,6 +237,11 @@ class FuzzReport:
             "coverage": {"seen": seen, "observable": observable, "unseen": unseen, "counts": self.coverage},
             "strategies": self.strategies,
         }
+
+
+def _add_counts(total: dict[str, int], more: Mapping[str, int]) -> None:
+    for key, count in more.items():
+        total[key] = total.get(key, 0) + count
 
 
 # ------------------------------------------------------------------------------------------ the fuzzer
