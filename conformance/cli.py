@@ -34,7 +34,7 @@ from rich.table import Table
 from adapters.interface import Engine, EngineError, EngineInfo
 from adapters.protocol import PROTOCOL_NAME
 from conformance import expectations as known
-from conformance import realisations
+from conformance import options, realisations
 from conformance.catalogue import FeatureError, Scenario, load_scenarios, scenarios_by_rule
 from conformance.driver import POSITION_SETUPS
 from conformance.engines import FORMS, EngineSpec, overlays, parse_engine_spec, profile_flags
@@ -101,12 +101,23 @@ class ProgressPlugin:
         self.task = progress.add_task("scenarios", total=None)
         self.bad = 0
         self.collection_errors: list[str] = []
+        #: how many tests pytest selected (each a scenario run): the results must hold as many
+        self.selected: int | None = None
+        #: what went wrong at the end of the session (the plugin's notes)
+        self.notes: list[str] = []
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:
+        self.selected = len(session.items)
         self.progress.update(self.task, total=len(session.items))
 
     def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
+        self.selected = len(ids)
         self.progress.update(self.task, total=len(ids))
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        plugin = session.config.pluginmanager.get_plugin("guinote-conformance")
+        self.notes = list(getattr(plugin, "notes", []))
 
     def pytest_collectreport(self, report: pytest.CollectReport) -> None:
         if report.failed:
@@ -218,9 +229,24 @@ def run(
     trace: Annotated[
         bool, typer.Option("--trace", help="keep every scenario's whole transcript and print the failures' in full")
     ] = False,
+    max_engine_failures: Annotated[
+        int,
+        typer.Option(
+            metavar="N",
+            help="after N runs in a row ending in a timeout or a crash of the engine process, report the engine's "
+            "other scenarios as not run (0: never; with --jobs, each worker counts its own engine process)",
+        ),
+    ] = 5,
+    budget: Annotated[
+        float | None,
+        typer.Option(metavar="SECONDS", help="wall time for the scenarios: past it, those not started are not run"),
+    ] = None,
 ) -> None:
     """Run the scenarios against the engine(s) under each of their profiles; write the reports."""
     with _checked():
+        timeout = options.seconds(timeout, "--timeout")
+        budget = options.seconds(budget, "--budget") if budget is not None else None
+        max_engine_failures = options.count(max_engine_failures, "--max-engine-failures")
         if position_setup not in POSITION_SETUPS:
             raise InputError(f"--position-setup is one of {', '.join(POSITION_SETUPS)}, not {position_setup!r}")
         specs = [parse_engine_spec(text) for text in engine or ["reference"]]
@@ -236,25 +262,18 @@ def run(
                 profile_flags(info, label)
                 labels.append(label)
         known.check_profiles(entries, labels)
-    code, collection_errors, results_path = _pytest(
-        specs,
-        profile,
-        selection,
-        expectations,
-        report_dir,
-        jobs,
-        timeout,
-        ["--position-setup", position_setup] + (["--guinote-trace"] if trace else []),
-    )
+    extra = ["--position-setup", position_setup, "--max-engine-failures", str(max_engine_failures)]
+    extra += (["--guinote-trace"] if trace else []) + (["--budget", repr(budget)] if budget is not None else [])
+    code, progress, results_path = _pytest(specs, profile, selection, expectations, report_dir, jobs, timeout, extra)
+    for note in progress.notes:
+        errors.print(f"[red]error:[/red] {escape(note)}", highlight=False)
     if not results_path.exists():
-        for message in collection_errors:
+        for message in progress.collection_errors:
             errors.print(f"[red]error:[/red] {escape(message)}", highlight=False)
-        if not collection_errors:
-            errors.print(f"[red]error:[/red] no scenario ran (pytest exit code {int(code)})")
-        raise typer.Exit(int(ExitCode.USAGE))
-    if code in (pytest.ExitCode.INTERNAL_ERROR, pytest.ExitCode.INTERRUPTED):
-        errors.print(f"[red]error:[/red] the run did not complete (pytest exit code {code}); the reports are partial")
-        raise typer.Exit(int(ExitCode.RULE_FAILURES))
+        if not progress.collection_errors:
+            errors.print(f"[red]error:[/red] no scenario ran ({_pytest_said(code)})")
+        # a harness that broke is not the user's mistake; anything else that ran nothing is (a bad input)
+        raise typer.Exit(int(ExitCode.RULE_FAILURES if code == pytest.ExitCode.INTERNAL_ERROR else ExitCode.USAGE))
     data = Report.load(results_path)
     html = write_html(data, report_dir)
     junit = write_junit(data, report_dir / "junit.xml")
@@ -263,7 +282,39 @@ def run(
     for entry in stale:
         console.print(f"[red]stale expectation[/red] {escape(entry.where)}: {escape(stale_message(entry))}")
     console.print(f"reports: {results_path}  {junit}  {html}", markup=False)
-    raise typer.Exit(int(ExitCode.OK if data.ok and not stale else ExitCode.RULE_FAILURES))
+    mismatches = _mismatches(code, progress, data, bool(stale))
+    for line in mismatches:
+        errors.print(f"[red]error:[/red] {escape(line)}", highlight=False)
+    passed = data.ok and not stale and not mismatches and not progress.notes
+    raise typer.Exit(int(ExitCode.OK if passed else ExitCode.RULE_FAILURES))
+
+
+def _pytest_said(code: int) -> str:
+    try:
+        name = pytest.ExitCode(code).name.lower().replace("_", " ")
+    except ValueError:
+        name = "unknown"
+    return f"pytest exit status {code}: {name}"
+
+
+def _mismatches(code: int, progress: ProgressPlugin, data: Report, stale: bool) -> list[str]:
+    """Where pytest's own account of the session and the results disagree, or the session did not complete.
+
+    Each is a problem of the run (exit 1): the results are the reports' only source, so a run pytest
+    saw fail, or a test it selected that the results lack, must never look like a pass."""
+    lines = []
+    if code in (pytest.ExitCode.INTERRUPTED, pytest.ExitCode.INTERNAL_ERROR):
+        lines.append(f"the run did not complete ({_pytest_said(code)}); the runs it did not play are reported "
+                     "as not run")  # fmt: skip
+    elif code == pytest.ExitCode.TESTS_FAILED and data.ok and not stale:
+        lines.append(f"pytest saw failures that the results do not record ({_pytest_said(code)})")
+    elif code == pytest.ExitCode.OK and not data.ok:
+        lines.append(f"the results record problems that pytest did not see ({_pytest_said(code)})")
+    elif code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
+        lines.append(f"the session ended unexpectedly ({_pytest_said(code)})")
+    if progress.selected is not None and progress.selected != len(data.results):
+        lines.append(f"pytest selected {progress.selected} scenario runs, the results hold {len(data.results)}")
+    return lines
 
 
 def _pytest(
@@ -275,7 +326,7 @@ def _pytest(
     jobs: int,
     timeout: float,
     extra: list[str] | None = None,
-) -> tuple[int, list[str], Path]:
+) -> tuple[int, ProgressPlugin, Path]:
     """Run the packaged scenarios (:mod:`conformance.suite`) with the plugin, outside any user config."""
     results_path = report_dir / "results.json"
     results_path.unlink(missing_ok=True)
@@ -306,7 +357,7 @@ def _pytest(
     ) as progress:
         plugin = ProgressPlugin(progress)
         code = pytest.main(list(args), plugins=[plugin])
-    return int(code), plugin.collection_errors, results_path
+    return int(code), plugin, results_path
 
 
 def print_summary(data: Report, *, trace: bool = False) -> None:
@@ -448,6 +499,7 @@ def _harness(mode: str, text: str, profile: str | None, timeout: float) -> None:
     from adapters import harness_check
 
     with _checked():
+        timeout = options.seconds(timeout, "--timeout")
         argv = parse_engine_spec(text).protocol_argv()
     check: Callable[..., list[harness_check.Finding]] = getattr(harness_check, mode)
     findings = check(argv, profile=profile, timeout=timeout)
@@ -609,6 +661,9 @@ def compare(
     from conformance.fuzz_commands import run_compare
     from conformance.fuzz_parallel import default_jobs
 
+    with _checked():
+        seconds = options.seconds(seconds, "--seconds") if seconds is not None else None
+
     def play(under_test: Engine) -> int:
         return run_compare(
             console, ReferenceEngine(), under_test, engine, profiles=profile or [], flags=flags, games=hands,
@@ -646,6 +701,7 @@ def _against_reference(engine: str, timeout: float, play: Callable[[Engine], int
     from conformance.fuzz_commands import UsageProblem
 
     with _checked():
+        timeout = options.seconds(timeout, "--timeout")
         spec = parse_engine_spec(engine)
         _open_info(spec, timeout)
         under_test = spec.open(timeout=timeout)

@@ -128,12 +128,14 @@ def check_profiles(expectations: Iterable[Expectation], profiles: Collection[str
 
 
 def stale(expectations: Iterable[Expectation], results: Iterable[Mapping[str, Any]]) -> list[Expectation]:
-    """Entries that covered runs of this run (``expectation`` member of a result) but absorbed no failure."""
+    """Entries that covered runs of this run (``expectation`` member of a result) but absorbed no failure.
+
+    A run not played might have failed: an entry that covers one is not called stale."""
     used: dict[str, bool] = {}
     for result in results:
         where = result.get("expectation")
         if where:
-            used[where] = used.get(where, False) or result.get("status") == "xfail"
+            used[where] = used.get(where, False) or result.get("status") in ("xfail", "not_run")
     return [entry for entry in expectations if entry.where in used and not used[entry.where]]
 
 

@@ -20,16 +20,18 @@ import json
 import os
 import re
 import shlex
+import shutil
+import tempfile
 import time
 from collections.abc import Generator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, NoReturn
 
 import pytest
 
 from adapters.interface import Engine, EngineError, EngineInfo, UnknownField
-from adapters.subprocess_adapter import EngineTimeout
+from adapters.subprocess_adapter import EngineCrashed, EngineTimeout, GaveUp, LaunchFailure
 from conformance import expectations, realisations
 from conformance.catalogue import FeatureError, Scenario, parse_feature
 from conformance.causes import find_divergence
@@ -37,6 +39,7 @@ from conformance.driver import POSITION_SETUPS, FeatureInputError, Location, Not
 from conformance.engines import load_engine, overlays, profile_flags
 from conformance.exit_codes import CheckError, InputError
 from conformance.expectations import Expectation, scenario_id
+from conformance.options import argparse_type, count, seconds
 from conformance.realise import Realisation, Replay, Unreachable, replay, search
 from conformance.results import (
     CaseResult,
@@ -49,7 +52,7 @@ from conformance.results import (
     suite_commit,
     suite_digest,
 )
-from conformance.rule_index import AREAS, default_root, load_rules
+from conformance.rule_index import AREAS, RULE_ID, default_root, load_rules
 from conformance.transcript import RecordingEngine, Transcript
 
 #: The plugin ships its own step definitions: every session that loads the plugin knows them.
@@ -61,6 +64,11 @@ PREFIX_DIVERGENCE = "PrefixDivergence"
 #: "what: expected X, got Y", as the driver's checks word a mismatch.
 EXPECTED_GOT = re.compile(r"(?P<what>[^:\n]+): expected (?P<expected>.+?), got (?P<got>.+?)\s*$", re.DOTALL)
 REPO = Path(__file__).resolve().parent.parent
+#: How the engine process failed when the circuit breaker counts a run: it hung, died, or could not be
+#: (re)started. A rule failure, a protocol rejection or an answer the schema refuses do not count.
+ENGINE_DOWN = (EngineTimeout, EngineCrashed, LaunchFailure, GaveUp)
+#: Characters of a crash or an unrecorded report's text kept in a result's message.
+_SHOWN = 500
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -92,7 +100,27 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--expectations", default=None, help="TOML file of known failures of the engine under test")
     group.addoption("--guinote-results", default=None, help="write the results as JSON to this path")
     group.addoption(
-        "--engine-timeout", type=float, default=10.0, help="seconds an engine may take to answer one request"
+        "--engine-timeout",
+        type=argparse_type(seconds, "--engine-timeout"),
+        default=10.0,
+        help="seconds an engine may take to answer one request",
+    )
+    group.addoption(
+        "--max-engine-failures",
+        type=argparse_type(count, "--max-engine-failures"),
+        default=5,
+        metavar="N",
+        help="after N runs in a row of one engine ending in a timeout or a crash of its process, report its "
+        "remaining scenarios as not run without calling it (default 5; 0: never give up). Under xdist each "
+        "worker counts the failures of its own engine process",
+    )
+    group.addoption(
+        "--budget",
+        type=argparse_type(seconds, "--budget"),
+        default=None,
+        metavar="SECONDS",
+        help="wall time of the whole session: past it, every scenario not started yet is reported as not run "
+        "(default: no budget; a scenario already running ends as usual, within --engine-timeout per request)",
     )
     group.addoption(
         "--position-setup",
@@ -202,19 +230,47 @@ class GuinotePlugin:
             tuple(config.getoption("area") or ()),
         )  # fmt: skip
         self.timeout: float = config.getoption("engine_timeout")
+        self.max_failures: int = config.getoption("max_engine_failures")
+        self.budget: float | None = config.getoption("budget")
+        #: per engine spec: (runs in a row that ended with the engine process down, the last one's message)
+        self.streaks: dict[str, tuple[int, str]] = {}
         self.expectations = load_expectations(config.getoption("expectations"))
         self.overrides = parse_overrides(config.getoption("override") or [])
         self.engines: dict[str, Engine] = {}
         self.infos: dict[str, EngineInfo] = {}
         self._scenarios: dict[str, dict[str, Scenario]] = {}
         self.trace: bool = bool(config.getoption("guinote_trace"))
-        self.results: list[CaseResult] = []
+        #: every selected scenario run, by pytest node id, as a not-run skeleton (filled when it reports)
+        self.planned: dict[str, CaseResult] = {}
+        #: the results, one per node id (:meth:`add` keeps the worst of a test's reports)
+        self.by_node: dict[str, CaseResult] = {}
+        #: failed reports that carried no result (a crashed xdist worker...): node id -> what pytest said
+        self.unrecorded: dict[str, str] = {}
+        #: the engines' entries as the workers read them (the controller never launches an engine)
+        self.entries: dict[str, EngineEntry] = {}
         self.stale: list[Expectation] = []
-        self.started = time.time()
+        #: what went wrong at the end of the session itself (printed, never a traceback that loses the results)
+        self.notes: list[str] = []
+        self.down: list[str] = []
+        self.interrupted: str | None = None
+        self.final: Report | None = None
+        self.cases_dir: str | None = None
+        # a worker's budget runs from the controller's start (a replaced worker starts late)
+        self.started: float = getattr(config, "workerinput", {}).get("guinote_started", time.time())
         self.position_setup: str = config.getoption("position_setup")
         record: str | None = config.getoption("guinote_realise_record")
         self.record_dir = Path(record) if record else None
         self.search_seconds = float(os.environ.get("GUINOTE_REALISE_SECONDS", "20"))
+
+    @property
+    def results(self) -> list[CaseResult]:
+        return list(self.by_node.values())
+
+    def add(self, nodeid: str, result: CaseResult) -> None:
+        """Record a test's result: one per test, the worst when its call and its teardown both report."""
+        kept = self.by_node.get(nodeid)
+        if kept is None or result.status.severity < kept.status.severity:
+            self.by_node[nodeid] = result
 
     # -------------------------------------------------------------- engines and scenarios
 
@@ -259,10 +315,59 @@ class GuinotePlugin:
     def selected(self, scenario: Scenario) -> bool:
         return self.selection.selected(scenario)
 
+    def case_of(self, item: pytest.Item) -> CaseResult | None:
+        """The scenario run a test is, as a not-run result (None for a test that is not a scenario run).
+
+        A feature the catalogue cannot read still names its scenario: pytest-bdd parsed it."""
+        callspec = getattr(item, "callspec", None)
+        if callspec is None or "guinote_case" not in callspec.params:
+            return None
+        spec, profile = callspec.params["guinote_case"]
+        try:
+            scenario = self.item_scenario(item)
+        except FeatureInputError:
+            facts = _template_facts(item)
+            if facts is None:
+                return None
+            path, name, line, tags = facts
+            return CaseResult(
+                id=f"{path.stem}::{name}", scenario=name, feature=str(relative(path)), line=line,
+                rules=tuple(sorted(tag for tag in tags if RULE_ID.match(tag))), engine=spec, profile=profile,
+                status=Status.NOT_RUN, rerun=self._rerun(path, line, spec, profile),
+            )  # fmt: skip
+        if scenario is None:
+            return None
+        return CaseResult(
+            id=scenario_id(scenario), scenario=scenario.name, feature=str(relative(scenario.path)),
+            line=scenario.line, rules=tuple(scenario.rules), engine=spec, profile=profile, status=Status.NOT_RUN,
+            flags=dict(scenario.flags), rerun=self.rerun_command(scenario, spec, profile),
+        )  # fmt: skip
+
+    def not_run_reason(self, spec: str) -> str | None:
+        """Why a scenario of ``spec`` is not to be played at all now (None: play it)."""
+        if self.budget is not None and time.time() - self.started > self.budget:
+            return f"the run's budget of {self.budget:g} s was spent before it started (--budget)"
+        failures, last = self.streaks.get(spec, (0, ""))
+        if self.max_failures and failures >= self.max_failures:
+            return f"the engine timed out or crashed {failures} times in a row; last: {last}"
+        return None
+
+    def count_run(self, spec: str, error: BaseException | None, status: Status, message: str) -> None:
+        """The circuit breaker's count: runs in a row whose engine process hung, died or would not start."""
+        if isinstance(error, ENGINE_DOWN):
+            failures, _ = self.streaks.get(spec, (0, ""))
+            self.streaks[spec] = (failures + 1, _bounded(message.split("\n")[0], 300))
+        elif status not in (Status.NOT_APPLICABLE, Status.NOT_RUN):
+            self.streaks.pop(spec, None)  # the engine answered: the streak is broken
+
     def rerun_command(self, scenario: Scenario, spec: str, profile: str) -> str:
         """The command that re-runs one scenario run, into its own report folder, with the trace."""
-        location = f"{relative(scenario.path)}:{scenario.line}"
-        folder = f"reports/rerun-{scenario.path.stem}-{scenario.line}-{profile}"
+        return self._rerun(scenario.path, scenario.line, spec, profile)
+
+    @staticmethod
+    def _rerun(path: Path, line: int, spec: str, profile: str) -> str:
+        location = f"{relative(path)}:{line}"
+        folder = f"reports/rerun-{path.stem}-{line}-{profile}"
         return shlex.join(
             [
                 *("guinote-conformance", "run", "--engine", spec, "--profile", profile, "--scenario", location),
@@ -348,6 +453,37 @@ class GuinotePlugin:
             config.hook.pytest_deselected(items=drop)
             items[:] = keep
 
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        """Note every selected scenario run; an xdist worker hands the list to the controller (in a file: a
+        worker that crashes later has handed it already), with the engines as its handshake read them."""
+        self.planned = {item.nodeid: case for item in session.items if (case := self.case_of(item)) is not None}
+        folder = getattr(self.config, "workerinput", {}).get("guinote_cases")
+        if not folder:
+            return
+        engines = [asdict(engine_entry(spec, info)) for spec, info in self.infos.items()]
+        text = json.dumps({"engines": engines, "cases": {n: c.to_json() for n, c in self.planned.items()}})
+        target = Path(folder) / f"{self.config.workerinput['workerid']}-{os.getpid()}.json"  # type: ignore[attr-defined]
+        partial = target.with_suffix(".part")
+        partial.write_text(text, encoding="utf-8")  # ASCII: json.dumps escapes even a lone surrogate
+        partial.replace(target)  # the controller never reads half a file
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_configure_node(self, node: Any) -> None:
+        """(xdist controller) Where workers put their lists of runs, and when the budget started."""
+        if self.cases_dir is None:
+            self.cases_dir = tempfile.mkdtemp(prefix="guinote-cases-")
+        node.workerinput["guinote_cases"] = self.cases_dir
+        node.workerinput["guinote_started"] = self.started
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_testnodedown(self, node: Any, error: object) -> None:
+        if error is not None:
+            self.down.append(_bounded(f"worker {node.gateway.id}: {error}", _SHOWN))
+
+    def pytest_keyboard_interrupt(self, excinfo: pytest.ExceptionInfo[BaseException]) -> None:
+        # xdist stops a session (maxfail, a worker's interrupt) by raising an interrupt that says why
+        self.interrupted = _bounded(str(excinfo.value) or "interrupted", _SHOWN)
+
     def item_scenario(self, item: pytest.Item) -> Scenario | None:
         """The catalogue entry of a scenario test; a malformed feature file raises FeatureInputError."""
         template = _template_of(item)
@@ -367,9 +503,24 @@ class GuinotePlugin:
             for name in ("_guinote_transcript", "_guinote_run"):
                 item.__dict__.pop(name, None)
         try:
+            self.make_result(item, call, report)
+        except Exception as error:  # a harness bug must not lose the run (nor stop the session): say so
+            case = self.case_of(item) if report.when != "teardown" or report.failed else None
+            if case is not None:
+                text = _bounded(f"the harness failed to record this run: {type(error).__name__}: {error}", _SHOWN)
+                report.outcome = "failed"
+                report.user_properties.append(("guinote", replace(case, status=Status.ERROR, message=text).to_json()))
+
+    def make_result(self, item: pytest.Item, call: pytest.CallInfo[None], report: pytest.TestReport) -> None:
+        """The result of one report of a scenario run, attached to the report (the controller collects it)."""
+        try:
             scenario = self.item_scenario(item)
-        except FeatureInputError:
-            return  # the setup error already names the file and line
+        except FeatureInputError as bad_feature:
+            case = self.case_of(item)
+            if case is not None and report.failed:  # the setup error: the catalogue cannot read the feature
+                bad = replace(case, status=Status.ERROR, message=f"bad scenario: {bad_feature}")
+                report.user_properties.append(("guinote", bad.to_json()))  # the suite's own text, no engine's
+            return
         callspec = getattr(item, "callspec", None)
         if scenario is None or callspec is None:
             return
@@ -402,6 +553,8 @@ class GuinotePlugin:
         run: ScenarioRun | None = getattr(item, "_guinote_run", None)
         if status in (Status.FAIL, Status.ERROR) and run is not None and not message.startswith(str(run.location.path)):
             message = f"{run.location}: {message}"
+        if report.when != "teardown":
+            self.count_run(spec, error, status, message)
         result = CaseResult(
             id=scenario_id(scenario),
             scenario=scenario.name,
@@ -429,6 +582,8 @@ class GuinotePlugin:
         call: pytest.CallInfo[None],
     ) -> CaseResult:
         """A failure's evidence: steps, expected and got, transcript, stderr, the first divergence."""
+        if result.status is Status.NOT_RUN:
+            return result  # nothing was played: no evidence
         problem = result.status.is_problem or result.status is Status.XFAIL
         calls = transcript.calls if transcript is not None else []
         profile_flags = self.engine(result.engine)[1].profiles.get(result.profile, {})
@@ -465,6 +620,9 @@ class GuinotePlugin:
             reason: str | None = getattr(item, "_guinote_not_applicable", None)
             if reason is not None:
                 return Status.NOT_APPLICABLE, reason
+            reason = getattr(item, "_guinote_not_run", None)
+            if reason is not None:
+                return Status.NOT_RUN, reason
             text = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
             return Status.ERROR, f"skipped without a not-applicable reason: {text.removeprefix('Skipped: ')}"
         if report.passed:
@@ -482,42 +640,119 @@ class GuinotePlugin:
         return Status.FAIL, str(report.longrepr)[-2000:]
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        recorded = False
         for name, value in report.user_properties:
             if name == "guinote":
                 assert isinstance(value, dict)
-                self.results.append(CaseResult.from_json(value))
+                self.add(report.nodeid, CaseResult.from_json(value))
+                recorded = True
+        if not recorded and report.failed and report.nodeid not in self.unrecorded:
+            # no result came with it: xdist's report for the test a worker died in (when "???"), or worse
+            text = report.longreprtext.strip().splitlines() or [""]
+            if str(report.when) == "???":  # xdist's own value, outside pytest's type
+                why = f"the worker process running it crashed (the engine or the harness ended it): {text[-1]}"
+            else:
+                why = f"no result was recorded for it (pytest reports {report.when}: {report.outcome}): {text[-1]}"
+            self.unrecorded[report.nodeid] = _bounded(why, _SHOWN)
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         if hasattr(self.config, "workerinput"):
             return  # xdist workers: the controller writes the results
+        try:
+            self.complete(session)
+        except Exception as error:  # what ran is written all the same, below
+            why = f"{type(error).__name__}: {_bounded(str(error), _SHOWN)}"
+            self.notes.append(f"the list of selected runs could not be completed ({why}): the results hold only "
+                              "the runs that reported")  # fmt: skip
         self.stale = expectations.stale(self.expectations, [r.to_json() for r in self.results])
-        if self.stale:
-            session.exitstatus = pytest.ExitCode.TESTS_FAILED
+        if self.stale or any(r.status is Status.NOT_RUN for r in self.results):
+            session.exitstatus = max(session.exitstatus, pytest.ExitCode.TESTS_FAILED)
+        self.final = self.safe_report()
         path = self.config.getoption("guinote_results")
         if path and self.results:
-            self.report().dump(Path(path))
+            try:
+                self.final.dump(Path(path))
+            except (OSError, ValueError) as error:
+                self.notes.append(f"the results could not be written to {path}: {error}")
+                session.exitstatus = max(session.exitstatus, pytest.ExitCode.TESTS_FAILED)
         for engine in self.engines.values():
             engine.close()
 
+    def complete(self, session: pytest.Session) -> None:
+        """Every selected run in the results once: the crashed ones as errors, the others not run, with why."""
+        if self.cases_dir is not None:  # xdist: the workers' lists, read once every worker is down
+            for listed in sorted(Path(self.cases_dir).glob("*.json")):
+                data = json.loads(listed.read_text(encoding="utf-8"))
+                for entry in data["engines"]:
+                    self.entries.setdefault(entry["spec"], EngineEntry(**entry))
+                for nodeid, case in data["cases"].items():
+                    self.planned.setdefault(nodeid, CaseResult.from_json(case))
+            shutil.rmtree(self.cases_dir, ignore_errors=True)
+        for nodeid, why in self.unrecorded.items():
+            if nodeid in self.planned and nodeid not in self.by_node:  # (a test of the user's own is not a run)
+                self.add(nodeid, replace(self.planned[nodeid], status=Status.ERROR, message=why))
+        if len(self.by_node) < len(self.planned):
+            reason = self.early_end(session)
+            for nodeid, case in self.planned.items():
+                if nodeid not in self.by_node:
+                    self.add(nodeid, replace(case, message=reason))
+
+    def early_end(self, session: pytest.Session) -> str:
+        """Why runs selected never reported: what ended the session."""
+        if self.interrupted:
+            return f"the session was stopped before it ran: {self.interrupted}"
+        if session.shouldfail or session.shouldstop:
+            return f"the session was stopped before it ran: {session.shouldfail or session.shouldstop}"
+        if self.down:
+            many = f"{len(self.down)} worker processes" if len(self.down) > 1 else "a worker process"
+            return f"the session ended before it ran: {many} crashed (last: {self.down[-1]})"
+        return f"the session ended before it ran (pytest exit status {int(session.exitstatus)})"
+
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
-        """Under plain pytest, stale expectations and the likely causes after pytest's own failure list."""
+        """Under plain pytest, stale expectations, runs not played and the likely causes after pytest's own
+        failure list."""
         for entry in self.stale:
             terminalreporter.write_line(f"stale expectation {entry.where}: {stale_message(entry)}")
-        if hasattr(self.config, "workerinput") or not any(r.status.is_problem for r in self.results):
+        for note in self.notes:
+            terminalreporter.write_line(f"guinote-conformance: {note}")
+        report = self.final
+        if report is None or hasattr(self.config, "workerinput") or not report.problems:
             return
         from conformance.causes import likely_causes
-        from conformance.report import cause_lines, rule_texts
+        from conformance.report import cause_lines, not_run_lines, rule_texts
 
-        terminalreporter.section("Guiñote conformance: likely causes")
-        for line in cause_lines(likely_causes(self.report()), rule_texts()):
+        for line in not_run_lines(report):
             terminalreporter.write_line(line)
+        if report.failure_groups():
+            terminalreporter.section("Guiñote conformance: likely causes")
+            for line in cause_lines(likely_causes(report), rule_texts()):
+                terminalreporter.write_line(line)
+
+    def safe_report(self) -> Report:
+        """:meth:`report`, or the results under a bare header when the header cannot be built (and a note)."""
+        try:
+            return self.report()
+        except Exception as error:
+            self.notes.append(f"the results' header could not be built ({type(error).__name__}: "
+                              f"{_bounded(str(error), _SHOWN)}); the results are written under a bare one")  # fmt: skip
+            return Report(engines=self.engine_entries(), results=self.results)
+
+    def engine_entries(self) -> list[EngineEntry]:
+        """The engines of the run as their handshakes said (read here, or by the workers); never a new launch."""
+        entries = []
+        for spec in self.specs:
+            if spec in self.infos:
+                entries.append(engine_entry(spec, self.infos[spec]))
+            else:  # no worker got as far as its handshake: the spec is all there is
+                entries.append(self.entries.get(spec, EngineEntry(spec, spec, "", "")))
+        return entries
 
     def report(self) -> Report:
-        """The session's results (under xdist only the workers met the engines: ask them again here)."""
+        """The session's results, under the engines' entries (the controller of xdist has them from the workers)."""
         features = sorted({result.feature for result in self.results})
         scenarios = [s for feature in features for s in self._parsed(Path(feature))]
         return Report(
-            engines=[engine_entry(spec, self.engine(spec)[1]) for spec in self.specs],
+            engines=self.engine_entries(),
             suite=SuiteInfo(
                 commit=suite_commit(REPO), scenarios_digest=suite_digest(scenarios), scenarios=len(scenarios)
             ),
@@ -568,6 +803,20 @@ def _template_of(item: pytest.Item) -> Any:
     if function is None:
         return None
     return scenario_wrapper_template_registry.get(function)
+
+
+def _template_facts(item: pytest.Item) -> tuple[Path, str, int, frozenset[str]] | None:
+    """A scenario test's feature file, scenario name, line and tags as pytest-bdd parsed them."""
+    template = _template_of(item)
+    if template is None:
+        return None
+    return Path(template.feature.filename), template.name, template.line_number, frozenset(template.tags)
+
+
+def _bounded(text: str, limit: int) -> str:
+    """At most ``limit`` characters of ``text`` and no lone surrogate (it could not be written as UTF-8)."""
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _without_profile_flags(entry: dict[str, Any], profile: str, flags: Mapping[str, str]) -> dict[str, Any]:
@@ -635,6 +884,9 @@ def _guinote_scenario(request: pytest.FixtureRequest) -> None:
     unsupported = [f"{name}={value}" for name, value in needed.items() if value not in info.flags.get(name, ())]
     if unsupported:
         not_applicable(request.node, f"engine {info.name} does not support {', '.join(unsupported)}")
+    reason = plugin.not_run_reason(spec)
+    if reason is not None:  # the circuit breaker tripped or the budget is spent: no engine call at all
+        not_run(request.node, reason)
     transcript = Transcript(step=scenario.line)
     request.node._guinote_transcript = transcript
     run = ScenarioRun(
@@ -665,6 +917,12 @@ def not_applicable(item: pytest.Item, reason: str) -> NoReturn:
     """Skip the test and record the reason on the item: the status is data, not skip text."""
     item._guinote_not_applicable = reason  # type: ignore[attr-defined]
     pytest.skip(f"not applicable: {reason}")
+
+
+def not_run(item: pytest.Item, reason: str) -> NoReturn:
+    """Skip the test as not run (a problem of the run: the session's exit status says so) with the reason."""
+    item._guinote_not_run = reason  # type: ignore[attr-defined]
+    pytest.skip(f"not run: {reason}")
 
 
 @pytest.fixture

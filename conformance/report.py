@@ -99,15 +99,26 @@ def cause_lines(causes: list[Cause], texts: dict[str, RuleText] | None = None) -
     return lines
 
 
+def not_run_lines(report: Report, limit: int = 5) -> list[str]:
+    """One line per reason why scenario runs were not played (the most frequent first)."""
+    reasons = list(report.not_run.items())
+    lines = [f"{len(runs)} scenario run{'' if len(runs) == 1 else 's'} not run: {reason}" for reason, runs in reasons]
+    if len(lines) > limit:
+        rest = sum(len(runs) for _, runs in reasons[limit:])
+        lines[limit:] = [f"{rest} more not run, for {len(reasons) - limit} other reasons (results.json has each)"]
+    return lines
+
+
 def summary_lines(report: Report, *, failures: bool = True, trace: bool = False) -> list[str]:
     """The terminal summary after a run: verdict, likely causes, one block per failure, counts."""
     texts = rule_texts()
     groups = report.failure_groups()
     lines: list[str] = []
-    if report.problems:
+    if groups:
         causes = likely_causes(report)
+        failed = sum(len(group.members) for group in groups)
         blocks = f"{len(groups)} failure block{'' if len(groups) == 1 else 's'}"
-        runs = f"{len(report.problems)} run{'' if len(report.problems) == 1 else 's'}"
+        runs = f"{failed} run{'' if failed == 1 else 's'}"
         lines.append(f"Likely causes ({blocks} for {runs}):")
         lines.extend(cause_lines(causes, texts))
         broken = [r for r in report.problems if r.status in (Status.ERROR, Status.TIMEOUT)]
@@ -127,6 +138,7 @@ def summary_lines(report: Report, *, failures: bool = True, trace: bool = False)
             if trace:
                 lines.extend(f"      | {transcript_line(entry)}" for entry in group.first.transcript)
             lines.append("")
+    lines.extend(not_run_lines(report))
     counts = ", ".join(f"{count} {status.label}" for status, count in report.summary.items() if count)
     verdict = "FAILED" if report.problems else "PASSED"
     lines.append(f"{verdict}: {len(report.results)} scenario runs: {counts or 'none'}")
@@ -186,6 +198,7 @@ def render_html(report: Report) -> str:
         group_key=lambda result: group_of.get(id(result), ""),
         engine_spans=spans,
         not_applicable=_not_applicable(report),
+        not_run=not_run_lines(report),
         texts=texts,
         statuses=list(Status),
         rulebook_url=rulebook_url,
@@ -263,11 +276,15 @@ def write_junit(report: Report, path: Path) -> Path:
             name=_xml(f"guinote-conformance: {entry.title}"),
             tests=str(len(mine)),
             failures=str(counts[Status.FAIL] + counts[Status.XPASS]),
-            errors=str(counts[Status.ERROR] + counts[Status.TIMEOUT]),
+            errors=str(counts[Status.ERROR] + counts[Status.TIMEOUT] + counts[Status.NOT_RUN]),
             skipped=str(counts[Status.NOT_APPLICABLE] + counts[Status.XFAIL]),
             time=f"{sum(r.duration_s for r in mine):.3f}",
             timestamp=report.started,
         )
+        why = not_run_lines(Report(results=[r for r in mine if r.status is Status.NOT_RUN]))
+        if why:  # why runs are missing, in one line, where a CI page shows the suite
+            properties = ET.SubElement(suite, "properties")
+            ET.SubElement(properties, "property", name="not run", value=_xml("; ".join(why)))
         for result in mine:
             case = ET.SubElement(
                 suite,
@@ -287,6 +304,10 @@ def write_junit(report: Report, path: Path) -> Path:
             elif result.status in (Status.ERROR, Status.TIMEOUT):
                 node = ET.SubElement(case, "error", message=_xml(message), type=result.status.value)
                 node.text = _xml(junit_body(result))
+            elif result.status is Status.NOT_RUN:
+                # an error, not <skipped>: CI systems show a skip as green, and a run that did not play
+                # its scenarios has not passed them; nor a <failure>, which says the rule was broken
+                ET.SubElement(case, "error", message=_xml(f"not run: {result.message}"[:500]), type="not_run")
             elif result.status in (Status.NOT_APPLICABLE, Status.XFAIL):
                 ET.SubElement(case, "skipped", message=_xml(f"{result.status.label}: {result.message}"[:500]))
     tree = ET.ElementTree(suites)

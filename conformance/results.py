@@ -29,7 +29,7 @@ from conformance.catalogue import Scenario
 from conformance.rule_index import AREAS
 
 #: The results file format; the number changes whenever a reader would misread a file.
-RESULTS_FORMAT = "guinote-conformance-results/2"
+RESULTS_FORMAT = "guinote-conformance-results/3"
 SUITE_VERSION = "0.1.0"
 
 
@@ -47,6 +47,8 @@ class Status(StrEnum):
     NOT_APPLICABLE = "not_applicable"
     XFAIL = "xfail"
     XPASS = "xpass"
+    #: selected but never played: the run ended early, spent its budget, or gave up on the engine
+    NOT_RUN = "not_run"
 
     @property
     def glyph(self) -> str:
@@ -63,7 +65,7 @@ class Status(StrEnum):
     @property
     def is_problem(self) -> bool:
         """Whether this status fails the run."""
-        return self in (Status.FAIL, Status.ERROR, Status.TIMEOUT, Status.XPASS)
+        return self in (Status.FAIL, Status.ERROR, Status.TIMEOUT, Status.XPASS, Status.NOT_RUN)
 
     @property
     def severity(self) -> int:
@@ -79,6 +81,7 @@ _GLYPHS = {
     Status.NOT_APPLICABLE: "⊘",
     Status.XFAIL: "◌",
     Status.XPASS: "✱",
+    Status.NOT_RUN: "⊖",
 }
 _MEANINGS = {
     Status.PASS: "the engine did what the rule says",
@@ -88,12 +91,16 @@ _MEANINGS = {
     Status.NOT_APPLICABLE: "the engine does not declare a flag value or capability the scenario needs",
     Status.XFAIL: "a known failure listed in the expectations file",
     Status.XPASS: "listed as a known failure but passed: remove it from the expectations file",
+    Status.NOT_RUN: "selected but not played: the run ended early, spent its --budget, or gave up on an engine "
+    "that timed out or crashed too often in a row (the reason is given)",
 }
 _SEVERITY = (
     Status.FAIL,
     Status.ERROR,
     Status.TIMEOUT,
     Status.XPASS,
+    # below every status that says something about the rules: a run not played says nothing
+    Status.NOT_RUN,
     Status.XFAIL,
     Status.PASS,
     Status.NOT_APPLICABLE,
@@ -417,10 +424,23 @@ class Report:
             table[self.column(result)].append(result)
         return dict(table)
 
+    @property
+    def not_run(self) -> dict[str, list[CaseResult]]:
+        """The runs not played, by reason, the most frequent reason first: one line each in every report."""
+        by_reason: dict[str, list[CaseResult]] = {}
+        for result in self.results:
+            if result.status is Status.NOT_RUN:
+                by_reason.setdefault(result.message, []).append(result)
+        return dict(sorted(by_reason.items(), key=lambda item: -len(item[1])))
+
     def failure_groups(self) -> list[FailureGroup]:
-        """The problems, one group per scenario, engine and way of failing (profiles merged)."""
+        """The problems, one group per scenario, engine and way of failing (profiles merged).
+
+        Runs not played are not failures of anything: :attr:`not_run` gives them by reason."""
         groups: dict[str, list[CaseResult]] = {}
         for result in self.problems:
+            if result.status is Status.NOT_RUN:
+                continue
             divergence = result.divergence
             how = json.dumps(
                 [

@@ -64,10 +64,14 @@ def load(pytester: pytest.Pytester) -> Report:
 
 
 def test_every_status_has_a_glyph_a_meaning_and_says_whether_it_fails_the_run() -> None:
-    assert {s.value for s in Status} == {"pass", "fail", "error", "timeout", "not_applicable", "xfail", "xpass"}
+    assert {s.value for s in Status} == {
+        "pass", "fail", "error", "timeout", "not_applicable", "xfail", "xpass", "not_run"
+    }  # fmt: skip
     assert len({s.glyph for s in Status}) == len(Status)
     assert all(s.meaning for s in Status)
-    assert {s for s in Status if s.is_problem} == {Status.FAIL, Status.ERROR, Status.TIMEOUT, Status.XPASS}
+    problems = {Status.FAIL, Status.ERROR, Status.TIMEOUT, Status.XPASS, Status.NOT_RUN}
+    assert {s for s in Status if s.is_problem} == problems
+    assert Status.NOT_RUN.label == "not run"
     assert Stage.REACHING_POSITION.text == "diverged while reaching the position"
 
 
