@@ -19,9 +19,9 @@ def seconds(value: float | str, option: str) -> float:
     try:
         number = float(value)
     except (TypeError, ValueError):
-        raise InputError(f"{option} {value!r}: not a number of seconds") from None
+        raise InputError(f"{option} {value}: not a number of seconds") from None
     if not math.isfinite(number) or number <= 0:
-        raise InputError(f"{option} {value!r}: a number of seconds must be finite and greater than 0")
+        raise InputError(f"{option} {_shown(value)}: a number of seconds must be finite and greater than 0")
     return number
 
 
@@ -30,10 +30,15 @@ def count(value: int | str, option: str) -> int:
     try:
         number = int(value)
     except (TypeError, ValueError):
-        raise InputError(f"{option} {value!r}: not a whole number") from None
+        raise InputError(f"{option} {value}: not a whole number") from None
     if number < 0:
-        raise InputError(f"{option} {value!r}: must be 0 or more")
+        raise InputError(f"{option} {value}: must be 0 or more")
     return number
+
+
+def _shown(value: float | str) -> str:
+    """The value as the user wrote it (a parsed ``-1.0`` shows as ``-1``)."""
+    return value if isinstance(value, str) else f"{value:g}"
 
 
 def argparse_type(check: Callable[[str, str], object], option: str) -> Callable[[str], object]:
