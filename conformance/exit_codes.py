@@ -3,8 +3,10 @@
 One owner for the codes: the CLI, its help text, the guide and the tests read them here.
 
 * 0: every scenario run passed (or failed as the expectations file says);
-* 1: rule failures: a scenario failed, errored or timed out, a known failure now passes, or
-  an expectation is stale; for ``validate``/``smoke``/``compare``: a problem was found;
+* 1: rule failures: a scenario failed, errored or timed out, a known failure now passes, an
+  expectation is stale, or scenarios were not run; for ``validate``/``smoke``/``compare``: a
+  problem was found; also a run that did not complete (interrupted, an internal error of the
+  harness) or whose results disagree with pytest's own account of the session;
 * 2: a usage or input error (an option, a file, a scenario or an expectation is wrong);
 * 3: the engine could not be started or spoken to.
 """
@@ -24,7 +26,8 @@ class ExitCode(IntEnum):
 #: One line per code, for ``--help`` and the guide.
 MEANINGS = {
     ExitCode.OK: "all scenario runs passed, or failed only as the expectations file says",
-    ExitCode.RULE_FAILURES: "rule failures (fail, error, timeout, xpass, stale expectation) or harness problems",
+    ExitCode.RULE_FAILURES: "rule failures (fail, error, timeout, xpass, not run, stale expectation) or harness "
+    "problems (a run that did not complete, results that disagree with pytest)",
     ExitCode.USAGE: "usage or input error: an option, file, scenario, rule or expectation is wrong",
     ExitCode.ENGINE_UNAVAILABLE: "the engine could not be started or spoken to",
 }

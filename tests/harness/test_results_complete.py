@@ -144,6 +144,22 @@ def test_the_controller_never_launches_the_engine_itself(
     assert entry["name"] == "guinote-reference" and set(entry["profiles"]) >= {"ludoteka", "lascuarenta"}
 
 
+def test_runs_left_when_too_many_workers_crashed_are_not_run_with_the_reason(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv(fragile_engines.CRASH_MARKER, str(tmp_path / "crashed"))
+    make_suite(pytester, TRICK.format(winner=1), name="crashes")
+    pytester.makepyfile(fragile=Path(fragile_engines.__file__).read_text(encoding="utf-8"))
+    outcome, data = run(pytester, "-n", "2", "--max-worker-restart", "0", "--engine", "py:fragile:crash_once")
+    assert outcome.ret != pytest.ExitCode.OK
+    results = data["results"]
+    assert len(once_each(results)) == PROFILES
+    found = counts(results)
+    assert found["error"] == 1 and found.get("not_run", 0) >= 1, found  # the crashed worker's next test
+    reasons = {r["message"] for r in results if r["status"] == "not_run"}
+    assert all(reason.startswith("the session ended before it ran: a worker process crashed") for reason in reasons)
+
+
 # ------------------------------------------------------------------------------ the command
 
 

@@ -103,7 +103,12 @@ class ResultsDirective(RulebookDirective):
     def problems(self, report: Report, data: RulebookData) -> list[nodes.Node]:
         docname = self.env.docname
         groups = report.failure_groups()
-        out: list[nodes.Node] = [rubric(_("Failures ({count})").format(count=len(groups)))]
+        # the runs not played are no failure of a rule: one line per reason, before the failures
+        out: list[nodes.Node] = [
+            text_para(_("{count} scenario runs not run: {reason}").format(count=len(runs), reason=reason))
+            for reason, runs in report.not_run.items()
+        ]
+        out.append(rubric(_("Failures ({count})").format(count=len(groups))))
         if not groups:
             out.append(text_para(_("No failure, error, timeout or unexpected pass.")))
             return out
