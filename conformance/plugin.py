@@ -681,13 +681,15 @@ class GuinotePlugin:
     def complete(self, session: pytest.Session) -> None:
         """Every selected run in the results once: the crashed ones as errors, the others not run, with why."""
         if self.cases_dir is not None:  # xdist: the workers' lists, read once every worker is down
-            for listed in sorted(Path(self.cases_dir).glob("*.json")):
-                data = json.loads(listed.read_text(encoding="utf-8"))
-                for entry in data["engines"]:
-                    self.entries.setdefault(entry["spec"], EngineEntry(**entry))
-                for nodeid, case in data["cases"].items():
-                    self.planned.setdefault(nodeid, CaseResult.from_json(case))
-            shutil.rmtree(self.cases_dir, ignore_errors=True)
+            try:
+                for listed in sorted(Path(self.cases_dir).glob("*.json")):
+                    data = json.loads(listed.read_text(encoding="utf-8"))
+                    for entry in data["engines"]:
+                        self.entries.setdefault(entry["spec"], EngineEntry(**entry))
+                    for nodeid, case in data["cases"].items():
+                        self.planned.setdefault(nodeid, CaseResult.from_json(case))
+            finally:
+                shutil.rmtree(self.cases_dir, ignore_errors=True)
         for nodeid, why in self.unrecorded.items():
             if nodeid in self.planned and nodeid not in self.by_node:  # (a test of the user's own is not a run)
                 self.add(nodeid, replace(self.planned[nodeid], status=Status.ERROR, message=why))

@@ -225,6 +225,30 @@ def test_a_number_of_seconds_must_be_finite_and_positive(command: list[str], opt
     assert_error(done, ExitCode.USAGE, f"error: {option} {value}: ", "finite and greater than 0")
 
 
+# ------------------------------------------------------------------------------ the reports
+
+
+def test_every_report_gives_the_runs_not_played_by_reason_and_none_passes(tmp_path: Path) -> None:
+    from conformance.report import render_html, summary_lines, write_junit
+    from tests.harness.test_report import _result
+
+    why = "the run's budget of 60 s was spent before it started (--budget)"
+    report = Report(
+        results=[_result(line=1), _result(line=2, status=Status.NOT_RUN, message=why),
+                 _result(line=3, status=Status.NOT_RUN, message=why)]
+    )  # fmt: skip
+    assert not report.ok and report.failure_groups() == []  # not a failure of a rule, but not a pass
+    lines = summary_lines(report)
+    assert f"2 scenario runs not run: {why}" in lines
+    assert lines[-1] == "FAILED: 3 scenario runs: 1 pass, 2 not run"
+    assert not any(line.startswith("Likely causes") for line in lines)
+    junit = write_junit(Report(engines=[report.engine("cmd:./hostile")], results=report.results), tmp_path / "j.xml")
+    text = junit.read_text(encoding="utf-8")
+    assert text.count('type="not_run"') == 2 and 'errors="2"' in text and 'skipped="0"' in text
+    html = render_html(report)
+    assert "2 runs not run" in html and "⊖ 2 scenario runs not run: the run&#39;s budget of 60 s" in html
+
+
 # ------------------------------------------------------------------------------ the exit status
 
 
