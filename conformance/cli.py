@@ -44,6 +44,7 @@ from conformance.report import summary_lines, write_html, write_junit
 from conformance.results import Report, ResultsError, legend
 from conformance.rule_index import RuleIndexError, default_root, load_areas
 from conformance.scaffold import register as register_scaffold
+from conformance.untrusted import markup, shown
 
 
 def _examples(*lines: str) -> str:
@@ -64,8 +65,9 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 # Piped output (CI logs, files) gets wide tables rather than truncated cells.
-console = Console(width=None if sys.stdout.isatty() else 200)
-errors = Console(stderr=True, soft_wrap=True)  # an error message is never cut by the console's width
+# emoji=False: an engine's ":warning:" stays text (markup is escaped where engine text is printed)
+console = Console(width=None if sys.stdout.isatty() else 200, emoji=False)
+errors = Console(stderr=True, soft_wrap=True, emoji=False)  # an error message is never cut by the console's width
 
 ENGINE_HELP = f"the engine: {FORMS}"
 EngineOption = Annotated[
@@ -126,8 +128,8 @@ def _checked() -> Iterator[None]:
     """Turn the known failures of a command into ``error: ...`` and their exit code."""
     try:
         yield
-    except CheckError as error:
-        errors.print(f"[red]error:[/red] {escape(str(error))}")
+    except CheckError as error:  # may quote the engine (its message, its stderr)
+        errors.print(f"[red]error:[/red] {markup(error)}")
         raise typer.Exit(int(error.exit_code)) from None
     except (FeatureError, RuleIndexError) as error:
         errors.print(f"[red]error:[/red] {escape(str(error))}")
@@ -248,7 +250,7 @@ def run(
     )
     if not results_path.exists():
         for message in collection_errors:
-            errors.print(f"[red]error:[/red] {escape(message)}", highlight=False)
+            errors.print(f"[red]error:[/red] {markup(message)}", highlight=False)
         if not collection_errors:
             errors.print(f"[red]error:[/red] no scenario ran (pytest exit code {int(code)})")
         raise typer.Exit(int(ExitCode.USAGE))
@@ -313,15 +315,15 @@ def print_summary(data: Report, *, trace: bool = False) -> None:
     table = Table(title="Results by rule area")
     columns = data.columns()
     table.add_column("area")
-    for column in columns:
-        table.add_column(column)
+    for column in columns:  # profile names the engine chose
+        table.add_column(markup(column))
     for area, row in data.by_area().items():
         table.add_row(area, *[row[c].label if c in row else "" for c in columns])
     console.print(table)
     console.print(legend(), markup=False, highlight=False)
-    # the engine's own text is in these lines: print them verbatim, never as markup
+    # the engine's own text is in these lines: never as markup, its control characters shown
     for line in summary_lines(data, trace=trace):
-        console.print(line, markup=False, highlight=False, soft_wrap=True)
+        console.print(shown(line), markup=False, highlight=False, soft_wrap=True)
 
 
 def _location(scenario: Scenario) -> str:
@@ -373,13 +375,13 @@ def profiles(engine: OneEngine = "reference") -> None:
     """List the engine's rule profiles with their flag values, and the overlays that combine with them."""
     with _checked():
         info = _open_info(parse_engine_spec(engine))
-    table = Table(title=f"Profiles of {escape(info.name)}")
+    table = Table(title=f"Profiles of {markup(info.name)}")
     names = list(info.profiles)
     table.add_column("flag")
     for name in names:
-        table.add_column(escape(name))
+        table.add_column(markup(name))
     for flag in sorted({f for p in info.profiles.values() for f in p}):
-        table.add_row(escape(flag), *[escape(info.profiles[n].get(flag, "")) for n in names])
+        table.add_row(markup(flag), *[markup(info.profiles[n].get(flag, "")) for n in names])
     console.print(table)
     table = Table(title="Overlays (combine with any profile: --profile NAME+OVERLAY)")
     table.add_column("overlay")
@@ -453,7 +455,7 @@ def _harness(mode: str, text: str, profile: str | None, timeout: float) -> None:
     findings = check(argv, profile=profile, timeout=timeout)
     for finding in findings:
         console.print(
-            "ok     " if finding.ok else "PROBLEM", str(finding), markup=False, highlight=False, soft_wrap=True
+            "ok     " if finding.ok else "PROBLEM", shown(finding), markup=False, highlight=False, soft_wrap=True
         )
     if any(finding.unreachable for finding in findings):
         raise typer.Exit(int(ExitCode.ENGINE_UNAVAILABLE))
@@ -652,10 +654,10 @@ def _against_reference(engine: str, timeout: float, play: Callable[[Engine], int
     try:
         return play(under_test)
     except UsageProblem as problem:
-        console.print(f"[red]error:[/red] {escape(str(problem))}")
+        console.print(f"[red]error:[/red] {markup(problem)}")
         raise typer.Exit(int(ExitCode.USAGE)) from None
     except EngineError as failure:
-        console.print(f"[red]error:[/red] engine {escape(engine)!r} failed: {escape(str(failure))}")
+        console.print(f"[red]error:[/red] engine {escape(engine)!r} failed: {markup(failure)}")
         raise typer.Exit(int(ExitCode.ENGINE_UNAVAILABLE)) from None
     finally:
         under_test.close()

@@ -51,6 +51,8 @@ from conformance.results import (
 )
 from conformance.rule_index import AREAS, default_root, load_rules
 from conformance.transcript import RecordingEngine, Transcript
+from conformance.untrusted import file_part, scrub, scrub_report
+from conformance.untrusted import shown as shown_text  # "shown" names a transcript here
 
 #: The plugin ships its own step definitions: every session that loads the plugin knows them.
 pytest_plugins = ["conformance.steps"]
@@ -262,7 +264,7 @@ class GuinotePlugin:
     def rerun_command(self, scenario: Scenario, spec: str, profile: str) -> str:
         """The command that re-runs one scenario run, into its own report folder, with the trace."""
         location = f"{relative(scenario.path)}:{scenario.line}"
-        folder = f"reports/rerun-{scenario.path.stem}-{scenario.line}-{profile}"
+        folder = f"reports/rerun-{scenario.path.stem}-{scenario.line}-{file_part(profile)}"  # the engine's name
         return shlex.join(
             [
                 *("guinote-conformance", "run", "--engine", spec, "--profile", profile, "--scenario", location),
@@ -362,6 +364,7 @@ class GuinotePlugin:
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, None]:
         outcome = yield
         report: pytest.TestReport = outcome.get_result()
+        scrub_report(report)  # an engine's lone surrogate in a failure would kill an xdist worker
         if report.when == "teardown" and report.passed:
             # the transcript and the driver are done with: pytest keeps its items to the end
             for name in ("_guinote_transcript", "_guinote_run"):
@@ -418,7 +421,7 @@ class GuinotePlugin:
             expectation=expected.where if expected is not None else "",
         )
         result = self.detail(result, scenario, run, getattr(item, "_guinote_transcript", None), call)
-        report.user_properties.append(("guinote", result.to_json()))
+        report.user_properties.append(("guinote", scrub(result.to_json())))  # execnet sends only UTF-8 text
 
     def detail(
         self,
@@ -510,7 +513,7 @@ class GuinotePlugin:
 
         terminalreporter.section("Guiñote conformance: likely causes")
         for line in cause_lines(likely_causes(self.report()), rule_texts()):
-            terminalreporter.write_line(line)
+            terminalreporter.write_line(shown_text(line))  # the engine's codes and values are in the evidence
 
     def report(self) -> Report:
         """The session's results (under xdist only the workers met the engines: ask them again here)."""
