@@ -24,6 +24,7 @@ from importlib import metadata, resources
 from pathlib import Path
 from typing import Annotated, Any
 
+import click
 import pytest
 import typer
 from rich.console import Console
@@ -34,7 +35,7 @@ from rich.table import Table
 from adapters.interface import Engine, EngineError, EngineInfo
 from adapters.protocol import PROTOCOL_NAME
 from conformance import expectations as known
-from conformance import realisations
+from conformance import realisations, report_folder
 from conformance.catalogue import FeatureError, Scenario, load_scenarios, scenarios_by_rule
 from conformance.driver import POSITION_SETUPS
 from conformance.engines import FORMS, EngineSpec, overlays, parse_engine_spec, profile_flags
@@ -144,19 +145,18 @@ def _scenarios() -> list[Scenario]:
         raise InputError(str(error)) from None
 
 
-def _report_dir(path: Path) -> Path:
-    """The report folder, created, and known to be writable (else an input error)."""
-    path = path.resolve()
-    if path.exists() and not path.is_dir():
-        raise InputError(f"--report-dir {path}: is a file, not a folder")
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-        probe = path / ".guinote-write-probe"
-        probe.write_bytes(b"")
-        probe.unlink()
-    except OSError as error:
-        raise InputError(f"--report-dir {path}: cannot write there ({error.strerror or error})") from None
-    return path
+def _report_dir(path: Path, rendering: Path | None = None) -> Path:
+    """The report folder, created, writable and held until the command ends (else an input
+    error: :mod:`conformance.report_folder`); says which earlier reports it replaces, unless
+    they are those of ``rendering``, the results file ``report`` renders again."""
+    folder = report_folder.claim(path)
+    context = click.get_current_context(silent=True)
+    if context is not None:
+        context.call_on_close(folder.release)  # else (no command) the lock lasts as long as the process
+    same = rendering is not None and rendering.resolve() == folder.path / "results.json"
+    if folder.earlier is not None and not same:
+        console.print(f"--report-dir {folder.path}: replacing {folder.earlier}", markup=False, highlight=False)
+    return folder.path
 
 
 def _open_info(spec: EngineSpec, timeout: float = 10.0) -> EngineInfo:
@@ -676,7 +676,7 @@ def report(
             data = Report.load(results)
         except ResultsError as error:
             raise InputError(str(error)) from None
-        folder = _report_dir(out)
+        folder = _report_dir(out, rendering=results)
     html = write_html(data, folder)
     junit = write_junit(data, folder / "junit.xml")
     print_summary(data)

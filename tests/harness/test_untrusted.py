@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from filelock import FileLock
 from hypothesis import given
 from hypothesis import strategies as st
 from markupsafe import escape
@@ -35,6 +36,7 @@ from adapters.checked import ShapeCheckedEngine, ShapeError
 from conformance import cli
 from conformance.fuzz_scenario import feature_text
 from conformance.report import render_html, summary_lines, write_junit
+from conformance.report_folder import LOCK_NAME
 from conformance.results import CaseResult, Divergence, EngineEntry, Report, Stage, Status, StepLine, SuiteInfo
 from conformance.untrusted import FILE_PART_MAX, file_part, markup, non_text, one_line, scrub, shown
 from tests.harness.payload_engine import PayloadEngine
@@ -347,3 +349,36 @@ def test_compare_names_its_files_safely_and_keeps_its_scenario_titles_on_one_lin
     written = [path.name for path in tmp_path.iterdir()]
     assert "fuzz.json" in written and all(SAFE_FILE.match(name) for name in written), written
     json.loads((tmp_path / "fuzz.json").read_bytes().decode("utf-8"))
+
+
+# ------------------------------------------------------------------------------ the report folder
+
+
+def test_a_report_folder_in_use_is_an_input_error_naming_it(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere.json"
+    _hostile_report("").dump(elsewhere)
+    with FileLock(tmp_path / LOCK_NAME, timeout=0):
+        done = CliRunner().invoke(cli.app, ["run", "--area", "deck", "--report-dir", str(tmp_path)])
+        assert done.exit_code == 2, done.output
+        assert f"--report-dir {tmp_path.resolve()}: another guinote-conformance command" in done.stderr
+        assert "choose another --report-dir" in done.stderr
+        done = CliRunner().invoke(cli.app, ["report", str(elsewhere), "--out", str(tmp_path)])
+        assert done.exit_code == 2 and "choose another --report-dir" in done.stderr, done.output
+    assert not (tmp_path / "results.json").exists() and not (tmp_path / "index.html").exists()
+
+
+def test_a_later_run_replaces_the_earlier_reports_and_says_which(tmp_path: Path) -> None:
+    _hostile_report("").dump(tmp_path / "results.json")
+    done = _run("run", "--profile", "ludoteka", *SCENARIOS[:2], "-j", "1", "--report-dir", str(tmp_path))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"--report-dir {tmp_path.resolve()}: replacing the reports of the run started 2026-01-01T00:00:00Z" in (
+        done.stdout
+    )
+    started = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))["run"]["started"]
+    assert started != "2026-01-01T00:00:00Z"
+    # the report command rendering the folder's own results again replaces nothing else
+    again = CliRunner().invoke(cli.app, ["report", str(tmp_path / "results.json"), "--out", str(tmp_path)])
+    assert again.exit_code == 0 and "replacing" not in again.stdout
+    # the folder is free again once a command ends
+    with FileLock(tmp_path / LOCK_NAME, timeout=0):
+        pass
