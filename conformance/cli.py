@@ -145,16 +145,17 @@ def _scenarios() -> list[Scenario]:
         raise InputError(str(error)) from None
 
 
-def _report_dir(path: Path, rendering: Path | None = None) -> Path:
+def _report_dir(path: Path, rendering: Path | None = None, *, announce: bool = True) -> Path:
     """The report folder, created, writable and held until the command ends (else an input
     error: :mod:`conformance.report_folder`); says which earlier reports it replaces, unless
-    they are those of ``rendering``, the results file ``report`` renders again."""
+    they are those of ``rendering``, the results file ``report`` renders again (or, without
+    ``announce``, a command that writes other files than a run's)."""
     folder = report_folder.claim(path)
     context = click.get_current_context(silent=True)
     if context is not None:
         context.call_on_close(folder.release)  # else (no command) the lock lasts as long as the process
     same = rendering is not None and rendering.resolve() == folder.path / "results.json"
-    if folder.earlier is not None and not same:
+    if announce and folder.earlier is not None and not same:
         console.print(f"--report-dir {folder.path}: replacing {folder.earlier}", markup=False, highlight=False)
     return folder.path
 
@@ -610,6 +611,9 @@ def compare(
     from adapters.reference import ReferenceEngine
     from conformance.fuzz_commands import run_compare
     from conformance.fuzz_parallel import default_jobs
+
+    with _checked():  # two compares into one folder would overwrite each other's records
+        report_dir = _report_dir(report_dir, announce=False)
 
     def play(under_test: Engine) -> int:
         return run_compare(

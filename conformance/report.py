@@ -279,7 +279,7 @@ def write_junit(report: Report, path: Path) -> Path:
             errors=str(counts[Status.ERROR] + counts[Status.TIMEOUT]),
             skipped=str(counts[Status.NOT_APPLICABLE] + counts[Status.XFAIL]),
             time=f"{sum(r.duration_s for r in mine):.3f}",
-            timestamp=report.started,
+            timestamp=_xml(report.started),  # a results file given to ``report`` may come from anywhere
         )
         for result in mine:
             case = ET.SubElement(
