@@ -11,6 +11,7 @@ the hostile engines ``tests/protocol/hostile/payload.py`` (over the wire) and
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import os
@@ -388,3 +389,27 @@ def test_a_later_run_replaces_the_earlier_reports_and_says_which(tmp_path: Path)
     # the folder is free again once a command ends
     with FileLock(tmp_path / LOCK_NAME, timeout=0):
         pass
+
+
+# ------------------------------------------------------------------------------ the rulebook's results page
+
+
+def test_the_rulebook_s_results_page_shows_engine_text_escaped(tmp_path: Path) -> None:
+    from tests.docs.conftest import PROJECT, build, require
+
+    require("sphinx")
+    report = Report.load(REPO / "tests" / "docs" / "data" / "results.json")
+    payload = PAYLOADS["ansi"] + PAYLOADS["html"] + PAYLOADS["bidi"]
+    report.engines = [replace(entry, name="eng" + payload) for entry in report.engines]
+    problem = next(index for index, result in enumerate(report.results) if result.status.is_problem)
+    report.results[problem] = replace(report.results[problem], message="m" + payload)
+    hostile = tmp_path / "hostile.json"
+    report.dump(hostile)
+    site = build(PROJECT, tmp_path / "site", {"GUINOTE_RESULTS": str(hostile)})
+    assert site.status == 0, site.warnings
+    page = site.page("other")
+    assert not RAW.search(page) and "<img" not in page
+    text = html.unescape(page)  # (Sphinx makes the payload's quotes typographic)
+    for place in ("eng", "m"):  # the engine's name, a failure's message: visible, escaped
+        assert place + shown(PAYLOADS["ansi"]) + "<script>alert(1)</script><img src=x" in text, place
+    assert text.count(shown(PAYLOADS["bidi"])) >= 2
