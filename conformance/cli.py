@@ -145,18 +145,20 @@ def _scenarios() -> list[Scenario]:
         raise InputError(str(error)) from None
 
 
-def _report_dir(path: Path, rendering: Path | None = None, *, announce: bool = True) -> Path:
+def _report_dir(
+    path: Path, rendering: Path | None = None, *, announce: bool = True, option: str = "--report-dir"
+) -> Path:
     """The report folder, created, writable and held until the command ends (else an input
     error: :mod:`conformance.report_folder`); says which earlier reports it replaces, unless
     they are those of ``rendering``, the results file ``report`` renders again (or, without
     ``announce``, a command that writes other files than a run's)."""
-    folder = report_folder.claim(path)
+    folder = report_folder.claim(path, option)
     context = click.get_current_context(silent=True)
     if context is not None:
         context.call_on_close(folder.release)  # else (no command) the lock lasts as long as the process
     same = rendering is not None and rendering.resolve() == folder.path / "results.json"
     if announce and folder.earlier is not None and not same:
-        console.print(f"--report-dir {folder.path}: replacing {folder.earlier}", markup=False, highlight=False)
+        console.print(f"{option} {folder.path}: replacing {folder.earlier}", markup=False, highlight=False)
     return folder.path
 
 
@@ -680,7 +682,7 @@ def report(
             data = Report.load(results)
         except ResultsError as error:
             raise InputError(str(error)) from None
-        folder = _report_dir(out, rendering=results)
+        folder = _report_dir(out, rendering=results, option="--out")
     html = write_html(data, folder)
     junit = write_junit(data, folder / "junit.xml")
     print_summary(data)

@@ -57,29 +57,30 @@ def earlier_run(folder: Path) -> str | None:
     return f"earlier reports ({', '.join(found)})"
 
 
-def claim(path: Path) -> ReportFolder:
+def claim(path: Path, option: str = "--report-dir") -> ReportFolder:
     """The report folder at ``path``, created, writable and held by this process; an
-    :class:`InputError` if it is a file, cannot be written, or another command holds it."""
+    :class:`InputError` naming the ``option`` that gave it if it is a file, cannot be written,
+    or another command holds it."""
     path = path.resolve()
     if path.exists() and not path.is_dir():
-        raise InputError(f"--report-dir {path}: is a file, not a folder")
+        raise InputError(f"{option} {path}: is a file, not a folder")
     try:
         path.mkdir(parents=True, exist_ok=True)
         probe = path / ".guinote-write-probe"
         probe.write_bytes(b"")
         probe.unlink()
     except OSError as error:
-        raise InputError(f"--report-dir {path}: cannot write there ({error.strerror or error})") from None
+        raise InputError(f"{option} {path}: cannot write there ({error.strerror or error})") from None
     lock = FileLock(path / LOCK_NAME, timeout=0)
     try:
         lock.acquire()
     except Timeout:
         raise InputError(
-            f"--report-dir {path}: another guinote-conformance command is writing its reports there; "
-            "choose another --report-dir"
+            f"{option} {path}: another guinote-conformance command is writing its reports there; "
+            f"choose another {option}"
         ) from None
     except OSError as error:
-        raise InputError(f"--report-dir {path}: cannot lock it ({error.strerror or error})") from None
+        raise InputError(f"{option} {path}: cannot lock it ({error.strerror or error})") from None
     return ReportFolder(path, lock, earlier_run(path))
 
 

@@ -368,7 +368,8 @@ def test_a_report_folder_in_use_is_an_input_error_naming_it(tmp_path: Path) -> N
         assert f"--report-dir {tmp_path.resolve()}: another guinote-conformance command" in done.stderr
         assert "choose another --report-dir" in done.stderr
         done = CliRunner().invoke(cli.app, ["report", str(elsewhere), "--out", str(tmp_path)])
-        assert done.exit_code == 2 and "choose another --report-dir" in done.stderr, done.output
+        assert done.exit_code == 2 and f"--out {tmp_path.resolve()}: another" in done.stderr, done.output
+        assert "choose another --out" in done.stderr
         done = CliRunner().invoke(cli.app, ["compare", "--engine", "reference", "--report-dir", str(tmp_path)])
         assert done.exit_code == 2 and "choose another --report-dir" in done.stderr, done.output
     assert not {"results.json", "index.html", "fuzz.json"} & {path.name for path in tmp_path.iterdir()}
