@@ -8,24 +8,51 @@ scenario happened to read it. :class:`ShapeCheckedEngine` puts the same schemas 
 suite and such an engine: each ``apply`` outcome and each list of legal actions is checked as
 the answer it would be over the wire, and a violation is an :class:`EngineError` naming the
 action and the first offending member.
+
+A string that is not Unicode text (a lone surrogate such as ``"\\udcff"``, which Python allows
+and UTF-8 cannot carry) is refused wherever the engine hands one over: in an outcome, a list of
+legal actions, a state or observation value, or its info. Over the wire the same answer is
+not JSON (orjson refuses it); in process it would otherwise crash the results writer or the
+pytest-xdist channel much later, far from the engine.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from adapters.interface import JSON, Action, Engine, EngineError, EngineInfo, GameHandle, Outcome, Setup, outcome_answer
 from adapters.protocol import canonical, check_response
+from conformance.untrusted import non_text
 
 
 class ShapeError(EngineError):
     """An in-process engine answered something the protocol's schemas do not allow."""
 
 
+def _text_only(value: Any, what: Callable[[], str]) -> None:
+    """Raise :class:`ShapeError` if a string in ``value`` is not Unicode text (a lone surrogate)."""
+    where = non_text(value)
+    if where is not None:
+        string = f"the string at {where}" if where else "the string"
+        raise ShapeError(
+            f"{what()} is not JSON: {string} holds a lone surrogate, which is not Unicode text "
+            "(over the protocol the answer would not be JSON either)"
+        )
+
+
+def _check_value(value: Any, what: Callable[[], str]) -> None:
+    """:func:`_text_only` for a value nothing else checks: a state or observation (orjson, far
+    quicker than a walk, tells the usual JSON value apart first)."""
+    if canonical(value) is None:
+        _text_only(value, what)
+
+
 def _check(cmd: str, answer: Mapping[str, JSON], what: Callable[[], str]) -> None:
     """Raise :class:`ShapeError` if ``answer`` breaks the schema of ``cmd``'s answer; ``what()``
     names it (worked out only then: an engine is checked at every call)."""
+    _text_only(answer, what)
     violations = check_response(cmd, {"id": 0, "ok": True, **answer})
     if violations:
         shown = "; ".join(str(violation) for violation in violations[:3])
@@ -63,10 +90,14 @@ class ShapeCheckedGame:
         return outcome
 
     def state(self, name: str) -> JSON:
-        return self._game.state(name)
+        value = self._game.state(name)
+        _check_value(value, lambda: f"the state field {json.dumps(name)}")
+        return value
 
     def observation(self, seat: int, name: str) -> JSON:
-        return self._game.observation(seat, name)
+        value = self._game.observation(seat, name)
+        _check_value(value, lambda: f"seat {seat}'s observation {json.dumps(name)}")
+        return value
 
     def __getattr__(self, name: str) -> object:
         return getattr(self._game, name)  # anything else the engine offers (a position snapshot...)
@@ -79,7 +110,10 @@ class ShapeCheckedEngine:
         self._engine = engine
 
     def info(self) -> EngineInfo:
-        return self._engine.info()
+        info = self._engine.info()
+        members = ("name", "version", "language", "profiles", "flags", "capabilities", "homepage")
+        _text_only({member: getattr(info, member, "") for member in members}, lambda: "the engine's info")
+        return info
 
     def start(self, setup: Setup) -> ShapeCheckedGame:
         return ShapeCheckedGame(self._engine.start(setup))

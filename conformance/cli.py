@@ -24,6 +24,7 @@ from importlib import metadata, resources
 from pathlib import Path
 from typing import Annotated, Any
 
+import click
 import pytest
 import typer
 from rich.console import Console
@@ -34,7 +35,7 @@ from rich.table import Table
 from adapters.interface import Engine, EngineError, EngineInfo
 from adapters.protocol import PROTOCOL_NAME
 from conformance import expectations as known
-from conformance import options, realisations
+from conformance import options, realisations, report_folder
 from conformance.catalogue import FeatureError, Scenario, load_scenarios, scenarios_by_rule
 from conformance.driver import POSITION_SETUPS
 from conformance.engines import FORMS, EngineSpec, overlays, parse_engine_spec, profile_flags
@@ -44,6 +45,7 @@ from conformance.report import summary_lines, write_html, write_junit
 from conformance.results import Report, ResultsError, legend
 from conformance.rule_index import RuleIndexError, default_root, load_areas
 from conformance.scaffold import register as register_scaffold
+from conformance.untrusted import markup, shown
 
 
 def _examples(*lines: str) -> str:
@@ -64,8 +66,9 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 # Piped output (CI logs, files) gets wide tables rather than truncated cells.
-console = Console(width=None if sys.stdout.isatty() else 200)
-errors = Console(stderr=True, soft_wrap=True)  # an error message is never cut by the console's width
+# emoji=False: an engine's ":warning:" stays text (markup is escaped where engine text is printed)
+console = Console(width=None if sys.stdout.isatty() else 200, emoji=False)
+errors = Console(stderr=True, soft_wrap=True, emoji=False)  # an error message is never cut by the console's width
 
 ENGINE_HELP = f"the engine: {FORMS}"
 EngineOption = Annotated[
@@ -137,8 +140,8 @@ def _checked() -> Iterator[None]:
     """Turn the known failures of a command into ``error: ...`` and their exit code."""
     try:
         yield
-    except CheckError as error:
-        errors.print(f"[red]error:[/red] {escape(str(error))}")
+    except CheckError as error:  # may quote the engine (its message, its stderr)
+        errors.print(f"[red]error:[/red] {markup(error)}")
         raise typer.Exit(int(error.exit_code)) from None
     except (FeatureError, RuleIndexError) as error:
         errors.print(f"[red]error:[/red] {escape(str(error))}")
@@ -153,19 +156,21 @@ def _scenarios() -> list[Scenario]:
         raise InputError(str(error)) from None
 
 
-def _report_dir(path: Path) -> Path:
-    """The report folder, created, and known to be writable (else an input error)."""
-    path = path.resolve()
-    if path.exists() and not path.is_dir():
-        raise InputError(f"--report-dir {path}: is a file, not a folder")
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-        probe = path / ".guinote-write-probe"
-        probe.write_bytes(b"")
-        probe.unlink()
-    except OSError as error:
-        raise InputError(f"--report-dir {path}: cannot write there ({error.strerror or error})") from None
-    return path
+def _report_dir(
+    path: Path, rendering: Path | None = None, *, announce: bool = True, option: str = "--report-dir"
+) -> Path:
+    """The report folder, created, writable and held until the command ends (else an input
+    error: :mod:`conformance.report_folder`); says which earlier reports it replaces, unless
+    they are those of ``rendering``, the results file ``report`` renders again (or, without
+    ``announce``, a command that writes other files than a run's)."""
+    folder = report_folder.claim(path, option)
+    context = click.get_current_context(silent=True)
+    if context is not None:
+        context.call_on_close(folder.release)  # else (no command) the lock lasts as long as the process
+    same = rendering is not None and rendering.resolve() == folder.path / "results.json"
+    if announce and folder.earlier is not None and not same:
+        console.print(f"{option} {folder.path}: replacing {folder.earlier}", markup=False, highlight=False)
+    return folder.path
 
 
 def _open_info(spec: EngineSpec, timeout: float = 10.0) -> EngineInfo:
@@ -266,10 +271,10 @@ def run(
     extra += (["--guinote-trace"] if trace else []) + (["--budget", repr(budget)] if budget is not None else [])
     code, progress, results_path = _pytest(specs, profile, selection, expectations, report_dir, jobs, timeout, extra)
     for note in progress.notes:
-        errors.print(f"[red]error:[/red] {escape(note)}", highlight=False)
+        errors.print(f"[red]error:[/red] {markup(note)}", highlight=False)
     if not results_path.exists():
         for message in progress.collection_errors:
-            errors.print(f"[red]error:[/red] {escape(message)}", highlight=False)
+            errors.print(f"[red]error:[/red] {markup(message)}", highlight=False)
         if not progress.collection_errors:
             errors.print(f"[red]error:[/red] no scenario ran ({_pytest_said(code)})")
         # a harness that broke is not the user's mistake; anything else that ran nothing is (a bad input)
@@ -284,7 +289,7 @@ def run(
     console.print(f"reports: {results_path}  {junit}  {html}", markup=False)
     mismatches = _mismatches(code, progress, data, bool(stale))
     for line in mismatches:
-        errors.print(f"[red]error:[/red] {escape(line)}", highlight=False)
+        errors.print(f"[red]error:[/red] {markup(line)}", highlight=False)
     passed = data.ok and not stale and not mismatches and not progress.notes
     raise typer.Exit(int(ExitCode.OK if passed else ExitCode.RULE_FAILURES))
 
@@ -364,15 +369,15 @@ def print_summary(data: Report, *, trace: bool = False) -> None:
     table = Table(title="Results by rule area")
     columns = data.columns()
     table.add_column("area")
-    for column in columns:
-        table.add_column(column)
+    for column in columns:  # profile names the engine chose
+        table.add_column(markup(column))
     for area, row in data.by_area().items():
         table.add_row(area, *[row[c].label if c in row else "" for c in columns])
     console.print(table)
     console.print(legend(), markup=False, highlight=False)
-    # the engine's own text is in these lines: print them verbatim, never as markup
+    # the engine's own text is in these lines: never as markup, its control characters shown
     for line in summary_lines(data, trace=trace):
-        console.print(line, markup=False, highlight=False, soft_wrap=True)
+        console.print(shown(line), markup=False, highlight=False, soft_wrap=True)
 
 
 def _location(scenario: Scenario) -> str:
@@ -424,13 +429,13 @@ def profiles(engine: OneEngine = "reference") -> None:
     """List the engine's rule profiles with their flag values, and the overlays that combine with them."""
     with _checked():
         info = _open_info(parse_engine_spec(engine))
-    table = Table(title=f"Profiles of {escape(info.name)}")
+    table = Table(title=f"Profiles of {markup(info.name)}")
     names = list(info.profiles)
     table.add_column("flag")
     for name in names:
-        table.add_column(escape(name))
+        table.add_column(markup(name))
     for flag in sorted({f for p in info.profiles.values() for f in p}):
-        table.add_row(escape(flag), *[escape(info.profiles[n].get(flag, "")) for n in names])
+        table.add_row(markup(flag), *[markup(info.profiles[n].get(flag, "")) for n in names])
     console.print(table)
     table = Table(title="Overlays (combine with any profile: --profile NAME+OVERLAY)")
     table.add_column("overlay")
@@ -505,7 +510,7 @@ def _harness(mode: str, text: str, profile: str | None, timeout: float) -> None:
     findings = check(argv, profile=profile, timeout=timeout)
     for finding in findings:
         console.print(
-            "ok     " if finding.ok else "PROBLEM", str(finding), markup=False, highlight=False, soft_wrap=True
+            "ok     " if finding.ok else "PROBLEM", shown(finding), markup=False, highlight=False, soft_wrap=True
         )
     if any(finding.unreachable for finding in findings):
         raise typer.Exit(int(ExitCode.ENGINE_UNAVAILABLE))
@@ -661,8 +666,9 @@ def compare(
     from conformance.fuzz_commands import run_compare
     from conformance.fuzz_parallel import default_jobs
 
-    with _checked():
+    with _checked():  # two compares into one folder would overwrite each other's records
         seconds = options.seconds(seconds, "--seconds") if seconds is not None else None
+        report_dir = _report_dir(report_dir, announce=False)
 
     def play(under_test: Engine) -> int:
         return run_compare(
@@ -708,10 +714,10 @@ def _against_reference(engine: str, timeout: float, play: Callable[[Engine], int
     try:
         return play(under_test)
     except UsageProblem as problem:
-        console.print(f"[red]error:[/red] {escape(str(problem))}")
+        console.print(f"[red]error:[/red] {markup(problem)}")
         raise typer.Exit(int(ExitCode.USAGE)) from None
     except EngineError as failure:
-        console.print(f"[red]error:[/red] engine {escape(engine)!r} failed: {escape(str(failure))}")
+        console.print(f"[red]error:[/red] engine {escape(engine)!r} failed: {markup(failure)}")
         raise typer.Exit(int(ExitCode.ENGINE_UNAVAILABLE)) from None
     finally:
         under_test.close()
@@ -730,7 +736,7 @@ def report(
             data = Report.load(results)
         except ResultsError as error:
             raise InputError(str(error)) from None
-        folder = _report_dir(out)
+        folder = _report_dir(out, rendering=results, option="--out")
     html = write_html(data, folder)
     junit = write_junit(data, folder / "junit.xml")
     print_summary(data)

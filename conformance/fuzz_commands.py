@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -40,6 +39,7 @@ from conformance.fuzz_known import KnownFileError, load_known
 from conformance.fuzz_parallel import Share, run_parallel
 from conformance.fuzz_scenario import check_scenarios, feature_text, write_scenario
 from conformance.fuzz_steering import observable_rules
+from conformance.untrusted import markup, one_line, scrub, shown
 
 #: Seconds spent looking for a smaller example of each divergence group before it is written.
 SHRINK_SECONDS = 60.0
@@ -135,7 +135,8 @@ def run_compare(
                 markup=False,
             )
     written = _write_groups(console, reference, engine, info, spec, report, report_dir, scenarios, check)
-    (report_dir / "fuzz.json").write_text(json.dumps(report.to_json(), indent=1, ensure_ascii=False) + "\n", "utf-8")
+    fuzz_json = json.dumps(scrub(report.to_json()), indent=1, ensure_ascii=False)
+    (report_dir / "fuzz.json").write_text(fuzz_json + "\n", "utf-8")
     console.print(f"report: {report_dir / 'fuzz.json'}" + (f"  scenarios: {written}" if written else ""), markup=False)
     return 1 if report.failures else 0
 
@@ -144,9 +145,9 @@ def print_report(console: Console, report: FuzzReport, configs: Sequence[Config]
     rate = report.hands / report.seconds if report.seconds else 0.0
     for config in configs:
         if config.label in report.not_applicable:
-            console.print(f"{config.label}: not applicable: {report.not_applicable[config.label]}", markup=False)
+            console.print(shown(f"{config.label}: not applicable: {report.not_applicable[config.label]}"), markup=False)
         else:
-            console.print(f"{config.label}: {report.played.get(config.label, 0)} hands", markup=False)
+            console.print(shown(f"{config.label}: {report.played.get(config.label, 0)} hands"), markup=False)
     console.print(
         f"{report.hands} hands ({report.games} games, {report.actions} actions) in {report.seconds:.1f} s "
         f"({rate:,.0f} hands/s); {len(report.failures)} divergence groups, "
@@ -161,12 +162,12 @@ def print_report(console: Console, report: FuzzReport, configs: Sequence[Config]
             table.add_column(column)
         for group in sorted(report.groups.values(), key=lambda g: -g.count):
             table.add_row(
-                escape(f"{group.cause.kind} {group.cause.subject}"),
-                escape(group.cause.rule or "-"),
+                markup(f"{group.cause.kind} {group.cause.subject}"),
+                markup(group.cause.rule or "-"),
                 str(group.count),
-                escape(", ".join(f"{k} ({v})" for k, v in group.configs.items())),
+                markup(", ".join(f"{k} ({v})" for k, v in group.configs.items())),
                 f"{group.example.size} actions",
-                escape(f"known: {group.known.reason}" if group.known else "NEW"),
+                markup(f"known: {group.known.reason}" if group.known else "NEW"),
             )
         console.print(table)
     seen, observable, unseen = report.coverage_summary()
@@ -191,10 +192,11 @@ def _write_groups(
     for number, group in enumerate(sorted(report.failures, key=lambda g: -g.count), 1):
         example = group.example
         path = report_dir / f"divergence-{number}.json"
-        path.write_text(json.dumps(example.record(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        console.print(f"{number}. {escape(example.describe())}\n   replay: {path}", markup=False, highlight=False)
+        path.write_text(json.dumps(scrub(example.record()), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        console.print(f"{number}. {shown(example.describe())}\n   replay: {path}", markup=False, highlight=False)
         if scenarios and ("deck" in example.setup or "hands" in example.setup):
-            title = f"compare {number}: {group.cause.kind} {group.cause.subject} ({example.config.label})"
+            # a Gherkin title: the engine's profile name must not start a line of its own
+            title = one_line(f"compare {number}: {group.cause.kind} {group.cause.subject} ({example.config.label})")
             last = _last_step(reference, example)
             texts.append(write_scenario(example, [info, reference.info()], last, title, reference))
             profile_of[title] = example.config.label.split("+")[0].split("[")[0]
@@ -213,13 +215,15 @@ def _check(console: Console, feature: str, spec: str, profiles: list[str]) -> No
         try:
             checks = check_scenarios(feature, spec, profile)
         except (OSError, RuntimeError, ValueError) as error:
-            console.print(f"the scenarios could not be checked: {error}", markup=False)
+            console.print(shown(f"the scenarios could not be checked: {error}"), markup=False)
             return
         for name, outcome in checks.items():
             verdict = "ok" if outcome.ok else "NOT REPRODUCED"
             console.print(
-                f"  scenario {verdict} [{profile}]: {name}: engine {outcome.engine_status}, "
-                f"reference {outcome.reference_status}",
+                shown(
+                    f"  scenario {verdict} [{profile}]: {name}: engine {outcome.engine_status}, "
+                    f"reference {outcome.reference_status}"
+                ),
                 markup=False,
             )
 
@@ -252,7 +256,7 @@ def run_replay(console: Console, reference: Engine, engine: Engine, path: Path) 
         raise UsageProblem(str(error)) from None
     info = engine.info()
     reason_codes = "reason_codes" in info.capabilities
-    console.print(f"replaying {path} ({record.config.label}) on {escape(info.name)}", markup=False)
+    console.print(shown(f"replaying {path} ({record.config.label}) on {info.name}"), markup=False)
     try:
         ours = reference.start(record.setup)
     except SetupRejected as error:
@@ -260,7 +264,7 @@ def run_replay(console: Console, reference: Engine, engine: Engine, path: Path) 
     try:
         theirs = engine.start(record.setup)
     except (SetupRejected, EngineError) as error:
-        console.print(f"the engine refuses the setup: {error}", markup=False)
+        console.print(shown(f"the engine refuses the setup: {error}"), markup=False)
         return 1
     mine, other = snapshot(ours, None), snapshot(theirs, None)
     for number in range(len(record.actions) + 1):
@@ -270,7 +274,9 @@ def run_replay(console: Console, reference: Engine, engine: Engine, path: Path) 
                 mine = apply_step(ours, action, FIELDS)
                 other = apply_step(theirs, action, FIELDS)
             except EngineError as error:
-                console.print(f"{number:>3}. {describe_action(action)}: the engine failed: {error}", markup=False)
+                console.print(
+                    shown(f"{number:>3}. {describe_action(action)}: the engine failed: {error}"), markup=False
+                )
                 show_table(console, ours, theirs, record.config)
                 return 1
             mark = "ok" if mine.accepted == other.accepted else "!!"
@@ -279,8 +285,10 @@ def run_replay(console: Console, reference: Engine, engine: Engine, path: Path) 
         if difference is not None:
             cause = cause_of(reference, record.setup, record.actions[:number], difference, mine)
             console.print(
-                f"divergence after {number} actions: {cause}: expected {_show(difference.expected)}, "
-                f"got {_show(difference.got)}",
+                shown(
+                    f"divergence after {number} actions: {cause}: expected {_show(difference.expected)}, "
+                    f"got {_show(difference.got)}"
+                ),
                 markup=False,
             )
             show_table(console, ours, theirs, record.config)
@@ -312,7 +320,7 @@ def show_table(console: Console, ours: Any, theirs: Any, config: Config) -> None
     for name in rows:
         expected, got = _read(ours, name), _read(theirs, name)
         marker = "" if expected == got else "  <-"
-        table.add_row(name, escape(expected), escape(got + marker))
+        table.add_row(name, markup(expected), markup(got + marker))
     console.print(table)
 
 

@@ -28,6 +28,7 @@ from adapters.interface import JSON, Accepted, Engine, EngineInfo
 from adapters.vocabulary import EXPLICIT_DEAL, SUITS, deck_codes
 from conformance.differential import Config, Divergence, Step, cause_of, first_difference
 from conformance.fuzz_steering import Layout
+from conformance.untrusted import one_line
 
 REPO = Path(__file__).resolve().parent.parent
 _OPTIONAL = ("cante", "exchange", "claim", "tute")
@@ -457,7 +458,7 @@ def write_scenario(
     flags = scenario_flags(config, infos)
     if reference is not None:
         flags = relevant_flags(reference, example, flags)
-    tags += [f"@{name}={value}" for name, value in flags.items()]
+    tags += [one_line(f"@{name}={value}") for name, value in flags.items()]  # an engine's flag stays on its line
     lines = ["  " + " ".join(tags)] if tags else []
     lines.append(f"  Scenario: {title}")
     setup = example.setup
@@ -566,9 +567,10 @@ def _trick_seats(actions: Sequence[Mapping[str, JSON]], end: int, trick: Sequenc
 
 
 def feature_text(scenarios: Sequence[str], engine: str) -> str:
+    """The feature of the scenarios ``compare`` wrote; ``engine``, the engine's own name, kept on its line."""
     header = (
         "Feature: Divergences found by guinote-conformance compare\n"
-        f"  Each scenario replays one divergence of {engine} from the reference engine, shrunk:\n"
+        f"  Each scenario replays one divergence of {one_line(engine)} from the reference engine, shrunk:\n"
         "  it fails on that engine and passes on the reference.\n\n"
     )
     return header + "\n".join(scenarios)

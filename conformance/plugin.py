@@ -54,6 +54,8 @@ from conformance.results import (
 )
 from conformance.rule_index import AREAS, RULE_ID, default_root, load_rules
 from conformance.transcript import RecordingEngine, Transcript
+from conformance.untrusted import file_part, scrub, scrub_report
+from conformance.untrusted import shown as shown_text  # "shown" names a transcript here
 
 #: The plugin ships its own step definitions: every session that loads the plugin knows them.
 pytest_plugins = ["conformance.steps"]
@@ -367,7 +369,7 @@ class GuinotePlugin:
     @staticmethod
     def _rerun(path: Path, line: int, spec: str, profile: str) -> str:
         location = f"{relative(path)}:{line}"
-        folder = f"reports/rerun-{path.stem}-{line}-{profile}"
+        folder = f"reports/rerun-{path.stem}-{line}-{file_part(profile)}"  # the engine's name
         return shlex.join(
             [
                 *("guinote-conformance", "run", "--engine", spec, "--profile", profile, "--scenario", location),
@@ -498,6 +500,7 @@ class GuinotePlugin:
     def pytest_runtest_makereport(self, item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, Any, None]:
         outcome = yield
         report: pytest.TestReport = outcome.get_result()
+        scrub_report(report)  # an engine's lone surrogate in a failure would kill an xdist worker
         if report.when == "teardown" and report.passed:
             # the transcript and the driver are done with: pytest keeps its items to the end
             for name in ("_guinote_transcript", "_guinote_run"):
@@ -509,7 +512,7 @@ class GuinotePlugin:
             if case is not None:
                 text = _bounded(f"the harness failed to record this run: {type(error).__name__}: {error}", _SHOWN)
                 report.outcome = "failed"
-                report.user_properties.append(("guinote", replace(case, status=Status.ERROR, message=text).to_json()))
+                report.user_properties.append(("guinote", scrub(replace(case, status=Status.ERROR, message=text).to_json())))
 
     def make_result(self, item: pytest.Item, call: pytest.CallInfo[None], report: pytest.TestReport) -> None:
         """The result of one report of a scenario run, attached to the report (the controller collects it)."""
@@ -571,7 +574,7 @@ class GuinotePlugin:
             expectation=expected.where if expected is not None else "",
         )
         result = self.detail(result, scenario, run, getattr(item, "_guinote_transcript", None), call)
-        report.user_properties.append(("guinote", result.to_json()))
+        report.user_properties.append(("guinote", scrub(result.to_json())))  # execnet sends only UTF-8 text
 
     def detail(
         self,
@@ -724,11 +727,11 @@ class GuinotePlugin:
         from conformance.report import cause_lines, not_run_lines, rule_texts
 
         for line in not_run_lines(report):
-            terminalreporter.write_line(line)
+            terminalreporter.write_line(shown_text(line))
         if report.failure_groups():
             terminalreporter.section("Guiñote conformance: likely causes")
             for line in cause_lines(likely_causes(report), rule_texts()):
-                terminalreporter.write_line(line)
+                terminalreporter.write_line(shown_text(line))  # the engine's codes and values are in the evidence
 
     def safe_report(self) -> Report:
         """:meth:`report`, or the results under a bare header when the header cannot be built (and a note)."""

@@ -17,16 +17,19 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, PackageLoader
+from markupsafe import Markup
 
 from adapters.vocabulary import HAND_END_REASONS
 from conformance.causes import Cause, NumericDifference, likely_causes, numeric_differences
 from conformance.results import CaseResult, FailureGroup, Report, Status, area_of, area_order, legend
 from conformance.rule_index import load_rules
+from conformance.untrusted import shown
 
 #: Where the rulebook's rule pages are (``$GUINOTE_RULEBOOK_URL`` overrides it): a local build
 #: of ``docs/`` (``tox -e docs``) by default, since the report must work offline.
 DEFAULT_RULEBOOK = Path(__file__).resolve().parent.parent / "docs" / "_build" / "html"
-#: Characters XML 1.0 cannot carry, which a hostile engine may well send.
+#: Characters XML 1.0 cannot carry: :func:`~conformance.untrusted.shown` has already made them
+#: visible escapes, this is the last guard of the file's well-formedness.
 _XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
@@ -164,10 +167,19 @@ def transcript_line(entry: Any) -> str:
 # ---------------------------------------------------------------------------------- HTML
 
 
+def _finalize(value: object) -> object:
+    """Every value the template prints, controls and bidi overrides made visible
+    (:func:`~conformance.untrusted.shown`) before autoescape escapes it. Markup (a macro's output,
+    ``|join`` of escaped items) keeps its tags: the escapes only add backslashes and hex digits."""
+    if isinstance(value, Markup):
+        return Markup(shown(str(value)))
+    return shown(value)
+
+
 def render_html(report: Report) -> str:
     # every text may come from the engine: escape all of it (select_autoescape would leave a
-    # template named *.html.j2 unescaped)
-    env = Environment(loader=PackageLoader("conformance", "templates"), autoescape=True)
+    # template named *.html.j2 unescaped), after finalize has made its control characters visible
+    env = Environment(loader=PackageLoader("conformance", "templates"), autoescape=True, finalize=_finalize)
     env.filters["transcript_line"] = transcript_line
     texts = rule_texts()
     groups = report.failure_groups()
@@ -231,7 +243,8 @@ def write_html(report: Report, out: Path) -> Path:
 
 
 def _xml(text: object) -> str:
-    return _XML_ILLEGAL.sub("\ufffd", str(text))
+    """Text for the JUnit file: an engine's ESC or NUL shown as ``\\x1b``, never dropped."""
+    return _XML_ILLEGAL.sub("\ufffd", shown(text))
 
 
 def junit_name(result: CaseResult, report: Report) -> str:
@@ -279,7 +292,7 @@ def write_junit(report: Report, path: Path) -> Path:
             errors=str(counts[Status.ERROR] + counts[Status.TIMEOUT] + counts[Status.NOT_RUN]),
             skipped=str(counts[Status.NOT_APPLICABLE] + counts[Status.XFAIL]),
             time=f"{sum(r.duration_s for r in mine):.3f}",
-            timestamp=report.started,
+            timestamp=_xml(report.started),  # a results file given to ``report`` may come from anywhere
         )
         why = not_run_lines(Report(results=[r for r in mine if r.status is Status.NOT_RUN]))
         if why:  # why runs are missing, in one line, where a CI page shows the suite

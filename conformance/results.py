@@ -27,6 +27,7 @@ from typing import Any
 
 from conformance.catalogue import Scenario
 from conformance.rule_index import AREAS
+from conformance.untrusted import scrub
 
 #: The results file format; the number changes whenever a reader would misread a file.
 RESULTS_FORMAT = "guinote-conformance-results/3"
@@ -475,7 +476,8 @@ class Report:
 
     def dump(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        text = json.dumps(scrub(self.to_json()), indent=1, ensure_ascii=False)  # an engine's lone surrogates
+        path.write_text(text + "\n", encoding="utf-8")
 
     @classmethod
     def from_json(cls, data: Any, where: str = "results") -> Report:

@@ -16,6 +16,7 @@ from docutils.parsers.rst import directives
 
 from conformance.results import Report, ResultsError, Status
 from conformance.rulebook_data import RulebookData
+from conformance.untrusted import shown  # an engine's text: its controls and bidi overrides made visible
 from guinote_rulebook.data import results_path
 from guinote_rulebook.directives.base import RulebookDirective, logger
 from guinote_rulebook.locale import _
@@ -65,10 +66,10 @@ class ResultsDirective(RulebookDirective):
     def header(self, report: Report, path: Path) -> nodes.field_list:
         fields = nodes.field_list(classes=["guinote-results-header"])
         for engine in report.engines:
-            fields += field_item(_("Engine"), para(nodes.Text(f"{engine.title} ({engine.language})")))
+            fields += field_item(_("Engine"), para(nodes.Text(shown(f"{engine.title} ({engine.language})"))))
         suite = f"{report.suite.version} ({report.suite.commit})"
         fields += field_item(_("Suite version"), para(nodes.Text(suite)))
-        fields += field_item(_("Run"), para(nodes.Text(f"{report.started}, {report.duration_s:.1f} s")))
+        fields += field_item(_("Run"), para(nodes.Text(shown(f"{report.started}, {report.duration_s:.1f} s"))))
         fields += field_item(_("File"), para(literal(path.name)))
         return fields
 
@@ -98,7 +99,7 @@ class ResultsDirective(RulebookDirective):
             rows.append(row)
         if not rows:
             return text_para(_("The results file lists no scenario runs."))
-        return table([_("Rule area"), *columns], rows, ["guinote-results-areas"])
+        return table([_("Rule area"), *map(shown, columns)], rows, ["guinote-results-areas"])
 
     def problems(self, report: Report, data: RulebookData) -> list[nodes.Node]:
         docname = self.env.docname
@@ -124,7 +125,8 @@ class ResultsDirective(RulebookDirective):
                 status_badge(entry.status), nodes.Text(" "), nodes.strong(entry.scenario, entry.scenario),
                 nodes.Text(" "), where,
             )  # fmt: skip
-            detail: list[nodes.Node] = [nodes.Text(_("profile {profile}").format(profile=", ".join(group.profiles)))]
+            profiles = shown(", ".join(group.profiles))
+            detail: list[nodes.Node] = [nodes.Text(_("profile {profile}").format(profile=profiles))]
             if entry.flags:
                 flags = " ".join(f"{k}={v}" for k, v in entry.flags.items())
                 detail += [nodes.Text(", " + _("flags") + " "), literal(flags)]
@@ -132,8 +134,8 @@ class ResultsDirective(RulebookDirective):
                 detail += [nodes.Text(", " + _("rules") + " "), *rules]
             block += para(*detail)
             if entry.message:
-                block += code_block(entry.message, "text")
+                block += code_block(shown(entry.message), "text")
             if entry.rerun:
-                block += code_block(entry.rerun, "shell")
+                block += code_block(shown(entry.rerun), "shell")
             out.append(block)
         return out
