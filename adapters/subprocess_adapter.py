@@ -26,7 +26,15 @@ What it guarantees, whatever the engine does:
   the handshake, and every other open game is rebuilt on the new process, when it is next
   used, by replaying its setup and accepted actions (the events must come out the same, or
   the game is broken as nondeterministic). A process found dead between requests is
-  relaunched the same way, and no game is broken.
+  relaunched the same way, and no game is broken;
+* **a crash is seen as one**: while an answer is awaited the process itself is watched, so an
+  engine that exits is an :class:`EngineCrashed` at once, even if a child of its keeps its
+  stdout open (no end of file would ever come);
+* **no process outlives it**: the engine runs in a process group of its own, and every
+  process of a launch carries :data:`MARK_VARIABLE` in its environment; each kill (a failure,
+  a relaunch, :meth:`SubprocessEngine.close` after ``stop``, the finalizer of a forgotten
+  engine) kills the group whatever state the engine is in, and on Linux every process that
+  still carries the mark (those that left the group).
 
 An ``engine_error`` answer (the engine reports its own failure) raises an
 :class:`EngineFailure` but keeps the process; after an ``apply`` it also breaks the game,

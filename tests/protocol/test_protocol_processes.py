@@ -8,7 +8,9 @@ environment, so a survivor is found even if its pid was never written. A process
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -338,3 +340,19 @@ def test_a_py_engine_whose_factory_exits_is_an_engine_that_cannot_start(
     done = cli("run", "--engine", f"py:{factory}", "--area", "deck", "-j", "1", "--report-dir", str(tmp_path))
     assert done.returncode == ExitCode.ENGINE_UNAVAILABLE, done.stdout + done.stderr
     assert fragment in done.stderr and "Traceback" not in done.stderr + done.stdout
+
+
+# ------------------------------------------------------------------ timeouts name the scenario
+
+
+def test_a_timeout_is_reported_with_the_scenario_s_file_and_line(watch: Watch, tmp_path: Path) -> None:
+    engine = f"cmd:{sys.executable} {hostile('hang', 'start')[1]} start"
+    done = cli("run", "--engine", engine, "--scenario", "features/deck.feature:8", "--profile", "lascuarenta",
+               "-j", "1", "--timeout", "0.5", "--report-dir", str(tmp_path), env=watch.env)  # fmt: skip
+    assert done.returncode == ExitCode.RULE_FAILURES, done.stdout + done.stderr
+    results = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))["results"]
+    assert results and all(result["status"] == "timeout" for result in results)
+    for result in results:  # the line of the step that was waiting, as for a failure or an error
+        where = re.match(rf"{re.escape(result['feature'])}:(\d+): ", result["message"])
+        assert where is not None and int(where.group(1)) >= result["line"], result["message"]
+    assert watch.survivors() == []
