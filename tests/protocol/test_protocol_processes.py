@@ -17,8 +17,9 @@ import sys
 import time
 import uuid
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -356,3 +357,25 @@ def test_a_timeout_is_reported_with_the_scenario_s_file_and_line(watch: Watch, t
         where = re.match(rf"{re.escape(result['feature'])}:(\d+): ", result["message"])
         assert where is not None and int(where.group(1)) >= result["line"], result["message"]
     assert watch.survivors() == []
+
+
+def test_the_server_passes_end_on_to_a_served_engine_s_game() -> None:
+    from adapters.reference import ReferenceGame
+    from adapters.serve import Server
+
+    ended: list[object] = []
+
+    class Ending(ReferenceGame):
+        def end(self) -> None:
+            ended.append(self)
+
+    class Engine(ReferenceEngine):
+        def start(self, setup: Mapping[str, Any]) -> Ending:
+            return Ending(super().start(setup).game)
+
+    server = Server(Engine())
+    game = server.dispatch({"id": 1, "cmd": "start", "setup": deck_setup()})["game"]
+    assert server.dispatch({"id": 2, "cmd": "end", "game": game}) == {"id": 2, "ok": True}
+    assert len(ended) == 1
+    assert server.dispatch({"id": 3, "cmd": "end", "game": game})["error"] == "unknown_game"
+    assert len(ended) == 1
