@@ -111,7 +111,12 @@ class SetupRejected(Exception):
 
 @runtime_checkable
 class GameHandle(Protocol):
-    """One game in progress inside an engine."""
+    """One game in progress inside an engine.
+
+    A handle may also have ``end()``, optional and not part of this protocol: the harness calls
+    it (through :func:`end_game`) once it is done with the game, so that the engine can forget
+    it. Over the wire it sends the command ``end``; an in-process engine without it needs nothing.
+    """
 
     def legal_actions(self) -> list[dict[str, JSON]]: ...
 
@@ -120,6 +125,13 @@ class GameHandle(Protocol):
     def state(self, name: str) -> JSON: ...
 
     def observation(self, seat: int, name: str) -> JSON: ...
+
+
+def end_game(game: GameHandle) -> None:
+    """Tell the engine that ``game`` is no longer used: the handle's optional ``end()``, if it has one."""
+    end = getattr(game, "end", None)
+    if callable(end):
+        end()
 
 
 @runtime_checkable

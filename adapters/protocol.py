@@ -210,10 +210,46 @@ def encode(message: Mapping[str, Any]) -> bytes:
     return json.dumps(message, separators=(",", ":"), allow_nan=False).encode("ascii") + b"\n"
 
 
+#: The deepest nesting of arrays and objects a message may have (the protocol's own messages
+#: nest a few levels): deeper is not a protocol line, so no code of the harness, recursive or
+#: not, ever meets a deeper value. It is the depth orjson encodes (its limit, checked by the tests).
+MAX_DEPTH = 254
+
+
+class NotProtocolJSON(ValueError):
+    """A line that is JSON but not protocol JSON: nested too deep, or a name repeated in one object."""
+
+
 def decode(line: bytes | str) -> Any:
     """Parse one protocol line (without or with its ``\\n``); raise :class:`ValueError` if it is
-    not JSON (RFC 8259, UTF-8: ``NaN``, a lone surrogate or nesting deeper than 1,024 are not)."""
-    return orjson.loads(line)  # orjson.JSONDecodeError is a ValueError
+    not JSON (RFC 8259, UTF-8: ``NaN``, ``Infinity``, a lone surrogate, a number beyond a double's
+    range are not), or :class:`NotProtocolJSON` if it nests deeper than :data:`MAX_DEPTH` or
+    repeats a member name in one object (I-JSON, RFC 7493: every parser then reads it alike)."""
+    value = orjson.loads(line)  # orjson.JSONDecodeError is a ValueError
+    if not isinstance(value, dict | list):
+        return value
+    try:
+        again = orjson.dumps(value)  # C code, bounded: refuses what nests deeper than MAX_DEPTH
+    except orjson.JSONEncodeError:
+        raise NotProtocolJSON(f"arrays and objects nested deeper than {MAX_DEPTH} levels") from None
+    data = line.encode("utf-8", "surrogatepass") if isinstance(line, str) else line
+    # Every ':' outside a string separates a member; orjson keeps the last of repeated names, so
+    # the text read back has fewer. A colon written as an escape (\u003a) is counted the slow way.
+    if data.count(b":") != again.count(b":") and not _ESCAPED_COLON.search(data):
+        raise NotProtocolJSON("a member name is repeated in one object")
+    if _ESCAPED_COLON.search(data):
+        json.loads(data, object_pairs_hook=_unique_members)
+    return value
+
+
+_ESCAPED_COLON = re.compile(rb"\\u003[aA]")
+
+
+def _unique_members(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    members = dict(pairs)
+    if len(members) != len(pairs):
+        raise NotProtocolJSON("a member name is repeated in one object")
+    return members
 
 
 # --------------------------------------------------------------------------- schemas

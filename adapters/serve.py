@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, BinaryIO
 
 from adapters import protocol  # it imports jsonschema only to explain a failure: the server starts fast
-from adapters.interface import Engine, EngineInfo, GameHandle, SetupRejected, outcome_answer
+from adapters.interface import Engine, EngineInfo, GameHandle, SetupRejected, end_game, outcome_answer
 from adapters.protocol import PROTOCOL_VERSION, ErrorCode
 
 JSONObject = dict[str, Any]
@@ -237,8 +237,9 @@ class Server:
         return answer
 
     def end(self, request: JSONObject) -> JSONObject:
-        self.game(request)
+        game = self.game(request)
         del self.games[request["game"]]
+        end_game(game)  # the served engine's own end(), if its games have one
         return {}
 
     def stop(self, request: JSONObject) -> JSONObject:

@@ -26,7 +26,15 @@ What it guarantees, whatever the engine does:
   the handshake, and every other open game is rebuilt on the new process, when it is next
   used, by replaying its setup and accepted actions (the events must come out the same, or
   the game is broken as nondeterministic). A process found dead between requests is
-  relaunched the same way, and no game is broken.
+  relaunched the same way, and no game is broken;
+* **a crash is seen as one**: while an answer is awaited the process itself is watched, so an
+  engine that exits is an :class:`EngineCrashed` at once, even if a child of its keeps its
+  stdout open (no end of file would ever come);
+* **no process outlives it**: the engine runs in a process group of its own, and every
+  process of a launch carries :data:`MARK_VARIABLE` in its environment; each kill (a failure,
+  a relaunch, :meth:`SubprocessEngine.close` after ``stop``, the finalizer of a forgotten
+  engine) kills the group whatever state the engine is in, and on Linux every process that
+  still carries the mark (those that left the group).
 
 An ``engine_error`` answer (the engine reports its own failure) raises an
 :class:`EngineFailure` but keeps the process; after an ``apply`` it also breaks the game,
@@ -36,9 +44,12 @@ whose state is then unknown.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
 import queue
+import re
+import secrets
 import selectors
 import shlex
 import signal
@@ -68,6 +79,16 @@ from adapters.interface import (
 
 _SHOWN = 300  # characters of a sent or received line quoted in an error message
 _LAUNCH_MARK = "--- gcp: launch "
+#: The environment variable that marks every process of one engine launch (its value is unique
+#: to the launch): the children that leave the engine's process group are found by it and killed.
+MARK_VARIABLE = "GCP_ENGINE_MARK"
+#: Whether the processes' environments can be read (Linux's ``/proc``).
+_PROC_SCAN = os.path.isdir("/proc/self") and os.path.exists("/proc/self/environ")
+_LAUNCHES = itertools.count(1)
+#: While an answer is awaited, how often the engine process is checked: an engine that exited
+#: while a child of its keeps stdout open is a crash, reported this soon rather than at the timeout.
+_EXIT_POLL = 0.05
+_HELD_OPEN = "the engine exited without answering (its stdout is held open by a process it started)"
 
 
 class EngineFailure(EngineError):
@@ -209,10 +230,16 @@ class EngineClosed(EngineFailure):
 
 
 def _show(data: bytes) -> str:
-    text = data.rstrip(b"\n").decode("utf-8", errors="backslashreplace")
-    if len(text) > _SHOWN:
+    """An excerpt of a line, escaped: invalid UTF-8 and control characters (an ESC that would
+    restyle a terminal, a NUL...) are shown as escapes, never written as they are."""
+    text = data[: _SHOWN * 4].rstrip(b"\n").decode("utf-8", errors="backslashreplace")
+    text = _CONTROL.sub(lambda found: f"\\x{ord(found.group()):02x}", text)
+    if len(text) > _SHOWN or len(data) > _SHOWN * 4:
         return f"{text[:_SHOWN]}... ({len(data)} bytes)"
     return text
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 # --------------------------------------------------------------------------- the process
@@ -252,6 +279,7 @@ class _Stderr:
 
 def _clip(line: bytes, limit: int) -> str:
     text = line.rstrip(b"\r").decode("utf-8", errors="backslashreplace")
+    text = _CONTROL.sub(lambda found: f"\\x{ord(found.group()):02x}", text)  # no ESC reaches a terminal
     return text if len(text) <= limit else text[:limit] + f"... ({len(line)} bytes)"
 
 
@@ -351,6 +379,10 @@ class EngineProcess:
         reader: Reader,
     ) -> None:
         posix = os.name == "posix"
+        #: marks every process of this launch (its environment), to find those that leave its group
+        self.token = f"{os.getpid()}.{next(_LAUNCHES)}.{secrets.token_hex(4)}"
+        environment = dict(os.environ if env is None else env)
+        environment[MARK_VARIABLE] = self.token
         self.popen = subprocess.Popen(
             list(argv),
             stdin=subprocess.PIPE,
@@ -358,7 +390,7 @@ class EngineProcess:
             stderr=subprocess.PIPE,
             bufsize=0,
             cwd=cwd,
-            env=None if env is None else dict(env),
+            env=environment,
             start_new_session=posix,  # its own process group: killed with its children
         )
         assert self.popen.stdin is not None and self.popen.stdout is not None and self.popen.stderr is not None
@@ -379,7 +411,7 @@ class EngineProcess:
         self.scanned = 0
         self.dead = False
         self.next_id = 0
-        self._finalizer = weakref.finalize(self, _kill_quietly, self.popen)
+        self._finalizer = weakref.finalize(self, _kill_tree, self.popen, self.token)
 
     # ------------------------------------------------------------------ lines
 
@@ -412,11 +444,13 @@ class EngineProcess:
             raw = self.readline(time.monotonic() + timeout if deadline is None else deadline)
         try:
             answer = protocol.decode(raw)
+        except protocol.NotProtocolJSON as error:
+            raise GarbageAnswer(f"the answer is not protocol JSON ({error})", sent=line, received=raw) from None
         except ValueError as error:
             raise GarbageAnswer(f"the answer is not JSON ({error})", sent=line, received=raw) from None
         if not isinstance(answer, dict):
             raise GarbageAnswer("the answer is not a JSON object", sent=line, received=raw)
-        if answer.get("id") != request_id or isinstance(answer.get("id"), bool):
+        if type(answer.get("id")) is not int or answer["id"] != request_id:  # 3.0 == 3, True == 1: not ids
             raise WrongId(
                 f"the answer has id {answer.get('id')!r}, the request had id {request_id}", sent=line, received=raw
             )
@@ -438,8 +472,10 @@ class EngineProcess:
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
                     raise EngineTimeout("the engine does not read its stdin")
+                if self.popen.poll() is not None:  # it exited; a process it started holds its stdin
+                    raise EngineCrashed(self._exit_summary("the engine exited without reading the request"))
                 if self.writable is not None:
-                    self.writable.select(remaining)
+                    self.writable.select(min(remaining, _EXIT_POLL))
 
     def readline(self, deadline: float) -> bytes:
         while True:
@@ -457,9 +493,17 @@ class EngineProcess:
                     f"the engine wrote more than {self.max_line_bytes} bytes without a newline (max_line_bytes)",
                     received=bytes(self.buffer[:_SHOWN]),
                 )
-            chunk = self.stdout.read(deadline - time.monotonic())
+            remaining = deadline - time.monotonic()
+            chunk = self.stdout.read(min(remaining, _EXIT_POLL))
             if chunk is None:
-                raise EngineTimeout("no answer in time", received=bytes(self.buffer))
+                if self.popen.poll() is not None:
+                    chunk = self.stdout.read(_EXIT_POLL)  # what it wrote before it exited
+                    if chunk is None:  # no end of file: a process it started holds its stdout
+                        raise EngineCrashed(self._exit_summary(_HELD_OPEN), received=bytes(self.buffer))
+                elif remaining <= _EXIT_POLL:
+                    raise EngineTimeout("no answer in time", received=bytes(self.buffer))
+                else:
+                    continue
             if not chunk:
                 summary = self._exit_summary("the engine closed its stdout")
                 raise EngineCrashed(summary, received=bytes(self.buffer))
@@ -484,13 +528,16 @@ class EngineProcess:
         return not self.dead and self.popen.poll() is None
 
     def kill(self) -> None:
+        """Kill the engine and everything it started (:func:`_kill_tree`), whatever its state:
+        an engine that crashed or exited may have left children running."""
         self.dead = True
-        _kill_quietly(self.popen)
+        _kill_tree(self.popen, self.token)
         self.stderr.join(0.5)
         self._close_pipes()
 
     def stop(self, grace: float) -> None:
-        """Wait ``grace`` seconds for a clean exit, then terminate, then kill."""
+        """Wait ``grace`` seconds for a clean exit, then terminate, then kill; in every case the
+        process group (and every marked process) is killed last: no child outlives the engine."""
         self.dead = True
         with contextlib.suppress(OSError):
             assert self.popen.stdin is not None
@@ -499,10 +546,9 @@ class EngineProcess:
             self.popen.wait(timeout=grace)
         except subprocess.TimeoutExpired:
             _signal(self.popen, signal.SIGTERM)
-            try:
+            with contextlib.suppress(subprocess.TimeoutExpired):
                 self.popen.wait(timeout=grace)
-            except subprocess.TimeoutExpired:
-                _kill_quietly(self.popen)
+        _kill_tree(self.popen, self.token)
         self.stderr.join(0.5)
         self._close_pipes()
 
@@ -518,15 +564,58 @@ class EngineProcess:
 
 
 def _signal(popen: subprocess.Popen[bytes], sig: int) -> None:
-    if popen.poll() is not None:
-        return
+    """Send ``sig`` to the engine's process group, whether or not the engine itself is still
+    running: its children stay in the group after it exits (and the group's id cannot be reused
+    while any of them lives)."""
     try:
         if os.name == "posix":
             os.killpg(popen.pid, sig)  # the process group we created for it
-        else:  # pragma: no cover - Windows
+        elif popen.poll() is None:  # pragma: no cover - Windows
             popen.kill() if sig == getattr(signal, "SIGKILL", None) else popen.terminate()
-    except (ProcessLookupError, PermissionError):
+    except (ProcessLookupError, PermissionError, OSError):
         pass
+
+
+def _marked(token: str) -> list[int]:
+    """The processes whose environment carries the launch's mark (Linux: ``/proc/<pid>/environ``).
+
+    Finds the descendants that left the engine's process group (``setsid``, a double fork) but
+    kept its environment. Processes of other users are unreadable, and so never found."""
+    needle = f"{MARK_VARIABLE}={token}".encode()
+    found = []
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return []
+    for entry in entries:
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/environ", "rb") as file:
+                environ = file.read()
+        except OSError:  # gone, or not ours
+            continue
+        if needle in environ.split(b"\0"):
+            found.append(int(entry))
+    return found
+
+
+def _kill_tree(popen: subprocess.Popen[bytes], token: str | None) -> None:
+    """Kill the engine, its process group and (Linux) every process carrying its mark; reap it."""
+    kill = getattr(signal, "SIGKILL", signal.SIGTERM)
+    _signal(popen, kill)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        popen.wait(timeout=2.0)
+    if token is None or not _PROC_SCAN:
+        return
+    for _ in range(5):  # a process may fork while it is being killed: scan again until none is left
+        pids = [pid for pid in _marked(token) if pid != os.getpid()]
+        if not pids:
+            return
+        for pid in pids:
+            with contextlib.suppress(OSError):
+                os.kill(pid, kill)
+        time.sleep(0.01)
 
 
 @contextlib.contextmanager
@@ -540,12 +629,6 @@ def _naming_the_request(line: bytes, timeout: float) -> Iterator[None]:
     except TransportFailure as failure:
         failure.sent = line
         raise
-
-
-def _kill_quietly(popen: subprocess.Popen[bytes]) -> None:
-    _signal(popen, getattr(signal, "SIGKILL", signal.SIGTERM))
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        popen.wait(timeout=2.0)
 
 
 # --------------------------------------------------------------------------- the engine

@@ -44,6 +44,7 @@ from adapters.interface import (
     Outcome,
     Rejected,
     Setup,
+    end_game,
 )
 from conformance.driver import NotApplicable
 
@@ -195,6 +196,9 @@ class ExplicitDrawGame:
 
     def state(self, name: str) -> JSON:
         return self._as_before_draw(name, lambda: self.game.state(name))
+
+    def end(self) -> None:
+        end_game(self.game)
 
     def observation(self, seat: int, name: str) -> JSON:
         return self._as_before_draw(name, lambda: self.game.observation(seat, name))

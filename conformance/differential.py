@@ -23,6 +23,7 @@ and groups the divergences, :mod:`conformance.fuzz_steering` chooses deals and a
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -37,6 +38,7 @@ from adapters.interface import (
     Outcome,
     Rejected,
     UnknownField,
+    end_game,
     outcome_answer,
 )
 from adapters.protocol import canonical
@@ -716,14 +718,18 @@ def first_difference(
     mine = snapshot(ours, None)
     try:
         theirs = engine.start(setup)
-        other = snapshot(theirs, None)
-        for index in range(len(actions) + 1):
-            if index:
-                action = actions[index - 1]
-                mine, other = apply_step(ours, action, FIELDS), apply_step(theirs, action, FIELDS)
-            difference = compare_steps(mine, other, reason_codes=reason_codes)
-            if difference is not None:
-                return index, difference, mine
+        try:
+            other = snapshot(theirs, None)
+            for index in range(len(actions) + 1):
+                if index:
+                    action = actions[index - 1]
+                    mine, other = apply_step(ours, action, FIELDS), apply_step(theirs, action, FIELDS)
+                difference = compare_steps(mine, other, reason_codes=reason_codes)
+                if difference is not None:
+                    return index, difference, mine
+        finally:
+            with contextlib.suppress(EngineError):  # compared: the engine may forget the game
+                end_game(theirs)
     except EngineError as failure:
         return index, Difference("failure", _failure_kind(failure), "an answer", _first_line(failure)), mine
     return None

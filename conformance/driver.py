@@ -8,6 +8,7 @@ a method here.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -24,6 +25,7 @@ from adapters.interface import (
     Rejected,
     SetupRejected,
     UnknownField,
+    end_game,
 )
 from adapters.vocabulary import EVENT_RULES, SUITS, NotationError, card_code, deck_codes
 from conformance import realisations
@@ -275,6 +277,7 @@ class ScenarioRun:
 
     def _start(self, setup: dict[str, Any]) -> GameHandle:
         setup["flags"] = self.flags
+        self.end_game()  # a game replaced is done with
         try:
             self.game = self.engine.start(setup)
         except SetupRejected as rejected:
@@ -287,6 +290,16 @@ class ScenarioRun:
                 ) from None
             raise FeatureInputError(f"{self.setup_line}: the engine refused the setup: {rejected}") from None
         return self.game
+
+    def end_game(self) -> None:
+        """Tell the engine that the scenario's game is done with (the handle's optional ``end``).
+
+        Called when the scenario is over, whatever its outcome: a failure here belongs to no
+        scenario (its verdict is made), and an engine broken by it shows at its next request."""
+        game, self.game = self.game, None
+        if game is not None:
+            with contextlib.suppress(Exception):
+                end_game(game)
 
     def need_match(self, what: str) -> None:
         """Scenarios about the match score need the ``match`` capability (several points)."""

@@ -82,6 +82,11 @@ class EngineSpec:
             target: object = importlib.import_module(module_name)
         except ImportError as error:
             raise EngineSpecError(f"engine {self.text!r}: cannot import {module_name!r}: {error}") from None
+        except KeyboardInterrupt:
+            raise
+        except BaseException as error:  # the module failed as it ran (SystemExit too): the engine cannot start
+            how = _raised(error, "a module must not exit when imported")
+            raise EngineUnavailable(f"engine {self.text!r}: importing {module_name!r} {how}") from None
         for part in attribute.split("."):
             if not hasattr(target, part):
                 raise EngineSpecError(f"engine {self.text!r}: module {module_name!r} has no attribute {attribute!r}")
@@ -90,8 +95,11 @@ class EngineSpec:
             raise EngineSpecError(f"engine {self.text!r}: {attribute} is not callable")
         try:
             engine = target()
-        except Exception as error:  # the user's factory failed: that engine cannot start
-            raise EngineUnavailable(f"engine {self.text!r} could not start: {type(error).__name__}: {error}") from None
+        except KeyboardInterrupt:
+            raise
+        except BaseException as error:  # the user's factory failed (a SystemExit too): that engine cannot start
+            how = _raised(error, "a factory returns the engine, it does not exit")
+            raise EngineUnavailable(f"engine {self.text!r} could not start: {attribute}() {how}") from None
         if not isinstance(engine, Engine):
             raise EngineSpecError(
                 f"engine {self.text!r}: {attribute}() returned {type(engine).__name__}, "
@@ -116,6 +124,13 @@ class EngineSpec:
 
     def __str__(self) -> str:
         return self.text
+
+
+def _raised(error: BaseException, exiting: str) -> str:
+    """How a user's code failed, for a message: ``raised SystemExit(0) (<exiting>)``, ``raised ValueError: ...``."""
+    if isinstance(error, SystemExit):
+        return f"raised SystemExit({error.code!r}) ({exiting})"
+    return f"raised {type(error).__name__}: {error}"
 
 
 def _reference(text: str, rest: str) -> EngineSpec:

@@ -11,6 +11,7 @@ the run's rule coverage.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 import zlib
@@ -20,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from adapters.interface import JSON, Engine, EngineError, EngineInfo, GameHandle, SetupRejected
+from adapters.interface import JSON, Engine, EngineError, EngineInfo, GameHandle, SetupRejected, end_game
 from conformance.differential import (
     FIELDS,
     Cause,
@@ -356,6 +357,26 @@ class Fuzzer:
                 report, config, setup, [], Difference("failure", "start", "a game", str(error)), seed, strategy
             )
         report.games += 1
+        try:
+            return self._play_game(config, report, rng, setup, ours, theirs, seed, strategy, policy_name, forced)
+        finally:
+            with contextlib.suppress(EngineError):  # the game is over: the engine may forget it
+                end_game(theirs)
+
+    def _play_game(
+        self,
+        config: Config,
+        report: FuzzReport,
+        rng: random.Random,
+        setup: dict[str, JSON],
+        ours: GameHandle,
+        theirs: GameHandle,
+        seed: int,
+        strategy: str,
+        policy_name: str,
+        forced: tuple[str, str] | None,
+    ) -> Divergence | None:
+        """The game :meth:`play_game` started, played hand after hand until it diverges or ends."""
         history: list[dict[str, JSON]] = []
         first = snapshot(ours, None)
         steps = [first, *self._play_hand(rng, ours, first, POLICIES[policy_name][0])]

@@ -554,7 +554,8 @@ class GuinotePlugin:
                 report.outcome = "failed"
                 report.longrepr = message
         run: ScenarioRun | None = getattr(item, "_guinote_run", None)
-        if status in (Status.FAIL, Status.ERROR) and run is not None and not message.startswith(str(run.location.path)):
+        failed = status in (Status.FAIL, Status.ERROR, Status.TIMEOUT)
+        if failed and run is not None and not message.startswith(str(run.location.path)):
             message = f"{run.location}: {message}"
         if report.when != "teardown":
             self.count_run(spec, error, status, message)
@@ -660,6 +661,8 @@ class GuinotePlugin:
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         if hasattr(self.config, "workerinput"):
+            for engine in self.engines.values():  # a worker's own engines get `stop` too
+                engine.close()
             return  # xdist workers: the controller writes the results
         try:
             self.complete(session)
@@ -907,6 +910,7 @@ def _guinote_scenario(request: pytest.FixtureRequest) -> None:
         rules=tuple(scenario.rules),
     )
     request.node._guinote_run = run
+    request.addfinalizer(run.end_game)  # the engine is told when the scenario's game is done with
 
 
 @pytest.hookimpl(wrapper=True)

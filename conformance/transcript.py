@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from adapters.interface import JSON, Action, Engine, EngineInfo, GameHandle, Outcome, Rejected, Setup
+from adapters.interface import JSON, Action, Engine, EngineInfo, GameHandle, Outcome, Rejected, Setup, end_game
 
 #: A transcript shown in a report keeps its first and last calls.
 HEAD, TAIL = 12, 48
@@ -104,6 +104,10 @@ class RecordingGame:
 
     def observation(self, seat: int, name: str) -> JSON:
         return self._record("observe", [seat, name], lambda: self._game.observation(seat, name), lambda value: value)
+
+    def end(self) -> None:
+        """The engine may forget the game (not recorded: the transcript is of the scenario's calls)."""
+        end_game(self._game)
 
     def unknowable(self, action: Mapping[str, JSON]) -> str | None:
         """What the recorded game cannot tell (see :class:`conformance.driver.PartlyKnown`)."""
