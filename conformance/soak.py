@@ -22,7 +22,8 @@ this one are gone once the engine is closed), and memory stays bounded (the resi
 this process and of the served engine after a warm-up and at the end, Linux only).
 
 Figures per configuration (hands, hands/s, divergences, violations) and the memory are printed;
-the exit status is 0 when nothing was violated, 1 otherwise, 2 for a usage error::
+the exit status is 0 when nothing was violated, 1 otherwise, 2 for a usage error, 3 for an engine
+that cannot be started::
 
     python -m conformance.soak                   # the default size: about 10-15 minutes on 2 cores
     python -m conformance.soak --hands 40        # a quick look
@@ -39,7 +40,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from adapters.interface import JSON, Engine, GameHandle
+from adapters.interface import JSON, Engine, EngineError, GameHandle, SetupRejected
 from adapters.reference import ReferenceEngine
 from conformance.differential import Config, Step, read_fields
 from conformance.engines import overlays, parse_engine_spec
@@ -49,7 +50,7 @@ from reference_engine.cards import deck
 from reference_engine.scoring import ULTIMAS
 
 #: Hands per configuration by default: with 16 configurations about 10-15 minutes on 2 cores.
-DEFAULT_HANDS = 3000
+DEFAULT_HANDS = 4000
 #: Hands played before the memory is first sampled (caches filled, the engine warmed up).
 WARM_UP_HANDS = 200
 #: The most the resident size of either process may grow between the two samples, in MiB.
@@ -196,6 +197,8 @@ class Figures:
     actions: int = 0
     seconds: float = 0.0
     divergences: list[str] = field(default_factory=list)
+    #: why the engine cannot play the configuration (``compare``'s *not applicable*), or ""
+    not_applicable: str = ""
 
     @property
     def hands(self) -> int:
@@ -247,13 +250,22 @@ def soak(
         for config in configs:
             figures = Figures(config.label)
             began = time.perf_counter()
+            unsupported = info.unsupported(config.flags)
+            if unsupported:
+                figures.not_applicable = f"the engine does not play {', '.join(unsupported)}"
             for fuzzer, target, kind in ((single, hands // 2, "single hands"), (whole, hands, "matches")):
                 fuzz = FuzzReport(info.name)
                 number = 0
                 while figures.hands < target and len(figures.divergences) < MAX_DIVERGENCES:
+                    if figures.not_applicable:
+                        break
                     checker.where, checker.deck_size = f"{config.label}, {kind}, game {number}", config.deck_size
                     before = fuzz.hands
-                    found = fuzzer.play_game(config, number, fuzz)
+                    try:
+                        found = fuzzer.play_game(config, number, fuzz)
+                    except SetupRejected as rejected:
+                        figures.not_applicable = str(rejected)
+                        break
                     if found is not None:
                         figures.divergences.append(found.describe())
                     if fuzzer is single:
@@ -304,6 +316,8 @@ HEADER = (
 
 
 def _line(figures: Figures) -> str:
+    if figures.not_applicable:
+        return f"{figures.label:<34} not applicable: {figures.not_applicable}"
     rate = figures.hands / figures.seconds if figures.seconds else 0.0
     return (f"{figures.label:<34} {figures.hands:>7} {figures.single:>7} {figures.in_matches:>10} "
             f"{figures.matches:>7} {rate:>8,.0f} {len(figures.divergences):>8}")  # fmt: skip
@@ -347,6 +361,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (CheckError, ValueError) as error:
         print(f"error: {error}", file=sys.stderr)
         return int(ExitCode.USAGE)
+    except EngineError as error:
+        print(f"error: engine {args.engine} could not be started or spoken to:\n{error}", file=sys.stderr)
+        return int(ExitCode.ENGINE_UNAVAILABLE)
     print(f"soak: {args.hands} hands per configuration, {len(configs)} configurations, engine {args.engine}, "
           f"seed {args.seed}")  # fmt: skip
     print(HEADER)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -146,3 +147,11 @@ def test_a_child_left_behind_is_seen() -> None:
         child.kill()
         child.wait()
     assert child.pid not in children(os.getpid())
+
+
+def test_an_engine_that_cannot_start_is_exit_3_with_its_own_words(capsys: pytest.CaptureFixture[str]) -> None:
+    script = Path(__file__).resolve().parents[1] / "protocol" / "hostile" / "crash_at_start.py"
+    assert main(["--hands", "2", "--engine", f"cmd:{sys.executable} {script}"]) == 3
+    err = capsys.readouterr().err
+    assert "could not be started" in err and "fatal: cannot load the rules table" in err
+    assert "Traceback" not in err

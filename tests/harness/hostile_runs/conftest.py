@@ -85,7 +85,7 @@ class RunOutcome:
     seconds: float
     #: (scenario id, profile) of every run the selection asks for
     expected: Counter[tuple[str, str]]
-    #: results.json's "results", or ``None`` when the file was not written
+    #: results.json's "results", or ``None`` when the file was not written (or not to its end)
     results: list[dict[str, Any]] | None
     summary: dict[str, int] | None
     #: testcases of junit.xml by status group (pass, failure, error, skipped), with "tests"
@@ -243,8 +243,7 @@ def hostile_run(
     seconds = time.monotonic() - began
     orphans = orphans_after(mark)
     _kill(orphans)
-    results_path = report_dir / "results.json"
-    data = json.loads(results_path.read_text(encoding="utf-8")) if results_path.exists() else None
+    data = _results(report_dir / "results.json")
     html_path = report_dir / "index.html"
     return RunOutcome(
         code=done.returncode,
@@ -258,6 +257,15 @@ def hostile_run(
         html=html_path.read_text(encoding="utf-8", errors="replace") if html_path.exists() else None,
         orphans=orphans,
     )
+
+
+def _results(path: Path) -> dict[str, Any] | None:
+    """results.json, or ``None`` when it was not written, or not to its end (a writer that crashed)."""
+    try:
+        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data
 
 
 def _kill(processes: list[Orphan]) -> None:
