@@ -79,3 +79,10 @@ def test_after_five_crashes_in_a_row_the_rest_is_not_run_with_the_reason(run_hos
     outcome = checked(run_hostile(engine_command("exit_after_hello"), scenarios=SEVEN), ExitCode.RULE_FAILURES,
                       {"error": 5, "not_run": 2})  # fmt: skip
     each_message(outcome, "not_run", "engine")
+
+
+@pytest.mark.xfail(strict=True, reason="needs untrusted's fix: an engine name with a lone surrogate is written")
+def test_a_lone_surrogate_in_the_engine_name_loses_no_result(run_hostile: Any) -> None:
+    """The results writer met the name: a traceback and no results.json."""
+    outcome = run_hostile("py:tests.harness.hostile_runs.engines.surrogate:make_named")
+    checked(outcome, ExitCode.OK, {"pass": 4})

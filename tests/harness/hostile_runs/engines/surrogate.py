@@ -5,9 +5,10 @@ text value of the state it answers: text no UTF-8 file can hold as it is. Over t
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from typing import Any
 
-from adapters.interface import JSON, Engine, GameHandle, Setup
+from adapters.interface import JSON, Engine, EngineInfo, GameHandle, Setup
 from adapters.reference import ReferenceEngine
 from adapters.serve import Server
 
@@ -42,6 +43,16 @@ class _SurrogateEngine(ReferenceEngine):
 def make() -> Engine:
     """The same engine in process: ``--engine py:tests.harness.hostile_runs.engines.surrogate:make``."""
     return _SurrogateEngine()
+
+
+class _SurrogateNamed(ReferenceEngine):
+    def info(self) -> EngineInfo:
+        return replace(super().info(), name="surrogate\udcff")
+
+
+def make_named() -> Engine:
+    """An engine in process whose name ends with the lone surrogate (its state is the reference's)."""
+    return _SurrogateNamed()
 
 
 if __name__ == "__main__":
