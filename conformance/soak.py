@@ -13,9 +13,9 @@ violation. Besides, every hand the reference plays is checked (:class:`HandInvar
   stock (the muestra included) hold the deck's 40, 48 or 36 cards, each once;
 * the points add up: a side's card points are the points of the cards it won, and both sides'
   the points of the tricks of the hand (its ``trick_won`` events); a hand played to its last
-  trick has every card point of the deck (120) and one side took the diez de últimas; a side's
-  score is its card points, its cantes and the últimas if it took them (SCORE-01, SCORE-02:
-  :func:`reference_engine.scoring.hand_score`).
+  trick has every card point of the deck (120) and one side took the diez de últimas, a hand
+  that ended before it nobody; a side's score is its card points, its cantes and the últimas
+  if it took them (SCORE-01, SCORE-02: :func:`reference_engine.scoring.hand_score`).
 
 Over the whole run: no process is left behind (the served engine's processes and every child of
 this one are gone once the engine is closed), and memory stays bounded (the resident size of
@@ -36,7 +36,8 @@ import argparse
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -92,40 +93,70 @@ class HandInvariants:
         problems = []
         if state["phase"] not in ("hand_over", "match_over"):
             problems.append(f"the hand is over (no action is legal but a deal) yet its phase is {state['phase']!r}")
-        size = self.deck_size
-        points = {card.code: card.points for card in deck(size)}
-        held = [card for seat in range(players) for card in _cards(state[f"hand.{seat}"])]
-        won = [_cards(state[f"won_cards.{side}"]) for side in range(SIDES)]
-        table = _cards(state["trick"])
-        stock = int(str(state["stock_count"]))
-        seen = held + won[0] + won[1] + table + ([str(state["muestra"])] if state["muestra"] else [])
+        table = HandEnd(
+            held=[card for seat in range(players) for card in _cards(state[f"hand.{seat}"])],
+            won=[_cards(state[f"won_cards.{side}"]) for side in range(SIDES)],
+            trick=_cards(state["trick"]),
+            stock=int(str(state["stock_count"])),
+            muestra=str(state["muestra"]) if state["muestra"] else None,
+        )
+        points = {card.code: card.points for card in deck(self.deck_size)}
+        return problems + table.conservation(points) + table.scoring(state, steps, points)
+
+
+@dataclass(frozen=True)
+class HandEnd:
+    """Where the cards of a hand are at its end."""
+
+    held: list[str]
+    won: list[list[str]]
+    trick: list[str]
+    stock: int
+    muestra: str | None
+
+    @property
+    def complete(self) -> bool:
+        """Whether the hand was played to its last trick (no card left to play or draw)."""
+        return not self.held and not self.trick and self.stock == 0
+
+    def conservation(self, points: Mapping[str, int]) -> list[str]:
+        """The deck's cards (``points``: code -> points), each in one place: hands, won, table, stock."""
+        problems = []
+        seen = Counter([*self.held, *self.won[0], *self.won[1], *self.trick, *([self.muestra] if self.muestra else [])])
         strange = sorted(set(seen) - set(points))
         if strange:
-            problems.append(f"cards not of the {size}-card deck: {strange}")
-        twice = sorted({card for card in seen if seen.count(card) > 1})
+            problems.append(f"cards not of the {len(points)}-card deck: {strange}")
+        twice = sorted(card for card, count in seen.items() if count > 1)
         if twice:
             problems.append(f"cards in two places at once: {twice}")
-        counted = len(held) + len(won[0]) + len(won[1]) + len(table) + stock
-        if counted != size:
+        counted = len(self.held) + len(self.won[0]) + len(self.won[1]) + len(self.trick) + self.stock
+        if counted != len(points):
             problems.append(
-                f"{counted} cards, not {size}: {len(held)} in hand, {len(won[0])}+{len(won[1])} won, "
-                f"{len(table)} on the table, {stock} in the stock"
+                f"{counted} cards, not {len(points)}: {len(self.held)} in hand, {len(self.won[0])}+{len(self.won[1])} "
+                f"won, {len(self.trick)} on the table, {self.stock} in the stock"
             )
+        return problems
+
+    def scoring(self, state: Mapping[str, JSON], steps: Sequence[Step], points: Mapping[str, int]) -> list[str]:
+        """The card points are the won cards' and the tricks'; all of them and the últimas over a whole
+        hand; a side's score its cards, cantes and últimas (SCORE-01, SCORE-02)."""
+        problems = []
         card_points = [int(str(state[f"card_points.{side}"])) for side in range(SIDES)]
         for side in range(SIDES):
-            of_cards = sum(points.get(card, 0) for card in won[side])
+            of_cards = sum(points.get(card, 0) for card in self.won[side])
             if card_points[side] != of_cards:
                 problems.append(f"side {side} has {card_points[side]} card points, its cards are worth {of_cards}")
         tricks = [event for step in steps[1:] for event in step.events if event.get("type") == "trick_won"]
         of_tricks = sum(int(str(event.get("points"))) for event in tricks)
         if sum(card_points) != of_tricks:
             problems.append(f"{sum(card_points)} card points in all, the tricks won carried {of_tricks}")
-        ultimas = state["ultimas"]
-        complete = not held and not table and stock == 0
-        if complete and sum(card_points) != sum(points.values()):
-            problems.append(f"played to its last trick with {sum(card_points)} card points, not {sum(points.values())}")
-        if complete and ultimas not in range(SIDES):
+        ultimas, deck_points = state["ultimas"], sum(points.values())
+        if self.complete and sum(card_points) != deck_points:
+            problems.append(f"played to its last trick with {sum(card_points)} card points, not {deck_points}")
+        if self.complete and ultimas not in range(SIDES):
             problems.append(f"played to its last trick but nobody took the diez de últimas ({ultimas!r})")
+        if not self.complete and ultimas is not None:
+            problems.append(f"side {ultimas} took the diez de últimas before the last trick")
         for side in range(SIDES):
             expected = card_points[side] + int(str(state[f"cante_points.{side}"])) + (ULTIMAS if ultimas == side else 0)
             if state[f"score.{side}"] != expected:

@@ -104,6 +104,7 @@ def test_a_sound_hand_keeps_every_invariant(label: str) -> None:
         ("card_points.0", lambda v: int(v) + 11, "card points, its cards are worth"),
         ("score.1", lambda v: int(v) + 1, "scores"),
         ("phase", lambda v: "free", "yet its phase is 'free'"),
+        ("ultimas", lambda v: None, "nobody took the diez de últimas"),
     ],
 )
 def test_a_broken_invariant_is_named(field: str, change: Any, problem: str) -> None:
