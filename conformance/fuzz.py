@@ -271,6 +271,9 @@ class Fuzzer:
     #: ``(worker, workers)``: play only the games whose number is ``worker`` modulo ``workers``
     #: (``compare --jobs``: :mod:`conformance.fuzz_parallel`)
     share: tuple[int, int] = (0, 1)
+    #: called with the reference's game at the end of every hand it plays and the hand's steps (the
+    #: first: the state before its actions); the soak run checks its invariants there (:mod:`conformance.soak`)
+    hand_played: Callable[[GameHandle, Sequence[Step]], None] | None = None
 
     def __post_init__(self) -> None:
         if self.depth not in DEPTHS:
@@ -514,6 +517,8 @@ class Fuzzer:
             step = apply_step(game, action)
             steps.append(step)
             legal = step.legal
+        if self.hand_played is not None:
+            self.hand_played(game, [last, *steps])
         return steps
 
     def _cover(self, steps: Sequence[Step], report: FuzzReport) -> None:
