@@ -512,7 +512,8 @@ class GuinotePlugin:
             if case is not None:
                 text = _bounded(f"the harness failed to record this run: {type(error).__name__}: {error}", _SHOWN)
                 report.outcome = "failed"
-                report.user_properties.append(("guinote", scrub(replace(case, status=Status.ERROR, message=text).to_json())))
+                failed = replace(case, status=Status.ERROR, message=text)
+                report.user_properties.append(("guinote", scrub(failed.to_json())))
 
     def make_result(self, item: pytest.Item, call: pytest.CallInfo[None], report: pytest.TestReport) -> None:
         """The result of one report of a scenario run, attached to the report (the controller collects it)."""
