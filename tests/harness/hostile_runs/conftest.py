@@ -40,8 +40,12 @@ PROTOCOL_HOSTILE = REPO / "tests" / "protocol" / "hostile"
 RUN_HOSTILE = Path(__file__).resolve().parent / "engines"
 #: The environment variable every process of one run inherits, with a value unique to the run.
 MARK = "GUINOTE_TEST_MARK"
+#: ``--timeout`` of a run: long enough that a loaded machine never makes a sound answer late ...
+SOUND_TIMEOUT = 10.0
+#: ... and of a run whose engine hangs on purpose: each hung request costs it.
+HANG_TIMEOUT = 2.0
 #: Only to catch a hang: a run of a few scenarios takes seconds; speed is measured elsewhere.
-WALL_BOUND = 90.0
+WALL_BOUND = 180.0
 #: Four scenarios of the deck: one trick (8, 21), a trick's points (69), a whole hand (114).
 #: Fewer than the circuit breaker's default of 5 consecutive engine failures, so that the
 #: statuses of a case do not depend on it (the breaker has tests of its own).
@@ -222,7 +226,7 @@ def hostile_run(
     scenarios: Sequence[str] = DECK_FOUR,
     profiles: Sequence[str] = ("lascuarenta",),
     jobs: int = 1,
-    timeout: float = 1.0,
+    timeout: float = SOUND_TIMEOUT,
 ) -> RunOutcome:
     """``guinote-conformance run --engine ENGINE`` on ``scenarios`` under ``profiles``, in a
     subprocess whose every descendant is marked; processes of the run still alive afterwards

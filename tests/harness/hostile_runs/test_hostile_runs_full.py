@@ -12,6 +12,7 @@ import pytest
 from conformance.exit_codes import ExitCode
 
 from .conftest import (
+    HANG_TIMEOUT,
     NEEDS_PROCESSES,
     SEVEN,
     SURROGATE_IN_PROCESS,
@@ -37,14 +38,14 @@ def test_a_crash_mid_game_under_two_workers_and_two_profiles(run_hostile: Any) -
 
 
 def test_a_hang_under_two_workers_and_two_profiles(run_hostile: Any) -> None:
-    outcome = checked(run_hostile(engine_command("hang", "legal"), profiles=TWO_PROFILES, jobs=2),
+    outcome = checked(run_hostile(engine_command("hang", "legal"), timeout=HANG_TIMEOUT, profiles=TWO_PROFILES, jobs=2),
                       ExitCode.RULE_FAILURES, {"pass": 6, "timeout": 2})  # fmt: skip
     assert {outcome.status_of(WHOLE_HAND, profile) for profile in TWO_PROFILES} == {"timeout"}
 
 
 @pytest.mark.xfail(strict=True, reason="needs the feature:line prefix on timeouts (plugin.py, issue 14 item 6)")
 def test_a_timeout_names_the_feature_and_line_like_other_errors(run_hostile: Any) -> None:
-    outcome = run_hostile(engine_command("hang", "legal"))
+    outcome = run_hostile(engine_command("hang", "legal"), timeout=HANG_TIMEOUT)
     each_message(outcome, "timeout", "features/deck.feature:")
 
 
