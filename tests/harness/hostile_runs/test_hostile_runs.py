@@ -5,8 +5,7 @@ The adapter-level behaviour of the same engines is in tests/protocol/test_protoc
 here the question is what a user of the command sees. Most cases run the four scenarios of
 :data:`DECK_FOUR` under one profile with ``-j 1`` (the statuses then follow from the order the
 scenarios run in). The same engines with ``-j 2`` and two profiles, and a few slower variants, are
-in test_hostile_runs_full.py (opt-in: ``tox -e hostile``). Cases whose right behaviour waits for
-another branch of issue 14 are marked ``xfail(strict=True)`` with the branch named.
+in test_hostile_runs_full.py (opt-in: ``tox -e hostile``).
 """
 
 from __future__ import annotations
@@ -27,7 +26,6 @@ from .conftest import (
     DECK_FOUR,
     HANG_TIMEOUT,
     MARK,
-    NEEDS_PROCESSES,
     SEVEN,
     SURROGATE_IN_PROCESS,
     WALL_BOUND,
@@ -169,12 +167,10 @@ def test_an_engine_that_breaks_what_the_harness_relies_on_fails_with_the_reason(
 # ------------------------------------------------------------------------------------------ children
 
 
-@pytest.mark.xfail(strict=True, reason=NEEDS_PROCESSES + " (here: after stop)")
 def test_the_children_of_a_sound_engine_do_not_outlive_the_run(run_hostile: Any) -> None:
     checked(run_hostile(engine_command("spawns_child")), ExitCode.OK, {"pass": 4})
 
 
-@pytest.mark.xfail(strict=True, reason=NEEDS_PROCESSES + " (here: after a crash)")
 def test_the_children_of_a_crashed_engine_do_not_outlive_the_run(run_hostile: Any) -> None:
     outcome = checked(run_hostile(engine_command("spawns_child", "--crash-at", "5")), ExitCode.RULE_FAILURES,
                       {"pass": 2, "error": 2})  # fmt: skip
@@ -204,16 +200,12 @@ def test_one_worker_ends_its_games_and_stops_its_engine(run_hostile: Any, tmp_pa
     check_ended_and_stopped(log)
 
 
-@pytest.mark.xfail(strict=True, reason="needs processes' fix: worker engines are sent stop (plugin sessionfinish)")
 def test_two_workers_end_their_games_and_stop_their_engines(run_hostile: Any, tmp_path: Path) -> None:
     log = tmp_path / "commands.log"
     checked(run_hostile(engine_command("records_commands", str(log)), jobs=2), ExitCode.OK, {"pass": 4})
     check_ended_and_stopped(log)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="needs processes' fix: a py: factory's SystemExit is an engine that cannot start"
-)
 def test_a_python_factory_that_exits_is_an_engine_that_cannot_start(run_hostile: Any) -> None:
     outcome = run_hostile("py:tests.harness.hostile_runs.engines.factories:exits")
     assert outcome.code == ExitCode.ENGINE_UNAVAILABLE, outcome.explain()
@@ -224,10 +216,9 @@ def test_a_python_factory_that_exits_is_an_engine_that_cannot_start(run_hostile:
 # ------------------------------------------------------------------------------------------ engine text
 
 
-@pytest.mark.xfail(strict=True, reason="needs untrusted's fix: engine text escaped in index.html")
 def test_markup_in_everything_the_engine_says_reaches_no_report_raw(run_hostile: Any) -> None:
     outcome = checked(run_hostile(engine_command("markup")), ExitCode.RULE_FAILURES, {"fail": 4})
-    outcome.check_no_raw_payload("<script", "<img", PAYLOAD)
+    outcome.check_no_raw_payload("<script>alert", "<img src=x", PAYLOAD)
     assert "[/bold]" in outcome.stdout  # shown as text, never taken as rich markup
 
 
@@ -237,7 +228,6 @@ def test_a_lone_surrogate_over_the_wire_is_an_answer_that_is_not_json(run_hostil
     each_message(outcome, "error", "the answer is not JSON")
 
 
-@pytest.mark.xfail(strict=True, reason="needs untrusted's fix: lone surrogates scrubbed from results")
 def test_a_lone_surrogate_from_an_engine_in_process_loses_no_result(run_hostile: Any) -> None:
     """Under two workers the surrogate kills the worker that meets it (execnet sends UTF-8 only)."""
     outcome = run_hostile(SURROGATE_IN_PROCESS, jobs=2)
@@ -245,7 +235,6 @@ def test_a_lone_surrogate_from_an_engine_in_process_loses_no_result(run_hostile:
     assert outcome.statuses["fail"] + outcome.statuses["error"] >= 1
 
 
-@pytest.mark.xfail(strict=True, reason="needs results' fix: nothing executed is thrown away when a later launch fails")
 def test_an_engine_that_cannot_be_launched_again_at_the_end_loses_no_result(run_hostile: Any, tmp_path: Path) -> None:
     # launches: the CLI's handshake, one per worker; a launch after those fails
     outcome = run_hostile(engine_command("launch_limit", str(tmp_path / "launches"), "3"), jobs=2)
@@ -255,20 +244,17 @@ def test_an_engine_that_cannot_be_launched_again_at_the_end_loses_no_result(run_
 # ------------------------------------------------------------------------------------------ circuit breaker
 
 
-@pytest.mark.xfail(strict=True, reason="needs results' fix: the circuit breaker (--max-engine-failures, default 5)")
 def test_after_five_timeouts_in_a_row_the_rest_is_not_run_with_the_reason(run_hostile: Any) -> None:
     outcome = run_hostile(engine_command("hang", "start"), timeout=HANG_TIMEOUT, scenarios=SEVEN)
     checked(outcome, ExitCode.RULE_FAILURES, {"timeout": 5, "not_run": 2})
     each_message(outcome, "not_run", "engine")
 
 
-@pytest.mark.xfail(strict=True, reason="needs results' fix: --max-engine-failures")
 def test_the_circuit_breaker_takes_its_threshold_from_the_command_line(run_hostile: Any) -> None:
     outcome = run_hostile(engine_command("hang", "start"), "--max-engine-failures", "2", timeout=HANG_TIMEOUT)
     checked(outcome, ExitCode.RULE_FAILURES, {"timeout": 2, "not_run": 2})
 
 
-@pytest.mark.xfail(strict=True, reason="needs results' fix: --budget, the run's wall-time budget in seconds")
 def test_past_the_budget_the_rest_is_not_run(run_hostile: Any) -> None:
     budget = ("--max-engine-failures", "100", "--budget", "3")
     outcome = run_hostile(engine_command("hang", "start"), *budget, timeout=HANG_TIMEOUT, scenarios=SEVEN)

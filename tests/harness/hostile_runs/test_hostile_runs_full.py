@@ -13,7 +13,6 @@ from conformance.exit_codes import ExitCode
 
 from .conftest import (
     HANG_TIMEOUT,
-    NEEDS_PROCESSES,
     SEVEN,
     SURROGATE_IN_PROCESS,
     TWO_PROFILES,
@@ -43,13 +42,11 @@ def test_a_hang_under_two_workers_and_two_profiles(run_hostile: Any) -> None:
     assert {outcome.status_of(WHOLE_HAND, profile) for profile in TWO_PROFILES} == {"timeout"}
 
 
-@pytest.mark.xfail(strict=True, reason="needs the feature:line prefix on timeouts (plugin.py, issue 14 item 6)")
 def test_a_timeout_names_the_feature_and_line_like_other_errors(run_hostile: Any) -> None:
     outcome = run_hostile(engine_command("hang", "legal"), timeout=HANG_TIMEOUT)
     each_message(outcome, "timeout", "features/deck.feature:")
 
 
-@pytest.mark.xfail(strict=True, reason="needs processes' fix: a crash whose child keeps stdout open is a crash")
 def test_a_crash_whose_child_keeps_the_pipes_open_is_a_crash_not_a_timeout(run_hostile: Any) -> None:
     outcome = run_hostile(engine_command("spawns_child", "--crash-at", "5", "--keep-pipes"), timeout=5.0)
     checked(outcome, ExitCode.RULE_FAILURES, {"pass": 2, "error": 2})
@@ -57,7 +54,6 @@ def test_a_crash_whose_child_keeps_the_pipes_open_is_a_crash_not_a_timeout(run_h
     assert outcome.seconds < 20  # not the full wait of 5 s per request
 
 
-@pytest.mark.xfail(strict=True, reason=NEEDS_PROCESSES + " (here: after stop, in the workers)")
 def test_the_children_of_a_sound_engine_under_two_workers_do_not_outlive_the_run(run_hostile: Any) -> None:
     checked(run_hostile(engine_command("spawns_child"), jobs=2), ExitCode.OK, {"pass": 4})
 
@@ -68,21 +64,18 @@ def test_a_lone_surrogate_over_the_wire_under_two_workers(run_hostile: Any) -> N
     each_message(outcome, "error", "the answer is not JSON")
 
 
-@pytest.mark.xfail(strict=True, reason="needs untrusted's fix: lone surrogates scrubbed from results")
 def test_a_lone_surrogate_from_an_engine_in_process_under_one_worker_loses_no_result(run_hostile: Any) -> None:
     """Under one worker the results writer met the surrogate: a traceback and no results.json."""
     outcome = run_hostile(SURROGATE_IN_PROCESS)
     checked(outcome, ExitCode.RULE_FAILURES, dict(outcome.statuses))
 
 
-@pytest.mark.xfail(strict=True, reason="needs results' fix: the circuit breaker (--max-engine-failures, default 5)")
 def test_after_five_crashes_in_a_row_the_rest_is_not_run_with_the_reason(run_hostile: Any) -> None:
     outcome = checked(run_hostile(engine_command("exit_after_hello"), scenarios=SEVEN), ExitCode.RULE_FAILURES,
                       {"error": 5, "not_run": 2})  # fmt: skip
     each_message(outcome, "not_run", "engine")
 
 
-@pytest.mark.xfail(strict=True, reason="needs untrusted's fix: an engine name with a lone surrogate is written")
 def test_a_lone_surrogate_in_the_engine_name_loses_no_result(run_hostile: Any) -> None:
     """The results writer met the name: a traceback and no results.json."""
     outcome = run_hostile("py:tests.harness.hostile_runs.engines.surrogate:make_named")
