@@ -714,10 +714,10 @@ def _against_reference(engine: str, timeout: float, play: Callable[[Engine], int
     try:
         return play(under_test)
     except UsageProblem as problem:
-        console.print(f"[red]error:[/red] {markup(problem)}")
+        console.print(f"[red]error:[/red] {markup(problem)}", soft_wrap=True)  # a long path must not cut it
         raise typer.Exit(int(ExitCode.USAGE)) from None
     except EngineError as failure:
-        console.print(f"[red]error:[/red] engine {escape(engine)!r} failed: {markup(failure)}")
+        console.print(f"[red]error:[/red] engine {escape(engine)!r} failed: {markup(failure)}", soft_wrap=True)
         raise typer.Exit(int(ExitCode.ENGINE_UNAVAILABLE)) from None
     finally:
         under_test.close()

@@ -250,10 +250,10 @@ def run_replay(console: Console, reference: Engine, engine: Engine, path: Path) 
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         record = load_record(data, str(path))
+    except RecordError as error:  # (a ValueError that already names the file)
+        raise UsageProblem(str(error)) from None
     except (OSError, ValueError) as error:
         raise UsageProblem(f"{path}: cannot read the record: {error}") from None
-    except RecordError as error:
-        raise UsageProblem(str(error)) from None
     info = engine.info()
     reason_codes = "reason_codes" in info.capabilities
     console.print(shown(f"replaying {path} ({record.config.label}) on {info.name}"), markup=False)

@@ -47,3 +47,11 @@ def test_input_mistakes_are_clear_errors_not_tracebacks(tmp_path: Path) -> None:
     done = cli("replay", str(tmp_path / "bad.json"))
     assert done.returncode == 2 and "unknown format 'other'" in done.stdout
     assert "Traceback" not in done.stdout + done.stderr
+    # a path longer than the console is wide: the error stays one line and names the file once
+    deep = tmp_path / ("d" * 90) / ("e" * 90) / "bad.json"
+    deep.parent.mkdir(parents=True)
+    deep.write_text('{"format": "other"}', encoding="utf-8")
+    done = cli("replay", str(deep))
+    line = f"error: {deep}: unknown format 'other'"
+    assert done.returncode == 2 and done.stdout.startswith(line) and done.stdout.count(str(deep)) == 1, done.stdout
+    assert "\n" not in done.stdout.strip(), done.stdout
