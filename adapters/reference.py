@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from adapters.interface import JSON, Accepted, Action, EngineInfo, Outcome, Rejected, Setup, SetupRejected, UnknownField
 from adapters.vocabulary import EXPLICIT_DEAL
 from reference_engine import Game
 from reference_engine import __name__ as engine_package
-from reference_engine.actions import ActionFormatError, IllegalAction, action_from_json
+from reference_engine.actions import (
+    DRAW,
+    ActionFormatError,
+    Draw,
+    IllegalAction,
+    Play,
+    action_from_json,
+    events_to_json,
+    plays_of,
+)
 from reference_engine.cards import CardError, parse_card
 from reference_engine.deal import DealtHand, check_explicit_deal, order_of_deal
 from reference_engine.flags import RulesError, flag_specs, make_rules, profile_names, rules_for
@@ -19,12 +28,37 @@ from reference_engine.views import observation_field, state_field, state_fields
 VERSION = "0.1.0"
 
 
+class ReadOnlyAction(dict[str, JSON]):
+    """The JSON form of a legal action, built once and shared by every list of legal actions
+    that holds it, so read-only: a change would reach every later list. Listing the legal
+    actions builds nothing (the fuzzer lists them twice per action, and building their forms
+    cost as much as finding them). It is equal to, encoded like, copied and pickled as the plain
+    dict it reads as; ``dict(action)`` is a copy that may be changed."""
+
+    __slots__ = ()
+
+    def _read_only(self, *args: object, **kwargs: object) -> NoReturn:
+        raise TypeError("a legal action of the reference engine is read-only: change a copy, dict(action)")
+
+    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _read_only
+
+    def __reduce__(self) -> tuple[type[dict[str, JSON]], tuple[dict[str, JSON]]]:
+        return dict, (dict(self),)
+
+
+#: The shared form of each of the engine's shared actions (its plays and its draw, which live as
+#: long as the engine's module), by identity: a look-up by value would hash the action, a call.
+_SHARED_ACTIONS: list[Draw | Play] = [DRAW, *(play for seat in range(4) for play in plays_of(seat).values())]
+_SHARED_FORMS: dict[int, dict[str, JSON]] = {id(action): ReadOnlyAction(action.to_json()) for action in _SHARED_ACTIONS}
+
+
 class ReferenceGame:
     def __init__(self, game: Game) -> None:
         self.game = game
 
     def legal_actions(self) -> list[dict[str, JSON]]:
-        return [action.to_json() for action in self.game.legal_actions()]
+        forms = _SHARED_FORMS
+        return [forms.get(id(action)) or action.to_json() for action in self.game.legal_actions()]
 
     def apply(self, action: Action) -> Outcome:
         try:
@@ -35,7 +69,7 @@ class ReferenceGame:
             return Rejected(illegal.code, illegal.rule, illegal.message)
         except (ActionFormatError, CardError) as error:
             return Rejected("BAD_ACTION", "", str(error))
-        return Accepted([event.to_json() for event in events])
+        return Accepted(events_to_json(events))
 
     def _as_deck_order(self, action: Action) -> Action:
         """The explicit form of the next deal (``hands`` in seat order, ``muestra``, ``stock``

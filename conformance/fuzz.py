@@ -387,13 +387,13 @@ class Fuzzer:
             report.hands += 1
             report.played[config.label] = report.played.get(config.label, 0) + 1
             report.actions += len(steps) - 1
-            before = list(history)
+            before = len(history)  # the actions of the hands before this one (copied only if replayed)
             comparison = begin_compare(
                 theirs,
                 steps,
                 reason_codes=self.reason_codes,
-                restart=partial(_replayed, self.engine, setup, before),
-                restart_reference=partial(_replayed, self.reference, setup, before),
+                restart=partial(_replayed, self.engine, setup, history, before),
+                restart_reference=partial(_replayed, self.reference, setup, history, before),
                 use_batch=self.batch,
             )
             self._cover(steps, report)
@@ -575,9 +575,10 @@ _PLAIN_EVENTS = frozenset({"card_played", "trick_won", "ultimas", "arrastre_begi
 _PLAIN_RULES: dict[tuple[JSON, ...], list[str]] = {}
 
 
-def _replayed(engine: Engine, setup: Mapping[str, JSON], actions: Sequence[dict[str, JSON]]) -> GameHandle:
+def _replayed(engine: Engine, setup: Mapping[str, JSON], actions: Sequence[dict[str, JSON]], count: int) -> GameHandle:
+    """A new game of ``engine`` after the first ``count`` of ``actions``."""
     game = engine.start(setup)
-    for action in actions:
+    for action in actions[:count]:
         game.apply(action)
     return game
 

@@ -305,6 +305,24 @@ def _strength(card: str, trump: JSON) -> int:
     return _ORDER.get(card[0], 0) + (20 if card[1:] == trump else 0)
 
 
+class _ByCard(dict[str, Any]):
+    """A card's value under one trump (:func:`_strengths`, :func:`_cheapnesses`), computed at
+    its first look-up: a policy sorts the legal plays by it at every turn."""
+
+    def __init__(self, value: Callable[[str, JSON], Any], trump: JSON) -> None:
+        super().__init__()
+        self.value, self.trump = value, trump
+
+    def __missing__(self, card: str) -> Any:
+        found = self[card] = self.value(card, self.trump)
+        return found
+
+
+@cache
+def _strengths(trump: JSON) -> _ByCard:
+    return _ByCard(_strength, trump)
+
+
 def uniform_policy(rng: random.Random, legal: Legal, state: Reader) -> dict[str, JSON]:
     return rng.choice(list(legal))
 
@@ -336,20 +354,36 @@ def patient_policy(rng: random.Random, legal: Legal, state: Reader) -> dict[str,
     return eager_policy(rng, [a for a in legal if a.get("type") != "claim"] or list(legal), state)
 
 
+def _optional_and_plays(legal: Legal) -> tuple[list[dict[str, JSON]], list[dict[str, JSON]]]:
+    """The optional actions of ``legal`` (cantes, tutes, the exchange) and its plays, in one pass."""
+    optional, plays = [], []
+    for action in legal:
+        kind = action.get("type")
+        if kind == "play":
+            plays.append(action)
+        elif kind in _OPTIONAL:
+            optional.append(action)
+    return optional, plays
+
+
+#: What the lopsided policies read at each turn, in one call.
+_LOPSIDED_FIELDS = ("players", "trump")
+
+
 def _lopsided(strong_side: int) -> Policy:
     def policy(rng: random.Random, legal: Legal, state: Reader) -> dict[str, JSON]:
         """Sings whenever it may; one side plays its strongest card, the other its weakest."""
-        optional = [a for a in legal if a.get("type") in _OPTIONAL]
+        optional, plays = _optional_and_plays(legal)
         if optional:
             return rng.choice(optional)
-        plays = [a for a in legal if a.get("type") == "play"]
         if not plays:
             return eager_policy(rng, legal, state)
-        players = int(state("players") or 4)
+        table = state.many(_LOPSIDED_FIELDS)
+        players = int(table["players"] or 4)
         seat = int(plays[0].get("seat", 0))
         side = seat % 2 if players == 4 else seat
-        trump = state("trump")
-        ranked = sorted(plays, key=lambda a: _strength(str(a.get("card")), trump))
+        strength = _strengths(table["trump"])
+        ranked = sorted(plays, key=lambda a: strength[str(a.get("card"))])
         return ranked[-1] if side == strong_side else ranked[0]
 
     return policy
@@ -380,20 +414,23 @@ _HAND_FIELDS = tuple(f"hand.{seat}" for seat in range(4))
 _MALAS_FIELDS = ("players", "trump", "trick", *_HAND_FIELDS)
 
 
-@cache
 def _cheapness(card: str, trump: JSON) -> tuple[int, int]:
     """How little a card gives away: its points, then its strength."""
     return _POINTS.get(card[0], 0), _strength(card, trump)
+
+
+@cache
+def _cheapnesses(trump: JSON) -> _ByCard:
+    return _ByCard(_cheapness, trump)
 
 
 def malas_policy(rng: random.Random, legal: Legal, state: Reader) -> dict[str, JSON]:
     """The side holding the pairs sings them all and takes cheap tricks with low trumps; the
     other side gives nothing away: the singers pass 100 on cantes with few card points (the
     thirty malas)."""
-    optional = [a for a in legal if a.get("type") in _OPTIONAL]
+    optional, plays = _optional_and_plays(legal)
     if optional:
         return rng.choice(optional)
-    plays = [a for a in legal if a.get("type") == "play"]
     if not plays:
         return eager_policy(rng, legal, state)
     table = state.many(_MALAS_FIELDS)
@@ -407,7 +444,8 @@ def malas_policy(rng: random.Random, legal: Legal, state: Reader) -> dict[str, J
         counts[number % modulo] += codes.count("R") + codes.count("S")
     trump = table["trump"]
     trick = [str(c) for c in table["trick"] or []]
-    cheap = sorted(plays, key=lambda a: _cheapness(str(a.get("card")), trump))
+    cheapness = _cheapnesses(trump)
+    cheap = sorted(plays, key=lambda a: cheapness[str(a.get("card"))])
     singers = 0 if counts[0] >= counts[1] else 1
     if seat % modulo != singers:
         # the other side feeds the singers nothing and spends its aces and threes early, on its own

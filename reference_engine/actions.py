@@ -14,7 +14,7 @@ wire vocabulary of the conformance protocol:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NamedTuple
@@ -199,3 +199,8 @@ class Event(NamedTuple):
     def to_json(self) -> dict[str, Any]:
         """The wire form: ``{"type": kind, **details}``."""
         return {"type": self.kind, **self.details}
+
+
+def events_to_json(events: Sequence[Event]) -> list[dict[str, Any]]:
+    """The wire forms of ``events`` (:meth:`Event.to_json` of each, without a call per event)."""
+    return [{"type": kind, **details} for kind, details in events]
