@@ -19,7 +19,9 @@ pytest-xdist channel much later, far from the engine.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+import math
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from adapters.interface import JSON, Action, Engine, EngineError, EngineInfo, GameHandle, Outcome, Setup, outcome_answer
@@ -43,10 +45,36 @@ def _text_only(value: Any, what: Callable[[], str]) -> None:
 
 
 def _check_value(value: Any, what: Callable[[], str]) -> None:
-    """:func:`_text_only` for a value nothing else checks: a state or observation (orjson, far
-    quicker than a walk, tells the usual JSON value apart first)."""
+    """Raise :class:`ShapeError` unless ``value`` (a state or observation, which nothing else
+    checks) is a JSON value, as it would have to be over the wire (orjson, far quicker than a
+    walk, tells the usual JSON value apart first)."""
     if canonical(value) is None:
         _text_only(value, what)
+        raise ShapeError(f"{what()} is not JSON: {_not_json(value) or 'orjson cannot write it'}")
+
+
+def _not_json(value: Any, where: str = "") -> str:
+    """What in ``value`` JSON cannot carry (``a set at turn``), or ``""`` if nothing is found."""
+    at = f" at {where}" if where else ""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                return f"a {type(key).__name__} key{at}"
+            found = _not_json(item, f"{where}.{key}" if where else key)
+            if found:
+                return found
+        return ""
+    if isinstance(value, list):
+        for index, item in enumerate(value):
+            found = _not_json(item, f"{where}[{index}]")
+            if found:
+                return found
+        return ""
+    if value is None or isinstance(value, str | bool | float):
+        return "" if not isinstance(value, float) or math.isfinite(value) else f"the number {value}{at}"
+    if isinstance(value, int):
+        return "" if -(2**63) <= value < 2**64 else f"an integer beyond 64 bits{at}"
+    return f"a {type(value).__name__}{at}"
 
 
 def _check(cmd: str, answer: Mapping[str, JSON], what: Callable[[], str]) -> None:
@@ -100,7 +128,20 @@ class ShapeCheckedGame:
         return value
 
     def __getattr__(self, name: str) -> object:
-        return getattr(self._game, name)  # anything else the engine offers (a position snapshot...)
+        found = getattr(self._game, name)  # anything else the engine offers (a position snapshot...)
+        if name == "state_fields":  # several state fields in one call: checked as state() checks one
+            return partial(_checked_fields, found)
+        return found
+
+
+def _checked_fields(bulk: Callable[[Sequence[str]], object], names: Sequence[str]) -> dict[str, JSON]:
+    """The fields ``names`` as an engine's ``state_fields`` reads them in one call, checked: an
+    object (the fields it does not know left out) of JSON values."""
+    values = bulk(names)
+    if not isinstance(values, dict):
+        raise ShapeError(f"state_fields answered {type(values).__name__}, not an object of field values")
+    _check_value(values, lambda: "the state fields read in one call (state_fields)")
+    return values
 
 
 class ShapeCheckedEngine:

@@ -73,3 +73,62 @@ def test_a_misnamed_event_member_is_an_engine_error_naming_it() -> None:
 def test_engines_loaded_in_process_are_checked() -> None:
     game = parse_engine_spec("reference").open().start(SETUP)
     assert type(game).__name__ == "ShapeCheckedGame"
+
+
+class NotJSONTurn:
+    """The reference, but its turn is a set (not JSON), read alone or with other fields."""
+
+    def __init__(self, game: Any, *, bulk: bool = True, answer: Any = None) -> None:
+        self._game, self._bulk, self._answer = game, bulk, answer
+
+    def state(self, name: str) -> Any:
+        value = self._game.state(name)
+        return {value} if name == "turn" else value
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "state_fields" and not self._bulk:
+            raise AttributeError(name)
+        if name == "state_fields" and self._answer is not None:
+            return lambda names: self._answer
+        if name == "state_fields":
+            return lambda names: {n: ({v} if n == "turn" else v) for n, v in self._game.state_fields(names).items()}
+        return getattr(self._game, name)
+
+
+class NotJSONEngine(Engine):
+    def __init__(self, **options: Any) -> None:
+        super().__init__()
+        self._options = options
+
+    def start(self, setup: Any) -> Any:
+        return NotJSONTurn(self._reference.start(setup), **self._options)
+
+
+def test_a_state_value_that_is_not_json_is_an_engine_error_naming_it() -> None:
+    game = ShapeCheckedEngine(NotJSONEngine()).start(SETUP)
+    with pytest.raises(ShapeError, match=r'the state field "turn" is not JSON: a set'):
+        game.state("turn")
+    assert game.state("phase") == "free"
+
+
+def test_fields_read_in_one_call_are_checked_like_one_field() -> None:
+    from conformance.differential import read_fields
+
+    game = ShapeCheckedEngine(NotJSONEngine()).start(SETUP)
+    assert read_fields(game, ["phase"]) == {"phase": "free"}
+    with pytest.raises(
+        ShapeError, match=r"the state fields read in one call \(state_fields\) is not JSON: a set at turn"
+    ):
+        read_fields(game, ["phase", "turn"])
+    listed = ShapeCheckedEngine(NotJSONEngine(answer=["free"])).start(SETUP)
+    with pytest.raises(ShapeError, match="state_fields answered list, not an object"):
+        read_fields(listed, ["phase"])
+
+
+def test_an_engine_without_bulk_reads_is_read_field_by_field() -> None:
+    from conformance.differential import read_fields
+
+    game = ShapeCheckedEngine(NotJSONEngine(bulk=False)).start(SETUP)
+    assert getattr(game, "state_fields", None) is None
+    with pytest.raises(ShapeError, match=r'the state field "turn" is not JSON'):
+        read_fields(game, ["phase", "turn"])
