@@ -22,8 +22,8 @@ figure also shows the CPU time its run took, this process's and the served engin
 wire the two processes wait for each other, and on a busy machine each wait for a free core
 adds to the wall time, not to the CPU time.
 
-    python benchmarks/bench_fuzz.py                       # 40 games per configuration
-    python benchmarks/bench_fuzz.py --games 100 --depth hand
+    python benchmarks/bench_fuzz.py                       # 100 games per configuration
+    python benchmarks/bench_fuzz.py --games 40 --depth hand
     python benchmarks/bench_fuzz.py --repeat 3 --min 1000 --max-wire-ratio 2   # issue 11's targets
 
 Each figure is the best of ``--repeat`` runs; the load average is printed with them. ``--min``
@@ -118,7 +118,8 @@ def raw_hands_per_second(seconds: float = 1.0) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=40, help="games per configuration (default 40)")
+    # (100: with fewer, each worker of the jobs rows plays under a second and the run's fixed costs weigh)
+    parser.add_argument("--games", type=int, default=100, help="games per configuration (default 100)")
     parser.add_argument("--depth", choices=DEPTHS, default="match", help="a game is a hand, a point or a match")
     parser.add_argument("--profile", action="append", help="profiles (default: lascuarenta and tradicional)")
     parser.add_argument("--repeat", type=int, default=1, help="runs per figure; the best is shown (default 1)")
