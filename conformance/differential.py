@@ -658,15 +658,18 @@ def _compare_in_turn(
         else:
             outcome = apply(action)
         if isinstance(outcome, Accepted):
-            accepted, events, code, rule = True, list(outcome.events), "", ""
+            accepted, events, code, rule = True, outcome.events, "", ""
             same = mine.accepted and events == mine.events
         else:
             accepted, events, code, rule = False, [], outcome.code, outcome.rule
             same = not mine.accepted and (not reason_codes or code == mine.code)
-        state = read_fields(handle, list(mine.state)) if mine.state else {}
-        legal = list(legal_expecting(canonical(mine.legal)) if expects else legal_actions())
-        if not (same and state == mine.state and legal == mine.legal):
-            theirs = Step(action, accepted, events, code, rule, legal, state)
+        wanted = mine.state
+        state = read_fields(handle, list(wanted)) if wanted else {}
+        legal = legal_expecting(canonical(mine.legal)) if expects else legal_actions()
+        if type(legal) is not list:
+            legal = list(legal)
+        if not (same and state == wanted and legal == mine.legal):
+            theirs = Step(action, accepted, list(events), code, rule, list(legal), state)
             difference = compare_steps(mine, theirs, reason_codes=reason_codes)
             if difference is not None:
                 return index, difference

@@ -524,25 +524,32 @@ class Fuzzer:
     def _cover(self, steps: Sequence[Step], report: FuzzReport) -> None:
         """Count the rules the hand of ``steps`` showed (its first step is the state before its
         actions: the end of the hand before, counted with that hand)."""
-        rules: Counter[str] = Counter()
+        rules: dict[str, int] = {}
         played = 0
-        for step in steps[1:]:
+        for index in range(1, len(steps)):
+            step = steps[index]
             events = step.events
             if not step.accepted:
-                rules.update(refusal_rules(step.rule))
+                known = refusal_rules(step.rule)
             elif len(events) == 1 and events[0].get("type") == "card_played":
                 played += 1  # most steps: one card played (kept cheap)
+                continue
             else:
-                kinds = tuple(event.get("type") for event in events)
-                plain = not any("rule" in event for event in events)
+                kinds = tuple([event.get("type") for event in events])
+                plain = True
+                for event in events:
+                    if "rule" in event:
+                        plain = False
+                        break
                 known = _PLAIN_RULES.get(kinds) if plain else None
                 if known is None:
                     known = rules_of_events(events, step.state)
                     if plain and _PLAIN_EVENTS.issuperset(kinds):
                         _PLAIN_RULES[kinds] = known
-                rules.update(known)
+            for rule in known:
+                rules[rule] = rules.get(rule, 0) + 1
         if played:
-            rules[_PLAYED] += played
+            rules[_PLAYED] = rules.get(_PLAYED, 0) + played
         report.coverage.update(rules)
         self.steering.observe(list(rules))
 
@@ -615,10 +622,15 @@ def _probe(rng: random.Random, game: GameHandle, legal: Sequence[dict[str, JSON]
     near: list[dict[str, JSON]] = []
     seven, dos = "7" + str(trump), "2" + str(trump)
     for seat, hand in enumerate(hands):
-        ranks = [c[0] for c in hand]
+        ranks = "".join([c[0] for c in hand])
         if "R" in ranks:
-            near += [{"type": "cante", "seat": seat, "suit": c[1]} for c in hand if c[0] == "R" and "S" + c[1] in hand]
-        near += [{"type": "tute", "seat": seat, "rank": r} for r in "RS" if ranks.count(r) == 4]
+            for card in hand:
+                if card[0] == "R" and "S" + card[1] in hand:
+                    near.append({"type": "cante", "seat": seat, "suit": card[1]})
+        if len(hand) >= 4:  # (a tute is four cards of one rank)
+            for rank in "RS":
+                if ranks.count(rank) == 4:
+                    near.append({"type": "tute", "seat": seat, "rank": rank})
         if seven in hand or dos in hand:
             near.append({"type": "exchange", "seat": seat})
     seat = rng.randrange(players)
