@@ -529,6 +529,7 @@ class Fuzzer:
         for index in range(1, len(steps)):
             step = steps[index]
             events = step.events
+            known: list[str] | None
             if not step.accepted:
                 known = refusal_rules(step.rule)
             elif len(events) == 1 and events[0].get("type") == "card_played":
