@@ -74,7 +74,7 @@ def failure_lines(group: FailureGroup, texts: dict[str, RuleText] | None = None)
     """One failure block as plain text lines (for the terminal)."""
     result = group.first
     texts = texts if texts is not None else {}
-    stage = f" — {result.stage.text}" if result.stage else ""
+    stage = f" — {result.stage_text}" if result.stage else ""
     lines = [
         f"{result.status.glyph} {result.status.label}{stage}: {result.scenario}",
         f"    {result.location}  rules {', '.join(result.rules) or '-'}  profiles {', '.join(group.profiles)}",
@@ -256,7 +256,7 @@ def junit_name(result: CaseResult, report: Report) -> str:
 def junit_body(result: CaseResult) -> str:
     lines = [f"{result.location}  engine {result.engine}  profile {result.profile}"]
     if result.stage:
-        lines.append(f"stage: {result.stage.text}")
+        lines.append(f"stage: {result.stage_text}")
     if result.divergence is not None:
         d = result.divergence
         lines.append(f"first divergence from the reference (line {d.step_line}): {d.call}: {d.what}")

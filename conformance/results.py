@@ -208,6 +208,18 @@ class CaseResult:
         return f"{self.feature}:{self.line}"
 
     @property
+    def stage_text(self) -> str:
+        """Where the run went wrong, in words (``""`` if it did not). A failure of the scenario's
+        own steps whose first divergence is where the reference applies another rule names that
+        rule: it, not the rule under test, is then the likelier one broken."""
+        if self.stage is None:
+            return ""
+        rule = self.divergence.rule if self.divergence else None
+        if self.stage is Stage.RULE_UNDER_TEST and rule and rule not in self.rules:
+            return f"first diverged on {rule}, not the rule under test"
+        return self.stage.text
+
+    @property
     def areas(self) -> list[str]:
         return sorted({area_of(rule) for rule in self.rules}, key=area_order) or ["other"]
 

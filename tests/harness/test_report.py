@@ -75,6 +75,24 @@ def test_every_status_has_a_glyph_a_meaning_and_says_whether_it_fails_the_run() 
     assert Stage.REACHING_POSITION.text == "diverged while reaching the position"
 
 
+def test_a_failure_whose_first_divergence_is_another_rule_names_that_rule() -> None:
+    other = Divergence(530, "apply", "event trick_won.seat", 0, 3, "DECK-06", "event")
+    own = Divergence(530, "apply", "event cante", 0, 3, "CANTE-28", "event")
+    failed = {"status": Status.FAIL, "stage": Stage.RULE_UNDER_TEST}
+    assert _result(**failed, divergence=other).stage_text == "first diverged on DECK-06, not the rule under test"
+    assert _result(**failed, divergence=own).stage_text == "broke the rule under test"
+    assert _result(**failed).stage_text == "broke the rule under test"  # no divergence found
+    reaching = _result(status=Status.FAIL, stage=Stage.REACHING_POSITION, divergence=other)
+    assert reaching.stage_text == "diverged while reaching the position"
+    assert _result().stage_text == ""
+    assert "first diverged on DECK-06" in render_html(_report_of(_result(**failed, divergence=other)))
+
+
+def _report_of(*results: CaseResult) -> Report:
+    report = _synthetic_report()
+    return Report(engines=report.engines, suite=report.suite, results=list(results))
+
+
 def test_statuses_are_spelled_only_by_the_results_module() -> None:
     """The plugin, the reports, the CLI and the docs import the enum instead of repeating strings."""
     readers = [
