@@ -13,8 +13,10 @@ nothing diverges and every game is played to its end):
   engine that does not declare the capability costs);
 * **N jobs** (``compare --jobs N``, N the cores this process may use): the same games shared
   among N worker processes, in process (``--engine reference``, schema-checked) and over the
-  wire (``--engine serve:reference``, batch). Each worker starts a Python and loads the engine:
-  that start (a run of no games, printed) is taken off their wall time, which is printed too.
+  wire (``--engine serve:reference``, batch). Each worker starts a Python, loads the engine and
+  fills its caches in its first games: a short run of 4 games per configuration (its wall time
+  printed as the start) is taken off the hands and the wall time, which is printed too, so that
+  these rows, like the others, show what a run that is under way does per second.
 
 The raw speed of the reference engine on its own (random first hands, as ``bench_hands.py``)
 is printed beside them: on a busy machine every figure drops, their ratios much less. Each
@@ -69,10 +71,17 @@ def measure(
     return report.hands, best, cpu
 
 
+#: Games per configuration of the short run whose wall time the jobs rows take off theirs.
+WARM_UP_GAMES = 4
+
+
 def measure_jobs(spec: str, jobs: int, *, games: int, depth: str, profiles: list[str], repeat: int = 1
                  ) -> tuple[int, float, float]:  # fmt: skip
-    """The hands played by ``jobs`` workers (``compare --jobs``), the shortest wall time of
-    ``repeat`` runs and the start of the workers (the shortest run of no games)."""
+    """What ``jobs`` workers (``compare --jobs``) add over a short run of
+    :data:`WARM_UP_GAMES` games: the hands, and the seconds (each the shortest of ``repeat``
+    runs), then the short run's wall time. Each run starts new workers, which import, load the
+    engine and fill their caches in their first games: the single-process rows leave that out
+    (their best run is a warm one), so the jobs rows leave it out too."""
     info = ReferenceEngine().info()
     configs = [resolve(info, name) for name in profiles]
 
@@ -84,9 +93,9 @@ def measure_jobs(spec: str, jobs: int, *, games: int, depth: str, profiles: list
             raise SystemExit(f"the reference diverged from itself: {[str(cause) for cause in report.groups]}")
         return report.hands, time.perf_counter() - started
 
-    start = min(run(0)[1] for _ in range(repeat))
+    short_hands, start = min((run(WARM_UP_GAMES) for _ in range(repeat)), key=lambda figure: figure[1])
     hands, wall = min((run(games) for _ in range(repeat)), key=lambda figure: figure[1])
-    return hands, wall, start
+    return hands - short_hands, wall - start, start
 
 
 def engine_cpu(engine: Engine) -> float:
@@ -155,15 +164,16 @@ def main(argv: list[str] | None = None) -> int:
     jobs = args.jobs or default_jobs()
     parallel = {}
     if jobs > 1:
-        print(f"\n{jobs} jobs (compare --jobs {jobs}): wall time less the workers' start")
+        print(f"\n{jobs} jobs (compare --jobs {jobs}): the hands and wall time beyond a run of {WARM_UP_GAMES} games "
+              "per configuration (the workers' start and first games)")  # fmt: skip
         print(f"{'fuzzer':<38} {'hands':>7} {'seconds':>8} {'hands/s':>9} {'vs in process':>14} "
               f"{'start s':>8} {'wall s':>7}")  # fmt: skip
         for label, spec in (("in process, schema-checked", "reference"), ("over the wire, batch", "serve:reference")):
-            hands, wall, start = measure_jobs(spec, jobs, **options)
-            parallel[label] = rate = hands / max(wall - start, 1e-9)
+            hands, seconds, start = measure_jobs(spec, jobs, **options)
+            parallel[label] = rate = hands / max(seconds, 1e-9)
             ratio = parallel.get("in process, schema-checked", rate) / rate
-            print(f"{label:<38} {hands:>7} {wall - start:>8.2f} {rate:>9,.0f} {ratio:>13.1f}x {start:>8.2f} "
-                  f"{wall:>7.2f}")  # fmt: skip
+            print(f"{label:<38} {hands:>7} {seconds:>8.2f} {rate:>9,.0f} {ratio:>13.1f}x {start:>8.2f} "
+                  f"{seconds + start:>7.2f}")  # fmt: skip
     failed = []
     # the targets are checked on the fastest way to run each (with every core when there are several),
     # in process and over the wire alike
