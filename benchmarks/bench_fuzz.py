@@ -11,12 +11,13 @@ nothing diverges and every game is played to its end):
   one hand, the fuzzer plays the next on the reference, so the two processes use two cores;
 * **over the wire, one request per call**: the same served engine without ``batch`` (what an
   engine that does not declare the capability costs);
-* **N jobs** (``compare --jobs N``, N the cores this process may use): the same games shared
-  among N worker processes, in process (``--engine reference``, schema-checked) and over the
-  wire (``--engine serve:reference``, batch). Each worker starts a Python, loads the engine and
-  fills its caches in its first games: a short run of 4 games per configuration (its wall time
-  printed as the start) is taken off the hands and the wall time, which is printed too, so that
-  these rows, like the others, show what a run that is under way does per second.
+* **N jobs** (``compare --jobs N --seconds 4``, N the cores this process may use): N worker
+  processes fuzzing for a given time, as a fuzzing run does, in process (``--engine
+  reference``, schema-checked) and over the wire (``--engine serve:reference``, batch). Each
+  worker starts a Python, loads the engine and fills its caches in its first games: a short
+  run of 4 games per configuration (its wall time printed as the start) is taken off the hands
+  and the wall time, which is printed too, so that these rows, like the others, show what a
+  run that is under way does per second.
 
 The raw speed of the reference engine on its own (random first hands, as ``bench_hands.py``)
 is printed beside them: on a busy machine every figure drops, their ratios much less. Each
@@ -71,30 +72,34 @@ def measure(
     return report.hands, best, cpu
 
 
-#: Games per configuration of the short run whose wall time the jobs rows take off theirs.
+#: Games per configuration of the short run whose hands and wall time the jobs rows take off theirs.
 WARM_UP_GAMES = 4
 
 
-def measure_jobs(spec: str, jobs: int, *, games: int, depth: str, profiles: list[str], repeat: int = 1
+def measure_jobs(spec: str, jobs: int, *, seconds: float, depth: str, profiles: list[str], repeat: int = 1
                  ) -> tuple[int, float, float]:  # fmt: skip
-    """What ``jobs`` workers (``compare --jobs``) add over a short run of
-    :data:`WARM_UP_GAMES` games: the hands, and the seconds (each the shortest of ``repeat``
-    runs), then the short run's wall time. Each run starts new workers, which import, load the
-    engine and fill their caches in their first games: the single-process rows leave that out
-    (their best run is a warm one), so the jobs rows leave it out too."""
+    """What ``jobs`` workers (``compare --jobs N --seconds``) add, in a run of ``seconds``, over a
+    short run of :data:`WARM_UP_GAMES` games per configuration: the hands and the wall time (the
+    best of ``repeat`` runs), then the short run's wall time.
+
+    A fuzzing run is given a time (``--seconds``): every worker plays until then, so none waits
+    for the other to finish its share of a fixed number of games. Each run starts new workers,
+    which import, load the engine and fill their caches in their first games: the
+    single-process rows leave that out (their best run is a warm one), so these rows do too."""
     info = ReferenceEngine().info()
     configs = [resolve(info, name) for name in profiles]
 
-    def run(count: int) -> tuple[int, float]:
-        shares = [Share(spec, 30.0, configs, count, None, depth, True, (), 7, worker, jobs) for worker in range(jobs)]
+    def run(games: int, budget: float | None) -> tuple[int, float]:
+        shares = [Share(spec, 30.0, configs, games, budget, depth, True, (), 7, worker, jobs) for worker in range(jobs)]
         started = time.perf_counter()
         report = run_parallel(shares)
         if report.groups:  # pragma: no cover - the reference must agree with itself
             raise SystemExit(f"the reference diverged from itself: {[str(cause) for cause in report.groups]}")
         return report.hands, time.perf_counter() - started
 
-    short_hands, start = min((run(WARM_UP_GAMES) for _ in range(repeat)), key=lambda figure: figure[1])
-    hands, wall = min((run(games) for _ in range(repeat)), key=lambda figure: figure[1])
+    short_hands, start = min((run(WARM_UP_GAMES, None) for _ in range(repeat)), key=lambda figure: figure[1])
+    # the best run is the one that played the most hands in its time beyond the short run's
+    hands, wall = max((run(10**6, seconds) for _ in range(repeat)), key=lambda f: (f[0] - short_hands) / (f[1] - start))
     return hands - short_hands, wall - start, start
 
 
@@ -134,6 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=1, help="runs per figure; the best is shown (default 1)")
     parser.add_argument("--min", type=float, default=0.0, help="fail if the in-process figure is below this")
     parser.add_argument("--max-wire-ratio", type=float, default=0.0, help="fail if the batch is further behind")
+    parser.add_argument("--jobs-seconds", type=float, default=4.0, help="the jobs rows' --seconds (default 4)")
     parser.add_argument("--jobs", type=int, default=0, help="workers of the jobs rows (default: one per core; 1: none)")
     args = parser.parse_args(argv)
     profiles = args.profile or ["lascuarenta", "tradicional"]
@@ -143,6 +149,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"reference engine alone: {raw_hands_per_second():,.0f} random first hands/s")
     figures = []
     options = {"games": args.games, "depth": args.depth, "profiles": profiles, "repeat": args.repeat}
+    jobs_options = {"depth": args.depth, "profiles": profiles, "repeat": args.repeat}
     figures.append(("in process", *measure(ReferenceEngine(), batch=True, **options)))
     # what `compare --engine py:...` runs: the same engine, its answers checked against the schemas
     figures.append(("in process, schema-checked", *measure(ShapeCheckedEngine(ReferenceEngine()), batch=True,
@@ -164,12 +171,12 @@ def main(argv: list[str] | None = None) -> int:
     jobs = args.jobs or default_jobs()
     parallel = {}
     if jobs > 1:
-        print(f"\n{jobs} jobs (compare --jobs {jobs}): the hands and wall time beyond a run of {WARM_UP_GAMES} games "
-              "per configuration (the workers' start and first games)")  # fmt: skip
+        print(f"\n{jobs} jobs (compare --jobs {jobs} --seconds {args.jobs_seconds:g}): the hands and wall time beyond "
+              f"a run of {WARM_UP_GAMES} games per configuration (the workers' start and first games)")  # fmt: skip
         print(f"{'fuzzer':<38} {'hands':>7} {'seconds':>8} {'hands/s':>9} {'vs in process':>14} "
               f"{'start s':>8} {'wall s':>7}")  # fmt: skip
         for label, spec in (("in process, schema-checked", "reference"), ("over the wire, batch", "serve:reference")):
-            hands, seconds, start = measure_jobs(spec, jobs, **options)
+            hands, seconds, start = measure_jobs(spec, jobs, seconds=args.jobs_seconds, **jobs_options)
             parallel[label] = rate = hands / max(seconds, 1e-9)
             ratio = parallel.get("in process, schema-checked", rate) / rate
             print(f"{label:<38} {hands:>7} {seconds:>8.2f} {rate:>9,.0f} {ratio:>13.1f}x {start:>8.2f} "

@@ -637,7 +637,10 @@ def compare(
         typer.Option(metavar="FLAG=VALUE,...", help="flag values over the profile(s), e.g. tute=wins_point,deck=48"),
     ] = "",
     hands: Annotated[int, typer.Option(metavar="N", help="games per configuration")] = 30,
-    seconds: Annotated[float | None, typer.Option(metavar="SECONDS", help="stop after this many seconds")] = None,
+    seconds: Annotated[
+        float | None,
+        typer.Option(metavar="SECONDS", help="stop after this many seconds (configurations take turns, a game each)"),
+    ] = None,
     depth: Annotated[
         str,
         typer.Option(

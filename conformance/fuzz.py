@@ -290,17 +290,24 @@ class Fuzzer:
     def run(
         self, configs: Sequence[Config], games: int, *, seconds: float | None = None, report: FuzzReport | None = None
     ) -> FuzzReport:
-        """Play ``games`` games under each configuration (or until ``seconds`` have passed)."""
+        """Play ``games`` games under each configuration (or until ``seconds`` have passed).
+
+        The configurations take turns, a game each, so that a run stopped by its time has
+        played every one of them alike (not the first alone)."""
         report = report or FuzzReport(self.info.name)
         started = time.perf_counter()
         deadline = started + seconds if seconds else None
+        playing: list[Config] = []
         for config in configs:
             unsupported = self.info.unsupported(config.flags)
             if unsupported:
                 report.not_applicable[config.label] = f"the engine does not play {', '.join(unsupported)}"
-                continue
-            for number in range(self.share[0], games, self.share[1]):
+            else:
+                playing.append(config)
+        for number in range(self.share[0], games, self.share[1]):
+            for config in list(playing):
                 if deadline is not None and time.perf_counter() > deadline:
+                    playing.clear()
                     break
                 try:
                     self.play_game(config, number, report)
@@ -308,7 +315,7 @@ class Fuzzer:
                     text = str(rejected)
                     why = text if text.startswith("the reference") else f"the engine refused the setup: {text}"
                     report.not_applicable[config.label] = why
-                    break
+                    playing.remove(config)
                 except (AttributeError, TypeError, ValueError, KeyError, IndexError) as error:
                     # an in-process engine answering garbage (not a list of action objects...) is a
                     # failure of that engine, reported like a crash, never a traceback of the run
@@ -319,6 +326,8 @@ class Fuzzer:
                     self._diverge(report, config, {"flags": dict(config.flags)}, [], failure, seed, "")
                 if self.progress is not None:
                     self.progress(report)
+            if not playing:
+                break
         report.seconds += time.perf_counter() - started
         return report
 

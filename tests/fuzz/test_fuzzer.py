@@ -24,6 +24,14 @@ def test_the_reference_agrees_with_itself_over_points_and_matches() -> None:
         assert report.actions > 20 * report.hands
 
 
+def test_a_run_stopped_by_its_time_has_played_every_configuration_alike() -> None:
+    configs = [resolve(INFO, "ludoteka"), resolve(INFO, "tradicional"), resolve(INFO, "lascuarenta+mano_a_mano")]
+    report = Fuzzer(ReferenceEngine(), ReferenceEngine(), INFO, depth="hand").run(configs, 10**6, seconds=0.5)
+    games = [report.played.get(config.label, 0) for config in configs]  # one hand per game at depth hand
+    assert min(games) > 0 and max(games) - min(games) <= 1, games
+    assert sum(games) == report.games < 10**6
+
+
 def test_a_divergence_ends_its_game_not_the_run_and_is_grouped_by_cause() -> None:
     engine = no_cantes()
     report = Fuzzer(ReferenceEngine(), engine, engine.info(), depth="hand").run([resolve(INFO, "tradicional")], 40)
