@@ -130,7 +130,8 @@ class ShapeCheckedGame:
     def __getattr__(self, name: str) -> object:
         found = getattr(self._game, name)  # anything else the engine offers (a position snapshot...)
         if name == "state_fields":  # several state fields in one call: checked as state() checks one
-            return partial(_checked_fields, found)
+            checked = self.__dict__[name] = partial(_checked_fields, found)  # found once, not at every read
+            return checked
         return found
 
 
