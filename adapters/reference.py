@@ -50,6 +50,9 @@ class ReadOnlyAction(dict[str, JSON]):
 #: long as the engine's module), by identity: a look-up by value would hash the action, a call.
 _SHARED_ACTIONS: list[Draw | Play] = [DRAW, *(play for seat in range(4) for play in plays_of(seat).values())]
 _SHARED_FORMS: dict[int, dict[str, JSON]] = {id(action): ReadOnlyAction(action.to_json()) for action in _SHARED_ACTIONS}
+#: The other way: the shared action each shared form stands for, by the form's identity (an action
+#: handed back as the engine listed it, as the differential fuzzer does, is not read again).
+_ACTIONS_OF_FORMS: dict[int, Draw | Play] = {id(_SHARED_FORMS[id(action)]): action for action in _SHARED_ACTIONS}
 
 
 class ReferenceGame:
@@ -61,7 +64,10 @@ class ReferenceGame:
         return [forms.get(id(action)) or action.to_json() for action in self.game.legal_actions()]
 
     def apply(self, action: Action) -> Outcome:
+        shared = _ACTIONS_OF_FORMS.get(id(action))
         try:
+            if shared is not None:
+                return Accepted(events_to_json(self.game.apply(shared)))
             if action.get("type") == "deal" and any(key in action for key in EXPLICIT_DEAL):
                 action = self._as_deck_order(action)
             events = self.game.apply(action_from_json(action))

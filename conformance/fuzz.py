@@ -522,7 +522,7 @@ class Fuzzer:
             if probe_rate and rng.random() < probe_rate:
                 action = _probe(rng, game, legal)
             if action is None:
-                action = dict(policy(rng, legal, reader))
+                action = policy(rng, legal, reader)
             step = apply_step(game, action)
             steps.append(step)
             legal = step.legal

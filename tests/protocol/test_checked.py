@@ -8,6 +8,7 @@ import pytest
 
 from adapters.checked import ShapeCheckedEngine, ShapeError
 from adapters.interface import Accepted, Outcome
+from adapters.protocol import canonical
 from adapters.reference import ReferenceEngine
 from adapters.vocabulary import deck_codes
 from conformance.engines import parse_engine_spec
@@ -68,6 +69,52 @@ def test_a_misnamed_event_member_is_an_engine_error_naming_it() -> None:
         play_a_trick(game)
     message = str(raised.value)
     assert "apply.response.json" in message and "seat" in message and '"type": "play"' in message
+
+
+def test_events_of_the_expected_text_pass_and_any_other_answer_is_checked() -> None:
+    """The fuzzer passes the canonical text of the reference's events: an engine answering
+    those very events is not checked again; one answering other events still is."""
+    reference, broken = ReferenceEngine().start(SETUP), ShapeCheckedEngine(Engine()).start(SETUP)
+    honest = ShapeCheckedEngine(ReferenceEngine()).start(SETUP)
+    for _ in range(4):
+        action = next(a for a in reference.legal_actions() if a["type"] == "play")
+        outcome = reference.apply(action)
+        assert isinstance(outcome, Accepted)
+        expected = canonical(outcome.events)
+        assert honest.apply(action, expected) == outcome
+        if any(event["type"] == "trick_won" for event in outcome.events):
+            with pytest.raises(ShapeError, match=r"apply\.response\.json"):
+                broken.apply(action, expected)
+        else:
+            broken.apply(action, expected)
+
+
+class Scribbler:
+    """The reference, but it writes over the action it is handed once it has applied it."""
+
+    def __init__(self, game: Any) -> None:
+        self._game = game
+
+    def apply(self, action: Any) -> Outcome:
+        outcome: Outcome = self._game.apply(action)
+        action["seat"] = 3
+        return outcome
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+
+class ScribblingEngine(Engine):
+    def start(self, setup: Any) -> Any:
+        return Scribbler(self._reference.start(setup))
+
+
+def test_an_engine_that_changes_the_action_it_is_handed_changes_only_its_copy() -> None:
+    game = ShapeCheckedEngine(ScribblingEngine()).start(SETUP)
+    action = dict(next(a for a in game.legal_actions() if a["type"] == "play"))
+    before = dict(action)
+    assert isinstance(game.apply(action), Accepted)
+    assert action == before  # the caller's (the fuzzer's record) is as it was
 
 
 def test_engines_loaded_in_process_are_checked() -> None:

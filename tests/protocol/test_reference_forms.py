@@ -78,3 +78,19 @@ def test_actions_the_engine_does_not_share_get_a_fresh_plain_form() -> None:
     first, again = (ReferenceGame(cast(Game, Listed())).legal_actions() for _ in range(2))
     assert first == again == [{"type": "play", "seat": 0, "card": "Ao"}, {"type": "cante", "seat": 0, "suit": "o"}]
     assert all(type(action) is dict for action in first) and first[0] is not again[0]
+
+
+def test_a_shared_form_handed_back_is_applied_as_its_plain_copy_would_be() -> None:
+    """The engine reads a form it listed by its identity; the outcome is the one the plain
+    object gets, accepted or refused, at every step of a trick and its draw."""
+    by_form, by_copy = ReferenceEngine().start(deck_setup()), ReferenceEngine().start(deck_setup())
+    for _ in range(5):  # four plays, then the draw
+        listed = by_form.legal_actions()
+        assert listed == by_copy.legal_actions()
+        shared = next(action for action in listed if isinstance(action, ReadOnlyAction))
+        assert by_form.apply(shared) == by_copy.apply(dict(shared))
+    stale = _legal()[0]  # a play of the first trick: no longer that seat's turn or card
+    assert by_form.apply(stale) == by_copy.apply(dict(stale))
+    assert by_form.state_fields(["trick", "tricks_played", "hand.0"]) == by_copy.state_fields(
+        ["trick", "tricks_played", "hand.0"]
+    )
