@@ -229,6 +229,12 @@ class EngineClosed(EngineFailure):
     kind = "closed"
 
 
+#: How the engine process failed when a circuit breaker counts it (``run`` and ``compare``
+#: ``--max-engine-failures``): it hung, died, or could not be (re)started. A rule failure, a
+#: protocol rejection or an answer the schema refuses do not count: the engine answered.
+ENGINE_DOWN: tuple[type[EngineFailure], ...] = (EngineTimeout, EngineCrashed, LaunchFailure, GaveUp)
+
+
 def _show(data: bytes) -> str:
     """An excerpt of a line, escaped: invalid UTF-8 and control characters (an ESC that would
     restyle a terminal, a NUL...) are shown as escapes, never written as they are."""

@@ -663,6 +663,14 @@ def compare(
         int,
         typer.Option("--jobs", "-j", metavar="N", min=0, help="worker processes sharing the games (0: one per core)"),
     ] = 1,
+    max_engine_failures: Annotated[
+        int,
+        typer.Option(
+            metavar="N",
+            help="after N games in a row ending in a timeout or a crash of the engine process, stop fuzzing "
+            "(0: never; with --jobs, each worker counts its own engine process)",
+        ),
+    ] = 5,
 ) -> None:
     """Fuzz the engine against the reference: group the divergences, shrink them, write scenarios."""
     from adapters.reference import ReferenceEngine
@@ -671,6 +679,7 @@ def compare(
 
     with _checked():  # two compares into one folder would overwrite each other's records
         seconds = options.seconds(seconds, "--seconds") if seconds is not None else None
+        max_engine_failures = options.count(max_engine_failures, "--max-engine-failures")
         report_dir = _report_dir(report_dir, announce=False)
 
     def play(under_test: Engine) -> int:
@@ -678,6 +687,7 @@ def compare(
             console, ReferenceEngine(), under_test, engine, profiles=profile or [], flags=flags, games=hands,
             seconds=seconds, depth=depth, seed=seed, known_file=known, report_dir=report_dir, steer=steer,
             scenarios=scenarios, check=scenarios, jobs=jobs or default_jobs(), timeout=timeout,
+            max_engine_failures=max_engine_failures,
         )  # fmt: skip
 
     raise typer.Exit(_against_reference(engine, timeout, play))

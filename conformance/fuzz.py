@@ -22,6 +22,7 @@ from functools import partial
 from typing import Any
 
 from adapters.interface import JSON, Engine, EngineError, EngineInfo, GameHandle, SetupRejected, end_game
+from adapters.subprocess_adapter import ENGINE_DOWN
 from conformance.differential import (
     FIELDS,
     Cause,
@@ -168,6 +169,8 @@ class FuzzReport:
     #: hands played before the first (not known) divergence, counting that hand
     first_divergence: int | None = None
     strategies: dict[str, int] = field(default_factory=dict)
+    #: why the run stopped before its games were played (the circuit breaker), or ``""``
+    stopped: str = ""
 
     @property
     def failures(self) -> list[Group]:
@@ -190,6 +193,8 @@ class FuzzReport:
             _add_counts(merged.played, report.played)
             _add_counts(merged.strategies, report.strategies)
             merged.not_applicable.update(report.not_applicable)
+            if report.stopped and not merged.stopped:
+                merged.stopped = report.stopped
             if report.first_divergence is not None:
                 first = report.first_divergence * jobs
                 if merged.first_divergence is None or first < merged.first_divergence:
@@ -237,6 +242,7 @@ class FuzzReport:
             ],
             "coverage": {"seen": seen, "observable": observable, "unseen": unseen, "counts": self.coverage},
             "strategies": self.strategies,
+            "stopped": self.stopped or None,
         }
 
 
@@ -274,6 +280,10 @@ class Fuzzer:
     #: called with the reference's game at the end of every hand it plays and the hand's steps (the
     #: first: the state before its actions); the soak run checks its invariants there (:mod:`conformance.soak`)
     hand_played: Callable[[GameHandle, Sequence[Step]], None] | None = None
+    #: stop after this many games in a row whose engine process hung, died or would not start
+    #: (:data:`~adapters.subprocess_adapter.ENGINE_DOWN`; 0: never): each such game waits for a
+    #: timeout or a relaunch, and an engine that is down fails every game alike
+    max_engine_failures: int = 5
 
     def __post_init__(self) -> None:
         if self.depth not in DEPTHS:
@@ -286,6 +296,8 @@ class Fuzzer:
         # each worker steers by what it has seen; the first (the only one of a run of one job) by the seed itself
         steering_seed = self.seed if worker == 0 else zlib.crc32(f"{self.seed}:worker:{worker}".encode())
         self.steering = Steering(random.Random(steering_seed), steer=self.steer)
+        #: games in a row that ended with the engine process down, and the last one's message
+        self._down: tuple[int, str] = (0, "")
 
     def run(
         self, configs: Sequence[Config], games: int, *, seconds: float | None = None, report: FuzzReport | None = None
@@ -310,7 +322,7 @@ class Fuzzer:
                     playing.clear()
                     break
                 try:
-                    self.play_game(config, number, report)
+                    self._count_down(self.play_game(config, number, report))
                 except SetupRejected as rejected:
                     text = str(rejected)
                     why = text if text.startswith("the reference") else f"the engine refused the setup: {text}"
@@ -326,10 +338,23 @@ class Fuzzer:
                     self._diverge(report, config, {"flags": dict(config.flags)}, [], failure, seed, "")
                 if self.progress is not None:
                     self.progress(report)
+                failures, last = self._down
+                if self.max_engine_failures and failures >= self.max_engine_failures:
+                    report.stopped = f"the engine timed out or crashed in {failures} games in a row; last: {last}"
+                    playing.clear()
+                    break
             if not playing:
                 break
         report.seconds += time.perf_counter() - started
         return report
+
+    def _count_down(self, divergence: Divergence | None) -> None:
+        """The circuit breaker's count: games in a row whose engine process was down (a game
+        the engine played to its end, or in which it answered wrongly, breaks the streak)."""
+        if divergence is not None and divergence.cause.kind == "failure" and divergence.cause.subject in DOWN_KINDS:
+            self._down = (self._down[0] + 1, _first_line(str(divergence.got)))
+        else:
+            self._down = (0, "")
 
     def _rng(self, config: Config, number: int) -> tuple[int, random.Random]:
         seed = zlib.crc32(f"{self.seed}:{config.label}:{number}".encode()) & 0x7FFFFFFF
@@ -365,8 +390,10 @@ class Fuzzer:
                     raise rejected from None
                 ours = self._deal_explicitly(ours, setup)
         except EngineError as error:
+            # an engine that is down at the start fails as such (the breaker counts it); any other refusal is "start"
+            kind = str(getattr(error, "kind", "")) if isinstance(error, ENGINE_DOWN) else "start"
             return self._diverge(
-                report, config, setup, [], Difference("failure", "start", "a game", str(error)), seed, strategy
+                report, config, setup, [], Difference("failure", kind, "a game", str(error)), seed, strategy
             )
         report.games += 1
         try:
@@ -586,6 +613,15 @@ class Fuzzer:
         return divergence
 
 
+#: The failure kinds of an engine process that is down (:data:`~adapters.subprocess_adapter.ENGINE_DOWN`).
+DOWN_KINDS = frozenset(str(failure.kind) for failure in ENGINE_DOWN)
+
+
+def _first_line(text: str, limit: int = 300) -> str:
+    line = text.splitlines()[0] if text else ""
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
 #: Events whose rules follow from their type alone (no ``rule`` member, nothing read off the state),
 #: and the rules of the steps made of them only, by their event types (a trick won, the últimas).
 _PLAIN_EVENTS = frozenset({"card_played", "trick_won", "ultimas", "arrastre_begins"})
@@ -670,6 +706,7 @@ def _probe_key(action: Mapping[str, JSON]) -> tuple[JSON, ...]:
 
 __all__ = [
     "DEPTHS",
+    "DOWN_KINDS",
     "ConfigError",
     "FuzzReport",
     "Fuzzer",

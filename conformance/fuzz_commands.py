@@ -34,7 +34,16 @@ from conformance.differential import (
     load_record,
     snapshot,
 )
-from conformance.fuzz import ConfigError, Fuzzer, FuzzReport, default_configs, parse_flag_set, resolve
+from conformance.fuzz import (
+    DOWN_KINDS,
+    ConfigError,
+    Fuzzer,
+    FuzzReport,
+    Group,
+    default_configs,
+    parse_flag_set,
+    resolve,
+)
 from conformance.fuzz_known import KnownFileError, load_known
 from conformance.fuzz_parallel import Share, run_parallel
 from conformance.fuzz_scenario import check_scenarios, feature_text, write_scenario
@@ -88,6 +97,7 @@ def run_compare(
     check: bool = True,
     jobs: int = 1,
     timeout: float = 10.0,
+    max_engine_failures: int = 5,
 ) -> int:
     """Fuzz ``engine``; print and write what was found; the exit status (0 clean, 1 divergences).
 
@@ -97,7 +107,8 @@ def run_compare(
     try:
         configs = configs_for(info, profiles, flags)
         known = load_known(known_file, rules=_index_rules(), configs=[c.label for c in configs]) if known_file else []
-        fuzzer = Fuzzer(reference, engine, info, depth=depth, steer=steer, known=known, seed=seed)
+        fuzzer = Fuzzer(reference, engine, info, depth=depth, steer=steer, known=known, seed=seed,
+                        max_engine_failures=max_engine_failures)  # fmt: skip
     except (ConfigError, KnownFileError) as error:
         raise UsageProblem(str(error)) from None
     with Progress(
@@ -112,7 +123,9 @@ def run_compare(
 
         if jobs > 1:
             shares = [
-                Share(spec, timeout, configs, games, seconds, depth, steer, known, seed, worker, jobs)
+                Share(
+                    spec, timeout, configs, games, seconds, depth, steer, known, seed, worker, jobs, max_engine_failures
+                )
                 for worker in range(jobs)
             ]
 
@@ -126,6 +139,8 @@ def run_compare(
     print_report(console, report, configs)
     report_dir.mkdir(parents=True, exist_ok=True)
     for group in report.failures:  # a targeted search for smaller examples, and shrinking
+        if _given_up(report, group):
+            continue  # every replay would wait for the engine that is down again
         started = time.monotonic()
         group.example = fuzzer.smallest(group, seconds=SHRINK_SECONDS)
         if time.monotonic() - started > SHRINK_SECONDS:
@@ -138,7 +153,7 @@ def run_compare(
     fuzz_json = json.dumps(scrub(report.to_json()), indent=1, ensure_ascii=False)
     (report_dir / "fuzz.json").write_text(fuzz_json + "\n", "utf-8")
     console.print(f"report: {report_dir / 'fuzz.json'}" + (f"  scenarios: {written}" if written else ""), markup=False)
-    return 1 if report.failures else 0
+    return 1 if report.failures or report.stopped else 0
 
 
 def print_report(console: Console, report: FuzzReport, configs: Sequence[Config]) -> None:
@@ -154,6 +169,14 @@ def print_report(console: Console, report: FuzzReport, configs: Sequence[Config]
         f"{len(report.groups) - len(report.failures)} known",
         markup=False,
     )
+    if report.stopped:
+        console.print(
+            shown(
+                f"stopped early: {report.stopped} (--max-engine-failures); "
+                "those failures are neither shrunk nor written as scenarios"
+            ),
+            markup=False,
+        )
     if report.first_divergence is not None:
         console.print(f"first divergence after {report.first_divergence} hands", markup=False)
     if report.groups:
@@ -194,7 +217,7 @@ def _write_groups(
         path = report_dir / f"divergence-{number}.json"
         path.write_text(json.dumps(scrub(example.record()), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         console.print(f"{number}. {shown(example.describe())}\n   replay: {path}", markup=False, highlight=False)
-        if scenarios and ("deck" in example.setup or "hands" in example.setup):
+        if scenarios and ("deck" in example.setup or "hands" in example.setup) and not _given_up(report, group):
             # a Gherkin title: the engine's profile name must not start a line of its own
             title = one_line(f"compare {number}: {group.cause.kind} {group.cause.subject} ({example.config.label})")
             last = _last_step(reference, example)
@@ -208,6 +231,13 @@ def _write_groups(
     if check:
         _check(console, feature, spec, sorted(set(profile_of.values())))
     return path
+
+
+def _given_up(report: FuzzReport, group: Group) -> bool:
+    """Whether ``group`` is the failure of an engine process that was down until the circuit
+    breaker stopped the run: it is reported and recorded, but neither shrunk nor written as a
+    scenario (its example, not shrunk, still holds the probes the reference refused)."""
+    return bool(report.stopped) and group.cause.kind == "failure" and group.cause.subject in DOWN_KINDS
 
 
 def _check(console: Console, feature: str, spec: str, profiles: list[str]) -> None:

@@ -51,6 +51,8 @@ class Share:
     seed: int
     worker: int
     workers: int
+    #: the circuit breaker of each worker, which counts its own engine process (:class:`~conformance.fuzz.Fuzzer`)
+    max_engine_failures: int = 5
 
 
 def default_jobs() -> int:
@@ -112,7 +114,8 @@ def _fuzz_share(share: Share) -> FuzzReport:
         raise WorkerFailed(f"worker {share.worker} could not load the engine {share.spec!r}: {error}") from None
     try:
         fuzzer = Fuzzer(ReferenceEngine(), engine, info, depth=share.depth, steer=share.steer, known=share.known,
-                        seed=share.seed, share=(share.worker, share.workers))  # fmt: skip
+                        seed=share.seed, share=(share.worker, share.workers),
+                        max_engine_failures=share.max_engine_failures)  # fmt: skip
         fuzzer.progress = _count_game
         return fuzzer.run(share.configs, share.games, seconds=share.seconds)
     finally:

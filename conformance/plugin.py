@@ -31,7 +31,7 @@ from typing import Any, NoReturn
 import pytest
 
 from adapters.interface import Engine, EngineError, EngineInfo, UnknownField
-from adapters.subprocess_adapter import EngineCrashed, EngineTimeout, GaveUp, LaunchFailure
+from adapters.subprocess_adapter import ENGINE_DOWN, EngineTimeout
 from conformance import expectations, realisations
 from conformance.catalogue import FeatureError, Scenario, parse_feature
 from conformance.causes import find_divergence
@@ -66,9 +66,6 @@ PREFIX_DIVERGENCE = "PrefixDivergence"
 #: "what: expected X, got Y", as the driver's checks word a mismatch.
 EXPECTED_GOT = re.compile(r"(?P<what>[^:\n]+): expected (?P<expected>.+?), got (?P<got>.+?)\s*$", re.DOTALL)
 REPO = Path(__file__).resolve().parent.parent
-#: How the engine process failed when the circuit breaker counts a run: it hung, died, or could not be
-#: (re)started. A rule failure, a protocol rejection or an answer the schema refuses do not count.
-ENGINE_DOWN = (EngineTimeout, EngineCrashed, LaunchFailure, GaveUp)
 #: Characters of a crash or an unrecorded report's text kept in a result's message.
 _SHOWN = 500
 

@@ -5,6 +5,7 @@ process next to the reference they are compared with (``py:tests.fuzz.engines:NA
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from collections.abc import Callable
@@ -108,3 +109,45 @@ def crashes() -> FlawedEngine:
 def hangs() -> FlawedEngine:
     """Served, it stops answering on the As de oros played in the arrastre."""
     return FlawedEngine("hangs")
+
+
+class _Down(_Game):
+    """A game whose engine process is gone: every call fails as ``failure`` says."""
+
+    def __init__(self, inner: ReferenceGame, failure: Callable[[], Exception]) -> None:
+        super().__init__(inner, "down")
+        self.failure = failure
+
+    def apply(self, action: Action) -> Outcome:
+        raise self.failure()
+
+
+class DownEngine(FlawedEngine):
+    """The reference, but the games whose number (from 0, in the order of their first start: a
+    game replayed to trace a divergence keeps its number) ``pattern`` marks with ``t`` time out,
+    with ``c`` crash at their start, with ``g`` answer garbage (a wrong answer, not a process that
+    is down); ``.`` is played well. The pattern repeats."""
+
+    def __init__(self, pattern: str) -> None:
+        super().__init__("down")
+        self.pattern = pattern
+        self.numbers: dict[str, int] = {}
+
+    @property
+    def started(self) -> int:
+        """The games started (each counted once)."""
+        return len(self.numbers)
+
+    def start(self, setup: Setup) -> Any:
+        from adapters.subprocess_adapter import EngineCrashed, EngineTimeout, GarbageAnswer
+
+        number = self.numbers.setdefault(json.dumps(setup, sort_keys=True), len(self.numbers))
+        mark = self.pattern[number % len(self.pattern)]
+        game = super().start(setup).inner
+        if mark == "c":
+            raise EngineCrashed("the engine exited with code 3 (hypothetical)")
+        if mark == "t":
+            return _Down(game, lambda: EngineTimeout("no answer within 1.0 s (hypothetical)"))
+        if mark == "g":
+            return _Down(game, lambda: GarbageAnswer("the answer is not JSON (hypothetical)"))
+        return _Game(game, "none")
