@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from adapters.reference import ReferenceEngine
-from conformance.fuzz import Fuzzer, resolve
+from conformance.fuzz import Fuzzer, FuzzReport, resolve
 from tests.fuzz.engines import DownEngine
 
 INFO = ReferenceEngine().info()
@@ -16,37 +16,37 @@ CONFIGS = [resolve(INFO, "tradicional")]
 REPO = Path(__file__).resolve().parents[2]
 
 
-def fuzz(pattern: str, games: int = 20, **options: int) -> tuple[DownEngine, object]:
+def fuzz(pattern: str, games: int = 20, max_engine_failures: int = 5) -> tuple[DownEngine, FuzzReport]:
     engine = DownEngine(pattern)
-    report = Fuzzer(ReferenceEngine(), engine, engine.info(), depth="hand", **options).run(CONFIGS, games)
-    return engine, report
+    fuzzer = Fuzzer(ReferenceEngine(), engine, engine.info(), depth="hand", max_engine_failures=max_engine_failures)
+    return engine, fuzzer.run(CONFIGS, games)
 
 
 def test_five_games_in_a_row_with_the_engine_down_stop_the_run_and_say_why() -> None:
     engine, report = fuzz("t")
-    assert engine.started == 5 and report.games == 5  # type: ignore[attr-defined]
-    assert report.stopped == (  # type: ignore[attr-defined]
+    assert engine.started == 5 and report.games == 5
+    assert report.stopped == (
         "the engine timed out or crashed in 5 games in a row; last: no answer within 1.0 s (hypothetical)"
     )
-    assert report.to_json()["stopped"] == report.stopped  # type: ignore[attr-defined]
-    assert {(cause.kind, cause.subject) for cause in report.groups} == {("failure", "timeout")}  # type: ignore[attr-defined]
+    assert report.to_json()["stopped"] == report.stopped
+    assert {(cause.kind, cause.subject) for cause in report.groups} == {("failure", "timeout")}
 
 
 def test_crashes_at_the_start_count_as_the_engine_down_too() -> None:
     engine, report = fuzz("c", max_engine_failures=3)
-    assert engine.started == 3 and "crashed in 3 games in a row" in report.stopped  # type: ignore[attr-defined]
-    assert {(cause.kind, cause.subject) for cause in report.groups} == {("failure", "crash")}  # type: ignore[attr-defined]
+    assert engine.started == 3 and "crashed in 3 games in a row" in report.stopped
+    assert {(cause.kind, cause.subject) for cause in report.groups} == {("failure", "crash")}
 
 
 def test_a_game_the_engine_plays_or_answers_wrongly_breaks_the_streak() -> None:
     for pattern in ("tttt.", "ttttg"):  # four down, then one it answered (well, or wrongly)
         engine, report = fuzz(pattern)
-        assert engine.started == 20 and report.stopped == "", pattern  # type: ignore[attr-defined]
+        assert engine.started == 20 and report.stopped == "", pattern
 
 
 def test_zero_never_stops() -> None:
     engine, report = fuzz("t", games=12, max_engine_failures=0)
-    assert engine.started == 12 and report.stopped == ""  # type: ignore[attr-defined]
+    assert engine.started == 12 and report.stopped == ""
 
 
 def test_compare_stops_at_the_breaker_exits_1_and_writes_no_scenario_of_it(tmp_path: Path) -> None:
