@@ -720,6 +720,31 @@ def canonical(value: Any) -> bytes | None:
         return None
 
 
+def same_value(expected: Any, got: Any) -> bool:
+    """Whether ``got`` is the JSON value ``expected``: equal, with a boolean never taken for a
+    number (Python has ``True == 1`` and ``False == 0``; JSON has ``true`` and ``1`` apart, and an
+    engine that writes a boolean field as ``0`` or ``1`` is wrong). Numbers compare by value
+    (``1`` is ``1.0``, as for JSON Schema's integers); objects and arrays member by member.
+
+    Values of the same scalar type are compared at once; containers equal by ``==`` whose
+    canonical texts (:func:`canonical`) agree are the same; only the rest are walked."""
+    kind = type(expected)
+    if kind is type(got) and kind is not list and kind is not dict:
+        return bool(expected == got)
+    if expected != got:
+        return False
+    if isinstance(expected, (list, tuple)) and isinstance(got, (list, tuple)):
+        return _same_text(expected, got) or all(same_value(a, b) for a, b in zip(expected, got, strict=True))
+    if isinstance(expected, dict) and isinstance(got, dict):
+        return _same_text(expected, got) or all(same_value(value, got[key]) for key, value in expected.items())
+    return isinstance(expected, bool) == isinstance(got, bool)
+
+
+def _same_text(expected: Any, got: Any) -> bool:
+    text = canonical(expected)
+    return text is not None and text == canonical(got)
+
+
 def batch_answer_is_valid(answer: Any, expected: Sequence[bytes | None]) -> bool:
     """:func:`response_is_valid` for a ``batch`` answer, cheaper when most of its steps are known.
 
@@ -804,6 +829,7 @@ __all__ = [
     "request_violations",
     "response_is_valid",
     "response_violations",
+    "same_value",
     "schema",
     "schema_name",
 ]

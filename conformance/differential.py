@@ -41,7 +41,7 @@ from adapters.interface import (
     end_game,
     outcome_answer,
 )
-from adapters.protocol import canonical
+from adapters.protocol import canonical, same_value
 from adapters.vocabulary import SUITS
 
 RECORD_FORMAT = "guinote-divergence/2"
@@ -416,7 +416,7 @@ def compare_steps(expected: Step, got: Step, *, reason_codes: bool) -> Differenc
                 return _event_difference(mine, theirs)
     for name, value in expected.state.items():
         other = got.state.get(name, UNKNOWN_FIELD)
-        if value != other:
+        if not same_value(value, other):  # (not !=: a field that is false is not 0)
             return Difference("state", name, value, other)
     if expected.legal == got.legal:
         return None
@@ -662,11 +662,16 @@ def _compare_in_turn(
             accepted, events, code, rule = False, [], outcome.code, outcome.rule
             same = not mine.accepted and (not reason_codes or code == mine.code)
         wanted = mine.state
-        state = read_fields(handle, list(wanted)) if wanted else {}
+        if wanted:
+            state = read_fields(handle, list(wanted))
+            # the same text is the same value; == alone would take a false for a 0 (same_value)
+            same = same and state == wanted and (canonical(state) == canonical(wanted) or same_value(wanted, state))
+        else:
+            state = {}
         legal = legal_expecting(canonical(mine.legal)) if expects else legal_actions()
         if type(legal) is not list:
             legal = list(legal)
-        if not (same and state == wanted and legal == mine.legal):
+        if not (same and legal == mine.legal):
             theirs = Step(action, accepted, list(events), code, rule, list(legal), state)
             difference = compare_steps(mine, theirs, reason_codes=reason_codes)
             if difference is not None:

@@ -27,6 +27,7 @@ from adapters.interface import (
     UnknownField,
     end_game,
 )
+from adapters.protocol import same_value
 from adapters.vocabulary import EVENT_RULES, SUITS, NotationError, card_code, deck_codes
 from conformance import realisations
 from conformance.differential import describe_action
@@ -525,7 +526,7 @@ class ScenarioRun:
             raise AssertionError(f"expected {doing} to be accepted, but it was refused: {refusal}")
 
     def expect_equal(self, what: str, expected: Any, got: Any) -> None:
-        if _normal(expected) != _normal(got):
+        if not same_value(_normal(expected), _normal(got)):  # (not !=: a field that is false is not 0)
             raise AssertionError(f"{what}: expected {json.dumps(expected)}, got {json.dumps(got)}")
 
     def has_action(self, action: Mapping[str, Any]) -> bool:

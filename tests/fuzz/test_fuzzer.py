@@ -131,3 +131,15 @@ def test_an_in_process_answer_that_only_python_equality_accepts_is_a_shape_failu
     assert report.groups, "the fuzzer agreed with an engine whose answers break the schema"
     example = next(iter(report.groups.values())).example
     assert example.cause.kind == "failure" and "protocol's shape" in str(example.got), example.got
+
+
+def test_a_state_value_equal_only_by_python_equality_is_a_difference() -> None:
+    from conformance.differential import Step, compare_steps
+
+    mine = Step(None, True, [], "", "", [], {"turn": 1, "hand_winner": 0, "cantes": [{"arrastre": False}]})
+    for field, value in (("turn", True), ("hand_winner", False), ("cantes", [{"arrastre": 0}])):
+        theirs = Step(None, True, [], "", "", [], {**mine.state, field: value})
+        difference = compare_steps(mine, theirs, reason_codes=True)
+        assert difference is not None and (difference.kind, difference.subject) == ("state", field), field
+    same = Step(None, True, [], "", "", [], {**mine.state, "turn": 1.0})
+    assert compare_steps(mine, same, reason_codes=True) is None

@@ -135,3 +135,15 @@ def test_an_engine_that_hangs_is_reported_as_a_timeout_and_the_run_goes_on(tmp_p
     assert code == 1 and set(by_status) == {"pass", "timeout"}, by_status
     assert by_status["timeout"] == len([s for s in load_scenarios() if s.path.stem == "conduct"])
     assert "no answer within 1 s" in next(r["message"] for r in results if r["status"] == "timeout")
+
+
+def test_an_engine_writing_its_boolean_fields_as_numbers_fails_where_they_are_read(tmp_path: Path) -> None:
+    """Python's ``True == 1`` must not let an engine that answers ``1`` for ``true`` pass."""
+    done = subprocess.run(
+        [sys.executable, "-m", "conformance", "run", "--engine", "py:tests.harness.numeric_booleans_engine:make",
+         "--profile", "lascuarenta", "--rule", "PLAY-09", "--report-dir", str(tmp_path)],
+        cwd=REPO, capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "a draw is pending: expected true, got 1" in done.stdout, done.stdout
+    assert "a draw is pending: expected false, got 0" in done.stdout, done.stdout

@@ -98,3 +98,12 @@ def test_a_stock_row_may_list_its_top_cards_then_the_rest(run: ScenarioRun) -> N
     run.explicit_deal(0, rows)
     assert run.setup["stock"][:2] == ["Rb", "Sb"]
     assert len(run.setup["stock"]) == 15
+
+
+def test_a_boolean_expected_is_not_met_by_a_number(run: ScenarioRun) -> None:
+    with pytest.raises(AssertionError, match=r"state field draw_pending: expected true, got 1"):
+        run.expect_equal("state field draw_pending", True, 1)
+    with pytest.raises(AssertionError, match=r"expected 0, got false"):
+        run.expect_equal("state field turn", 0, False)
+    run.expect_equal("state field turn", 1, 1.0)  # one JSON number
+    run.expect_equal("hand.0", ["2o", "Ao"], ["Ao", "2o"])  # a hand is a set of cards
