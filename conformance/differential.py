@@ -664,8 +664,7 @@ def _compare_in_turn(
         wanted = mine.state
         if wanted:
             state = read_fields(handle, list(wanted))
-            # the same text is the same value; == alone would take a false for a 0 (same_value)
-            same = same and state == wanted and (canonical(state) == canonical(wanted) or same_value(wanted, state))
+            same = same and same_value(wanted, state)  # (not ==: a field that is false is not 0)
         else:
             state = {}
         legal = legal_expecting(canonical(mine.legal)) if expects else legal_actions()

@@ -49,6 +49,7 @@ from conformance.fuzz_steering import (
     refusal_rules,
     rules_of_events,
 )
+from conformance.untrusted import bounded
 from reference_engine.match import next_dealer
 
 DEPTHS = ("hand", "point", "match")
@@ -352,7 +353,7 @@ class Fuzzer:
         """The circuit breaker's count: games in a row whose engine process was down (a game
         the engine played to its end, or in which it answered wrongly, breaks the streak)."""
         if divergence is not None and divergence.cause.kind == "failure" and divergence.cause.subject in DOWN_KINDS:
-            self._down = (self._down[0] + 1, _first_line(str(divergence.got)))
+            self._down = (self._down[0] + 1, bounded(str(divergence.got).split("\n")[0], 300))
         else:
             self._down = (0, "")
 
@@ -391,7 +392,7 @@ class Fuzzer:
                 ours = self._deal_explicitly(ours, setup)
         except EngineError as error:
             # an engine that is down at the start fails as such (the breaker counts it); any other refusal is "start"
-            kind = str(getattr(error, "kind", "")) if isinstance(error, ENGINE_DOWN) else "start"
+            kind = error.kind if isinstance(error, ENGINE_DOWN) else "start"
             return self._diverge(
                 report, config, setup, [], Difference("failure", kind, "a game", str(error)), seed, strategy
             )
@@ -615,11 +616,6 @@ class Fuzzer:
 
 #: The failure kinds of an engine process that is down (:data:`~adapters.subprocess_adapter.ENGINE_DOWN`).
 DOWN_KINDS = frozenset(str(failure.kind) for failure in ENGINE_DOWN)
-
-
-def _first_line(text: str, limit: int = 300) -> str:
-    line = text.splitlines()[0] if text else ""
-    return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
 #: Events whose rules follow from their type alone (no ``rule`` member, nothing read off the state),

@@ -54,7 +54,7 @@ from conformance.results import (
 )
 from conformance.rule_index import AREAS, RULE_ID, default_root, load_rules
 from conformance.transcript import RecordingEngine, Transcript
-from conformance.untrusted import file_part, scrub, scrub_report
+from conformance.untrusted import bounded, file_part, scrub, scrub_report
 from conformance.untrusted import shown as shown_text  # "shown" names a transcript here
 
 #: The plugin ships its own step definitions: every session that loads the plugin knows them.
@@ -355,7 +355,7 @@ class GuinotePlugin:
         """The circuit breaker's count: runs in a row whose engine process hung, died or would not start."""
         if isinstance(error, ENGINE_DOWN):
             failures, _ = self.streaks.get(spec, (0, ""))
-            self.streaks[spec] = (failures + 1, _bounded(message.split("\n")[0], 300))
+            self.streaks[spec] = (failures + 1, bounded(message.split("\n")[0], 300))
         elif status not in (Status.NOT_APPLICABLE, Status.NOT_RUN):
             self.streaks.pop(spec, None)  # the engine answered: the streak is broken
 
@@ -477,11 +477,11 @@ class GuinotePlugin:
     @pytest.hookimpl(optionalhook=True)
     def pytest_testnodedown(self, node: Any, error: object) -> None:
         if error is not None:
-            self.down.append(_bounded(f"worker {node.gateway.id}: {error}", _SHOWN))
+            self.down.append(bounded(f"worker {node.gateway.id}: {error}", _SHOWN))
 
     def pytest_keyboard_interrupt(self, excinfo: pytest.ExceptionInfo[BaseException]) -> None:
         # xdist stops a session (maxfail, a worker's interrupt) by raising an interrupt that says why
-        self.interrupted = _bounded(str(excinfo.value) or "interrupted", _SHOWN)
+        self.interrupted = bounded(str(excinfo.value) or "interrupted", _SHOWN)
 
     def item_scenario(self, item: pytest.Item) -> Scenario | None:
         """The catalogue entry of a scenario test; a malformed feature file raises FeatureInputError."""
@@ -507,7 +507,7 @@ class GuinotePlugin:
         except Exception as error:  # a harness bug must not lose the run (nor stop the session): say so
             case = self.case_of(item) if report.when != "teardown" or report.failed else None
             if case is not None:
-                text = _bounded(f"the harness failed to record this run: {type(error).__name__}: {error}", _SHOWN)
+                text = bounded(f"the harness failed to record this run: {type(error).__name__}: {error}", _SHOWN)
                 report.outcome = "failed"
                 failed = replace(case, status=Status.ERROR, message=text)
                 report.user_properties.append(("guinote", scrub(failed.to_json())))
@@ -655,7 +655,7 @@ class GuinotePlugin:
                 why = f"the worker process running it crashed (the engine or the harness ended it): {text[-1]}"
             else:
                 why = f"no result was recorded for it (pytest reports {report.when}: {report.outcome}): {text[-1]}"
-            self.unrecorded[report.nodeid] = _bounded(why, _SHOWN)
+            self.unrecorded[report.nodeid] = bounded(why, _SHOWN)
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         if hasattr(self.config, "workerinput"):
@@ -665,7 +665,7 @@ class GuinotePlugin:
         try:
             self.complete(session)
         except Exception as error:  # what ran is written all the same, below
-            why = f"{type(error).__name__}: {_bounded(str(error), _SHOWN)}"
+            why = f"{type(error).__name__}: {bounded(str(error), _SHOWN)}"
             self.notes.append(f"the list of selected runs could not be completed ({why}): the results hold only "
                               "the runs that reported")  # fmt: skip
         self.stale = expectations.stale(self.expectations, [r.to_json() for r in self.results])
@@ -740,7 +740,7 @@ class GuinotePlugin:
             return self.report()
         except Exception as error:
             self.notes.append(f"the results' header could not be built ({type(error).__name__}: "
-                              f"{_bounded(str(error), _SHOWN)}); the results are written under a bare one")  # fmt: skip
+                              f"{bounded(str(error), _SHOWN)}); the results are written under a bare one")  # fmt: skip
             return Report(engines=self.engine_entries(), results=self.results)
 
     def engine_entries(self) -> list[EngineEntry]:
@@ -817,12 +817,6 @@ def _template_facts(item: pytest.Item) -> tuple[Path, str, int, frozenset[str]] 
     if template is None:
         return None
     return Path(template.feature.filename), template.name, template.line_number, frozenset(template.tags)
-
-
-def _bounded(text: str, limit: int) -> str:
-    """At most ``limit`` characters of ``text`` and no lone surrogate (it could not be written as UTF-8)."""
-    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _without_profile_flags(entry: dict[str, Any], profile: str, flags: Mapping[str, str]) -> dict[str, Any]:

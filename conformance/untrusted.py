@@ -72,6 +72,12 @@ def one_line(text: object) -> str:
     return _NOT_ONE_LINE.sub(_escape, text if isinstance(text, str) else str(text))
 
 
+def bounded(text: str, limit: int) -> str:
+    """At most ``limit`` characters of ``text`` and no lone surrogate (it could not be written as UTF-8)."""
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def markup(text: object) -> str:
     """``text`` for a rich markup string: :func:`shown`, then rich's escape of ``[...]``."""
     return _rich_escape(shown(text))
@@ -142,4 +148,4 @@ def file_part(text: object) -> str:
     return f"{part[: FILE_PART_MAX - 9]}-{digest}" if part else digest
 
 
-__all__ = ["FILE_PART_MAX", "file_part", "markup", "non_text", "one_line", "scrub", "scrub_report", "shown"]
+__all__ = ["FILE_PART_MAX", "bounded", "file_part", "markup", "non_text", "one_line", "scrub", "scrub_report", "shown"]
