@@ -1,6 +1,6 @@
 """In-process engines held to the protocol's shapes, as engines over the wire are.
 
-An engine over the wire has every answer checked against the JSON Schemas of GCP/1
+An engine over the wire has every answer checked against the JSON Schemas of the protocol
 (:class:`~adapters.subprocess_adapter.SubprocessEngine`); an engine loaded in process
 (``reference``, ``py:module:factory``) hands over Python objects that nothing checked, so a
 misnamed event member (``"winer"``) or a legal action of the wrong shape went unseen until a
@@ -36,6 +36,7 @@ from adapters.interface import (
     Setup,
     outcome_answer,
 )
+from adapters.obligations import Obligations
 from adapters.protocol import canonical, check_response
 from conformance.untrusted import non_text
 
@@ -108,8 +109,10 @@ class ShapeCheckedGame:
     #: :func:`conformance.differential.compare_batch` may pass the answers it expects
     expects_answers = True
 
-    def __init__(self, game: GameHandle) -> None:
+    def __init__(self, game: GameHandle, obligations: Obligations | None = None) -> None:
         self._game = game
+        #: what the engine's capabilities require beyond the schema (None: nothing more)
+        self._obligations = obligations
 
     def legal_actions(self, expected: bytes | None = None) -> list[dict[str, JSON]]:
         """The legal actions, checked; ``expected``: see :meth:`apply`."""
@@ -132,6 +135,11 @@ class ShapeCheckedGame:
             return outcome
         answer = outcome_answer(outcome)
         _check("apply", answer, lambda: f"the outcome of {json.dumps(dict(action), ensure_ascii=True)}")
+        obligations = self._obligations
+        missing = obligations.missing_in(outcome.events) if obligations and type(outcome) is Accepted else ""
+        if missing:
+            shown = json.dumps(dict(action), ensure_ascii=True)
+            raise ShapeError(f"the outcome of {shown} lacks a member the engine's capabilities require: {missing}")
         return outcome
 
     def state(self, name: str) -> JSON:
@@ -167,6 +175,9 @@ class ShapeCheckedEngine:
 
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
+        #: the engine's obligations beyond the schema (None: none), read at the first start
+        self._obligations: Obligations | None = None
+        self._read = False
 
     def info(self) -> EngineInfo:
         info = self._engine.info()
@@ -175,7 +186,10 @@ class ShapeCheckedEngine:
         return info
 
     def start(self, setup: Setup) -> ShapeCheckedGame:
-        return ShapeCheckedGame(self._engine.start(setup))
+        if not self._read:
+            obligations = Obligations.of(self._engine.info())
+            self._obligations, self._read = (obligations if obligations.beyond_schema else None), True
+        return ShapeCheckedGame(self._engine.start(setup), self._obligations)
 
     def close(self) -> None:
         self._engine.close()

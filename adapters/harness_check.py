@@ -29,6 +29,7 @@ from typing import Any, Literal
 
 from adapters import protocol
 from adapters.interface import CAPABILITIES, EngineError, Rejected, SetupRejected
+from adapters.obligations import Obligations
 from adapters.subprocess_adapter import (
     EngineFailure,
     EngineProcess,
@@ -38,6 +39,7 @@ from adapters.subprocess_adapter import (
     UnknownField,
 )
 from adapters.vocabulary import DECK_RANKS, STATE_FIELDS, deck_codes
+from reference_engine.flags import flag_defaults
 
 Severity = Literal["error", "warning", "info"]
 PHASES = ("free", "arrastre", "hand_over", "match_over")
@@ -125,6 +127,8 @@ class _Session:
         self.events: set[str] = set()
         self.fields: set[str] = set()
         self.players = 4
+        #: what the protocol requires of the engine, once its handshake said what it is
+        self.obligations = Obligations()
         self.stderr: deque[str] = deque(maxlen=20)
         try:
             self.process = EngineProcess(
@@ -186,6 +190,10 @@ class _Session:
                     sent=_shown(line),
                     received=_shown(raw),
                 )
+            events = answer.get("events") if cmd == "apply" else None
+            missing = self.obligations.missing_in(events) if isinstance(events, list) else ""
+            if missing:  # a member this engine's capabilities make required
+                self.add("error", "schema", f"{missing} (common.json)", step, sent=_shown(line), received=_shown(raw))
         return answer
 
     def close(self) -> None:
@@ -238,10 +246,13 @@ def _check_info(session: _Session, engine: Any) -> None:
                 )
     missing = sorted(set(suite_flags) - set(flags))
     if missing:
+        defaults = flag_defaults()
+        played = ", ".join(f"{name}={defaults[name]}" for name in missing)
         session.add(
             "info",
             "handshake",
-            f"the engine does not declare the flags {', '.join(missing)}: scenarios that need them are skipped",
+            f"the engine does not declare the flags {', '.join(missing)}: the suite plays them at their defaults "
+            f"({played}) and never sends them; scenarios about their other values are not applicable",
             "hello",
         )
 
@@ -293,12 +304,24 @@ def validate(
 
 def _validate_session(session: _Session, profile: str | None, seed: int, actions: int) -> None:
     hello = session.ask("hello", {"cmd": "hello", "protocol": protocol.PROTOCOL_VERSION}, session.startup_timeout)
+    for older in reversed(protocol.PROTOCOL_VERSIONS[:-1]):  # an engine that takes only its own version
+        if hello.get("ok") or hello.get("error") != protocol.ErrorCode.UNSUPPORTED_PROTOCOL:
+            break
+        hello = session.ask(f"hello (protocol {older})", {"cmd": "hello", "protocol": older}, session.startup_timeout)
     if not hello.get("ok"):
         session.add("error", "handshake", f"the engine refused the handshake: {hello.get('message')}", "hello")
         raise _Stop
-    if hello.get("protocol") != protocol.PROTOCOL_VERSION:
-        session.add("error", "handshake", f"the engine speaks protocol {hello.get('protocol')!r}, not 1", "hello")
+    version = hello.get("protocol")
+    if version not in protocol.PROTOCOL_VERSIONS:
+        speaks = ", ".join(f"GCP/{number}" for number in protocol.PROTOCOL_VERSIONS)
+        session.add("error", "handshake", f"the engine speaks protocol {version!r}; the suite speaks {speaks}", "hello")
         raise _Stop
+    if version != protocol.PROTOCOL_VERSION:
+        session.add(
+            "info", "handshake", f"the engine was written for GCP/{version}: what GCP/{protocol.PROTOCOL_VERSION} "
+            "added is optional for it (docs/checking/changelog.md)", "hello",
+        )  # fmt: skip
+    session.obligations = Obligations(frozenset(_dict(hello.get("engine")).get("capabilities") or []), int(version))
     engine = _dict(hello.get("engine"))
     _check_info(session, engine)
     capabilities = set(engine.get("capabilities") or [])
@@ -358,6 +381,8 @@ def _script_game(session: _Session, game: str, capabilities: set[str], actions: 
     required = ("phase", "turn", "stock_count", "trump", "hand.0")
     players = 2 if session.players == 2 else 4
     for name in _fields(players):
+        if session.obligations.field(name) is not None:  # not asked of this engine (a capability it lacks...)
+            continue
         answer = session.ask(f"state {name}", {"cmd": "state", "game": game, "field": name})
         if not answer.get("ok"):
             severity: Severity = "error" if name in required else "warning"

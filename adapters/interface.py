@@ -19,6 +19,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from adapters.protocol import PROTOCOL_VERSION
+
 JSON = Any
 #: A setup is one of three JSON objects, all with ``"flags"`` (every flag's value):
 #:
@@ -56,6 +58,9 @@ class EngineInfo:
     flags: Mapping[str, Sequence[str]]
     capabilities: frozenset[str] = frozenset()
     homepage: str = ""
+    #: The protocol version the engine was written for (``hello``'s ``protocol``): what a later
+    #: version added is optional for it (:mod:`adapters.obligations`, :mod:`adapters.versions`).
+    protocol: int = PROTOCOL_VERSION
 
     def unsupported(self, flags: Mapping[str, str]) -> list[str]:
         """The ``flag=value`` pairs of ``flags`` this engine cannot play."""

@@ -1,4 +1,4 @@
-"""GCP/1, the Guiñote conformance protocol: message constants, schemas and validation.
+"""GCP, the Guiñote conformance protocol: message constants, schemas and validation.
 
 An engine written in any language is checked by running it as ONE long-lived process that
 reads requests from stdin and writes answers to stdout, one JSON object per line (UTF-8,
@@ -33,8 +33,13 @@ from urllib.parse import urldefrag, urljoin
 
 import orjson
 
-#: The protocol version this module speaks (the ``protocol`` member of ``hello``).
-PROTOCOL_VERSION = 1
+#: The protocol version this module speaks (the ``protocol`` member of ``hello``): the harness
+#: asks for it, and takes an answer down to :data:`OLDEST_PROTOCOL` from an engine written for an
+#: earlier version (what changed in each is ``docs/checking/changelog.md``; what a later version
+#: added is optional for such an engine: :mod:`adapters.obligations`, :mod:`adapters.versions`).
+PROTOCOL_VERSION = 2
+OLDEST_PROTOCOL = 1
+PROTOCOL_VERSIONS = tuple(range(OLDEST_PROTOCOL, PROTOCOL_VERSION + 1))
 PROTOCOL_NAME = f"GCP/{PROTOCOL_VERSION}"
 #: Base of every schema ``$id``; the ids are names, not locations (nothing is fetched).
 SCHEMA_BASE = f"https://guinote-conformance.invalid/gcp/{PROTOCOL_VERSION}/"
@@ -373,7 +378,11 @@ def request_violations(message: Any) -> list[Violation]:
 
 Check = Callable[[Any], bool]
 
-_ANNOTATIONS = {"$schema", "$id", "$defs", "title", "description", "$comment", "examples", "default"}
+#: ``x-capability`` and ``x-since`` say what an entry asks of an engine (:mod:`adapters.obligations`)
+_ANNOTATIONS = {
+    *("$schema", "$id", "$defs", "title", "description", "$comment", "examples", "default"),
+    *("x-capability", "x-since"),
+}
 _TYPES: dict[str, Check] = {
     "object": lambda v: isinstance(v, dict),
     "array": lambda v: isinstance(v, list),

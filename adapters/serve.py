@@ -1,4 +1,4 @@
-"""Serve an in-process :class:`~adapters.interface.Engine` over the GCP/1 protocol.
+"""Serve an in-process :class:`~adapters.interface.Engine` over the conformance protocol (GCP).
 
 ``python -m adapters.serve`` serves the reference engine; ``--engine py:module:factory`` (or
 ``module:factory``) serves any engine written in Python (``factory`` is called with no argument
@@ -25,7 +25,7 @@ from typing import Any, BinaryIO
 
 from adapters import protocol  # it imports jsonschema only to explain a failure: the server starts fast
 from adapters.interface import Engine, EngineInfo, GameHandle, SetupRejected, end_game, outcome_answer
-from adapters.protocol import PROTOCOL_VERSION, ErrorCode
+from adapters.protocol import OLDEST_PROTOCOL, ErrorCode
 
 JSONObject = dict[str, Any]
 
@@ -56,7 +56,7 @@ def info_to_json(info: EngineInfo) -> JSONObject:
 
 
 class Server:
-    """Answers GCP/1 requests for one in-process engine; games live until ``end``."""
+    """Answers GCP requests for one in-process engine; games live until ``end``."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
@@ -127,13 +127,16 @@ class Server:
 
     def hello(self, request: JSONObject) -> JSONObject:
         version = request.get("protocol")
-        if not isinstance(version, int) or isinstance(version, bool) or version < PROTOCOL_VERSION:
+        info = self.engine.info()
+        if not isinstance(version, int) or isinstance(version, bool) or version < OLDEST_PROTOCOL:
             raise RequestError(
-                ErrorCode.UNSUPPORTED_PROTOCOL, f"this engine speaks protocol {PROTOCOL_VERSION}, not {version!r}"
+                ErrorCode.UNSUPPORTED_PROTOCOL,
+                f"this engine speaks protocol {OLDEST_PROTOCOL} to {info.protocol}, not {version!r}",
             )
-        engine = info_to_json(self.engine.info())
+        engine = info_to_json(info)
         engine["capabilities"] = sorted({*engine["capabilities"], "batch"})  # the server answers 'batch' itself
-        return {"protocol": PROTOCOL_VERSION, "engine": engine}
+        # the version the served engine was written for, or the harness's if older (it cannot read a later one)
+        return {"protocol": min(version, info.protocol), "engine": engine}
 
     def start(self, request: JSONObject) -> JSONObject:
         setup = request.get("setup")

@@ -1,4 +1,4 @@
-"""Check an engine written in any language: run it as a subprocess speaking GCP/1.
+"""Check an engine written in any language: run it as a subprocess speaking the conformance protocol (GCP).
 
 :class:`SubprocessEngine` implements the :class:`~adapters.interface.Engine` interface by
 sending protocol requests (:mod:`adapters.protocol`) to ONE long-lived engine process::
@@ -76,6 +76,7 @@ from adapters.interface import (
     SetupRejected,
     UnknownField,
 )
+from adapters.obligations import Obligations
 
 _SHOWN = 300  # characters of a sent or received line quoted in an error message
 _LAUNCH_MARK = "--- gcp: launch "
@@ -667,7 +668,7 @@ class _Slot:
 
 
 class SubprocessEngine:
-    """An engine process speaking GCP/1, as an :class:`~adapters.interface.Engine`.
+    """An engine process speaking the conformance protocol (GCP/1 or later), as an :class:`~adapters.interface.Engine`.
 
     ``argv`` is an argument list (never a shell string). Not thread-safe: one caller at a time.
     """
@@ -703,6 +704,8 @@ class SubprocessEngine:
         self._process: EngineProcess | None = None
         self._info: EngineInfo | None = None
         self._hello: dict[str, Any] | None = None
+        self._obligations: Obligations | None = None
+        self._gated = False
         self._failed_launches = 0
         self._closed = False
         self._orphans: list[_Slot] = []
@@ -811,6 +814,11 @@ class SubprocessEngine:
         self._process = process
         try:
             answer = self._call_on(process, protocol.Hello(), self.startup_timeout)
+            for older in reversed(protocol.PROTOCOL_VERSIONS[:-1]):
+                # an engine that takes only the version it was written for: ask for the older ones in turn
+                if answer["ok"] or answer.get("error") != protocol.ErrorCode.UNSUPPORTED_PROTOCOL:
+                    break
+                answer = self._call_on(process, protocol.Hello(protocol=older), self.startup_timeout)
             if not answer["ok"]:
                 raise LaunchFailure(
                     f"the engine refused the handshake: {answer['error']}: {answer['message']}",
@@ -833,6 +841,9 @@ class SubprocessEngine:
         self._failed_launches = 0
         engine = answer["engine"]
         self._hello = engine
+        self._obligations = Obligations(frozenset(engine["capabilities"]), answer["protocol"])
+        # whether any event member is required of this engine beyond the schema's (checked at every answer)
+        self._gated = self._obligations.beyond_schema
         self._info = EngineInfo(
             name=engine["name"],
             version=engine["version"],
@@ -841,6 +852,7 @@ class SubprocessEngine:
             flags=engine["flags"],
             capabilities=frozenset(engine["capabilities"]),
             homepage=engine.get("homepage", ""),
+            protocol=answer["protocol"],
         )
         return process
 
@@ -874,7 +886,26 @@ class SubprocessEngine:
                     received=raw,
                     details=[f"violation: {violation}" for violation in violations[:10]],
                 )
+        if self._gated and answer.get("ok") and cmd in ("apply", "batch"):
+            missing = self._missing_members(cmd, answer)
+            if missing:
+                raise SchemaViolation(
+                    f"the answer to {cmd!r} lacks a member the engine's capabilities require",
+                    received=raw,
+                    details=[f"violation: {missing} (common.json)"],
+                )
         return answer
+
+    def _missing_members(self, cmd: str, answer: Mapping[str, Any]) -> str:
+        """The first event member that the engine's capabilities make required and that ``answer`` lacks."""
+        assert self._obligations is not None
+        if cmd == "apply":
+            return self._obligations.missing_in(answer.get("events") or [])
+        for number, step in enumerate(answer.get("steps") or []):
+            missing = self._obligations.missing_in(step.get("events") or [])
+            if missing:
+                return f"$.steps[{number}]{missing[1:]}"
+        return ""
 
     def _call_on(self, process: EngineProcess, request: protocol.Request, timeout: float) -> dict[str, Any]:
         self._settle()

@@ -116,6 +116,31 @@ EVENT_RULES = {
 }
 
 
+#: Rule areas in rulebook order: (area id, the rule-ID prefixes it holds). The capability
+#: ``reason_codes_<area>`` names one; the rule index (``features/index/``) has the same areas.
+RULE_AREAS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("deck", ("DECK",)),
+    ("deal", ("PRE", "DEAL")),
+    ("free_phase", ("PLAY",)),
+    ("arrastre", ("ARR",)),
+    ("cantes", ("CANTE",)),
+    ("seven", ("SEVEN",)),
+    ("scoring", ("SCORE",)),
+    ("vueltas", ("VUELTAS",)),
+    ("match", ("MATCH",)),
+    ("renuncio", ("RENUNCIO",)),
+    ("conduct", ("ETIQ",)),
+    ("two_players", ("TWO",)),
+    ("regional_decks", ("REGION",)),
+)
+
+
+def area_of_rule(rule: str) -> str | None:
+    """The area of a rule ID (``ARR-03`` -> ``arrastre``), or ``None`` for no rule of the index."""
+    prefix = rule.partition("-")[0]
+    return next((area for area, prefixes in RULE_AREAS if prefix in prefixes), None)
+
+
 #: Reason codes of a rejected action, with the rule each one enforces.
 REASON_CODES = {
     "NOT_YOUR_TURN": "PLAY-02 / RENUNCIO-04",

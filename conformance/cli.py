@@ -34,8 +34,10 @@ from rich.table import Table
 
 from adapters.interface import Engine, EngineError, EngineInfo
 from adapters.protocol import PROTOCOL_NAME
+from adapters.versions import compatibility_of
 from conformance import expectations as known
 from conformance import options, realisations, report_folder
+from conformance.applicability import compatibility_lines, forecast
 from conformance.catalogue import FeatureError, Scenario, load_scenarios, scenarios_by_rule
 from conformance.driver import POSITION_SETUPS
 from conformance.engines import FORMS, EngineSpec, overlays, parse_engine_spec, profile_flags
@@ -173,11 +175,12 @@ def _report_dir(
     return folder.path
 
 
-def _open_info(spec: EngineSpec, timeout: float = 10.0) -> EngineInfo:
-    """Start the engine, read its handshake, close it: fail fast with the engine's own message."""
+def _open_info(spec: EngineSpec, timeout: float = 10.0) -> tuple[EngineInfo, list[str]]:
+    """Start the engine, read its handshake, close it: fail fast with the engine's own message.
+    The info as the suite sees it, and what it filled in for it (:mod:`adapters.versions`)."""
     engine = spec.open(timeout=timeout)
     try:
-        return engine.info()
+        return engine.info(), compatibility_of(engine).notes
     except EngineError as error:
         raise EngineUnavailable(f"engine {spec} could not be started or spoken to:\n{error}") from None
     except Exception as error:  # an in-process engine's own failure
@@ -261,12 +264,16 @@ def run(
         entries = known.check_coverage(known.load_expectations(expectations), catalogue) if expectations else []
         report_dir = _report_dir(report_dir)
         labels: list[str] = []
+        summary: list[str] = []
+        chosen = [s for s in catalogue if selection.selected(s)] if selection else catalogue
         for spec in specs:  # fail fast, with the engine's own error, before any scenario runs
-            info = _open_info(spec, timeout)
-            for label in profile or info.profiles:
-                profile_flags(info, label)
-                labels.append(label)
+            info, notes = _open_info(spec, timeout)
+            cases = [(label, profile_flags(info, label)) for label in profile or info.profiles]
+            labels += [label for label, _ in cases]
+            summary += compatibility_lines(str(spec), info, notes, forecast(info, cases, chosen, overlays()))
         known.check_profiles(entries, labels)
+    for line in summary:  # the engine's own names are in it: never markup
+        console.print(shown(line), markup=False, highlight=False, soft_wrap=True)
     extra = ["--position-setup", position_setup, "--max-engine-failures", str(max_engine_failures)]
     extra += (["--guinote-trace"] if trace else []) + (["--budget", repr(budget)] if budget is not None else [])
     code, progress, results_path = _pytest(specs, profile, selection, expectations, report_dir, jobs, timeout, extra)
@@ -428,7 +435,7 @@ def rules(
 def profiles(engine: OneEngine = "reference") -> None:
     """List the engine's rule profiles with their flag values, and the overlays that combine with them."""
     with _checked():
-        info = _open_info(parse_engine_spec(engine))
+        info, _ = _open_info(parse_engine_spec(engine))
     table = Table(title=f"Profiles of {markup(info.name)}")
     names = list(info.profiles)
     table.add_column("flag")

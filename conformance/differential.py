@@ -41,6 +41,7 @@ from adapters.interface import (
     end_game,
     outcome_answer,
 )
+from adapters.obligations import Obligations
 from adapters.protocol import canonical, same_value
 from adapters.vocabulary import SUITS
 
@@ -64,25 +65,6 @@ FIELDS = (
     "match.points.0",
     "match.points.1",
 )
-#: Event members compared, by event type (other members are free: engines may add their own).
-EVENT_KEYS: dict[str, tuple[str, ...]] = {
-    "card_played": ("seat", "card"),
-    "trick_won": ("seat", "side", "points", "cards"),
-    "cards_drawn": ("draws",),
-    "arrastre_begins": (),
-    "cante": ("seat", "side", "suit", "value"),
-    "exchange": ("seat", "gave", "took"),
-    "ultimas": ("side", "points"),
-    "renuncio": ("seat", "card"),
-    "claim": ("seat", "side", "valid"),
-    "tute": ("seat", "side", "rank"),
-    "hand_over": ("winner", "reason", "scores", "totals"),
-    "de_vueltas": ("totals",),
-    "point_won": ("side", "points", "cotos"),
-    "coto_won": ("side",),
-    "match_won": ("side",),
-    "hand_dealt": ("dealer", "mano", "muestra"),
-}
 UNKNOWN_FIELD = "(unknown field)"
 
 #: Kinds of divergence, in the order they are checked after an action.
@@ -379,14 +361,6 @@ def steps_of_batch(actions: Sequence[dict[str, JSON]], answer: Mapping[str, JSON
 # ---------------------------------------------------------------------------------------- comparing
 
 
-def _events_view(events: Sequence[Mapping[str, JSON]]) -> list[tuple[str, tuple[JSON, ...]]]:
-    view = []
-    for event in events:
-        kind = str(event.get("type"))
-        view.append((kind, tuple(event.get(key) for key in EVENT_KEYS.get(kind, ()))))
-    return view
-
-
 @dataclass(frozen=True)
 class Difference:
     """The first difference between two steps: its kind, subject, and the two values."""
@@ -397,8 +371,9 @@ class Difference:
     got: JSON
 
 
-def compare_steps(expected: Step, got: Step, *, reason_codes: bool) -> Difference | None:
-    """The first difference between the reference's step and the engine's, or ``None``."""
+def compare_steps(expected: Step, got: Step, *, obligations: Obligations) -> Difference | None:
+    """The first difference between the reference's step and the engine's, or ``None``: in what
+    the protocol requires of the engine (``obligations``), nothing else."""
     action = expected.action
     if action is not None:
         if expected.accepted != got.accepted:
@@ -408,20 +383,25 @@ def compare_steps(expected: Step, got: Step, *, reason_codes: bool) -> Differenc
                 "accepted" if expected.accepted else f"refused as {expected.code}",
                 "accepted" if got.accepted else f"refused as {got.code}",
             )
-        if not expected.accepted and reason_codes and expected.code != got.code:
+        if (
+            not expected.accepted
+            and expected.code != got.code
+            and obligations.gives_reason_code(expected.code, expected.rule)
+        ):
             return Difference("refusal code", str(action.get("type")), expected.code, got.code)
         if expected.accepted and expected.events != got.events:
-            mine, theirs = _events_view(expected.events), _events_view(got.events)
-            if mine != theirs:
-                return _event_difference(mine, theirs)
+            difference = event_difference(expected.events, got.events, obligations)
+            if difference is not None:
+                return difference
     for name, value in expected.state.items():
         other = got.state.get(name, UNKNOWN_FIELD)
-        if not same_value(value, other):  # (not !=: a field that is false is not 0)
+        if not same_value(value, other) and obligations.field(name, value) is None:  # (a field false is not 0)
             return Difference("state", name, value, other)
     if expected.legal == got.legal:
         return None
-    mine_legal = {action_key(a): a for a in expected.legal}
-    theirs_legal = {action_key(a): a for a in got.legal}
+    offers = obligations.offers
+    mine_legal = {action_key(a): a for a in expected.legal if offers(a, expected.state)}
+    theirs_legal = {action_key(a): a for a in got.legal if offers(a, expected.state)}
     if mine_legal.keys() != theirs_legal.keys():
         missing = [mine_legal[k] for k in sorted(mine_legal.keys() - theirs_legal.keys())]
         extra = [theirs_legal[k] for k in sorted(theirs_legal.keys() - mine_legal.keys())]
@@ -431,22 +411,37 @@ def compare_steps(expected: Step, got: Step, *, reason_codes: bool) -> Differenc
     return None
 
 
-def _event_difference(
-    mine: list[tuple[str, tuple[JSON, ...]]], theirs: list[tuple[str, tuple[JSON, ...]]]
-) -> Difference:
-    """The first difference between two event lists, in order: a member of an event both have
-    (``hand_over.reason``), or an event one of them lacks or has in another place."""
-    kinds_mine = [kind for kind, _ in mine]
-    kinds_theirs = [kind for kind, _ in theirs]
-    for (kind, values_mine), (other, values_theirs) in zip(mine, theirs, strict=False):
-        if kind != other:
+def event_difference(
+    expected: Sequence[Mapping[str, JSON]], got: Sequence[Mapping[str, JSON]], obligations: Obligations
+) -> Difference | None:
+    """The first difference between the reference's events and the engine's, in order: a member
+    both have that the protocol requires of the engine (``hand_over.reason``), or an event one of
+    them lacks or has in another place. An engine's own event types are not compared."""
+    mine, theirs = obligations.vocabulary_events(expected), obligations.vocabulary_events(got)
+    kinds_mine = [str(event.get("type")) for event in mine]
+    kinds_theirs = [str(event.get("type")) for event in theirs]
+    for ours, other in zip(mine, theirs, strict=False):
+        kind = str(ours.get("type"))
+        if kind != other.get("type"):
             subject = kind if kind not in kinds_theirs else f"{kind} (order)"
             return Difference("event", subject, kinds_mine, kinds_theirs)
-        for key, a, b in zip(EVENT_KEYS.get(kind, ()), values_mine, values_theirs, strict=True):
-            if a != b:
-                return Difference("event", f"{kind}.{key}", a, b)
+        for name in obligations.compared(other, ours):
+            if not _same_member(ours[name], other.get(name)):
+                return Difference("event", f"{kind}.{name}", ours[name], other.get(name))
+    if len(kinds_mine) == len(kinds_theirs):
+        return None
     longer = kinds_mine if len(kinds_mine) > len(kinds_theirs) else kinds_theirs
     return Difference("event", longer[min(len(kinds_mine), len(kinds_theirs))], kinds_mine, kinds_theirs)
+
+
+def _same_member(expected: JSON, got: JSON) -> bool:
+    """The same value of an event member: a list of cards (``trick_won.cards``) in any order."""
+    if same_value(expected, got):
+        return True
+    strings = isinstance(expected, list) and isinstance(got, list) and len(expected) == len(got)
+    if strings and all(isinstance(item, str) for item in expected) and all(isinstance(item, str) for item in got):
+        return sorted(expected) == sorted(got)
+    return False
 
 
 # ---------------------------------------------------------------------------------------- rules of a step
@@ -502,7 +497,7 @@ def compare_batch(
     handle: GameHandle,
     reference_steps: Sequence[Step],
     *,
-    reason_codes: bool,
+    obligations: Obligations,
     restart: Callable[[], GameHandle],
     restart_reference: Callable[[], GameHandle],
     use_batch: bool = True,
@@ -516,7 +511,7 @@ def compare_batch(
     step, is traced to its first step by replaying the actions one at a time, every field read.
     """
     return begin_compare(
-        handle, reference_steps, reason_codes=reason_codes, restart=restart, restart_reference=restart_reference,
+        handle, reference_steps, obligations=obligations, restart=restart, restart_reference=restart_reference,
         use_batch=use_batch,
     ).result()  # fmt: skip
 
@@ -539,7 +534,7 @@ def begin_compare(
     handle: GameHandle,
     reference_steps: Sequence[Step],
     *,
-    reason_codes: bool,
+    obligations: Obligations,
     restart: Callable[[], GameHandle],
     restart_reference: Callable[[], GameHandle],
     use_batch: bool = True,
@@ -550,11 +545,12 @@ def begin_compare(
     two cores); its answer is read and compared by :meth:`Comparison.result`. Any other handle
     is compared now."""
     actions = [step.action for step in reference_steps[1:] if step.action is not None]
+    reference_steps = required_only(reference_steps, obligations)
     begin = getattr(handle, "batch_begin", None) if use_batch and _batch_of(handle) is not None else None
 
     def traced(found: tuple[int, Difference] | None) -> tuple[int, Difference] | None:
         if found is not None and found[1].kind == "state":
-            return _trace(actions[: found[0]], restart, restart_reference, reason_codes, None) or found
+            return _trace(actions[: found[0]], restart, restart_reference, obligations, None) or found
         return found
 
     def known(found: tuple[int, Difference] | None) -> Comparison:
@@ -564,27 +560,42 @@ def begin_compare(
         batch = _batch_of(handle) if use_batch else None
         try:
             if batch is None:
-                found = _compare_in_turn(handle, reference_steps, reason_codes)
+                found = _compare_in_turn(handle, reference_steps, obligations)
             else:
                 answer = batch(*_batch_request(actions, reference_steps))
-                found = _compare_answers(actions, reference_steps, answer, reason_codes)
+                found = _compare_answers(actions, reference_steps, answer, obligations)
         except EngineError as error:
-            return known(_trace(actions, restart, restart_reference, reason_codes, error))
+            return known(_trace(actions, restart, restart_reference, obligations, error))
         return known(traced(found))
     expected = expected_steps(reference_steps)  # the steps the reference predicts are checked cheaply
     try:
         receive: Callable[[], dict[str, JSON]] = begin(*_batch_request(actions, reference_steps), expected)
     except EngineError as error:
-        return known(_trace(actions, restart, restart_reference, reason_codes, error))
+        return known(_trace(actions, restart, restart_reference, obligations, error))
 
     def finish() -> tuple[int, Difference] | None:
         try:
-            found = _compare_answers(actions, reference_steps, receive(), reason_codes)
+            found = _compare_answers(actions, reference_steps, receive(), obligations)
         except EngineError as error:
-            return _trace(actions, restart, restart_reference, reason_codes, error)
+            return _trace(actions, restart, restart_reference, obligations, error)
         return traced(found)
 
     return Comparison(finish, in_flight=True)
+
+
+def required_only(steps: Sequence[Step], obligations: Obligations) -> Sequence[Step]:
+    """``steps`` with only the state fields the protocol requires of the engine: the others are
+    neither asked of it nor compared (the match score of an engine without ``match``...)."""
+    excluded = obligations.unrequired_fields
+    if not excluded or all(excluded.isdisjoint(step.state) for step in steps):
+        return steps
+    kept = []
+    for step in steps:
+        if not excluded.isdisjoint(step.state):
+            state = {name: value for name, value in step.state.items() if name not in excluded}
+            step = Step(step.action, step.accepted, step.events, step.code, step.rule, step.legal, state)
+        kept.append(step)
+    return kept
 
 
 def _batch_request(
@@ -613,14 +624,14 @@ def _compare_answers(
     actions: Sequence[dict[str, JSON]],
     reference_steps: Sequence[Step],
     answer: Mapping[str, JSON],
-    reason_codes: bool,
+    obligations: Obligations,
 ) -> tuple[int, Difference] | None:
     """Compare the steps of the ``batch`` answer for every action with the reference's, in order."""
     steps = steps_of_batch(actions, answer)
     for index, (mine, theirs) in enumerate(zip(reference_steps, steps, strict=False)):
         if index == 0:  # the state before the batch: its action (if any) was compared in the last batch
             mine = Step(None, True, [], "", "", mine.legal, mine.state)
-        difference = compare_steps(mine, theirs, reason_codes=reason_codes)
+        difference = compare_steps(mine, theirs, obligations=obligations)
         if difference is not None:
             return index, difference
     if len(steps) < len(reference_steps):
@@ -629,7 +640,7 @@ def _compare_answers(
 
 
 def _compare_in_turn(
-    handle: GameHandle, reference_steps: Sequence[Step], reason_codes: bool
+    handle: GameHandle, reference_steps: Sequence[Step], obligations: Obligations
 ) -> tuple[int, Difference] | None:
     """Apply the actions one call at a time, each compared as soon as it is answered.
 
@@ -637,9 +648,7 @@ def _compare_in_turn(
     a step that fails it is compared member by member (:func:`compare_steps`)."""
     first = reference_steps[0]
     theirs = snapshot(handle, None, list(first.state))
-    difference = compare_steps(
-        Step(None, True, [], "", "", first.legal, first.state), theirs, reason_codes=reason_codes
-    )
+    difference = compare_steps(Step(None, True, [], "", "", first.legal, first.state), theirs, obligations=obligations)
     if difference is not None:
         return 0, difference
     apply, legal_actions = handle.apply, handle.legal_actions
@@ -660,7 +669,7 @@ def _compare_in_turn(
             same = mine.accepted and events == mine.events
         else:
             accepted, events, code, rule = False, [], outcome.code, outcome.rule
-            same = not mine.accepted and (not reason_codes or code == mine.code)
+            same = not mine.accepted and (code == mine.code or not obligations.gives_reason_code(mine.code, mine.rule))
         wanted = mine.state
         if wanted:
             state = read_fields(handle, list(wanted))
@@ -672,7 +681,7 @@ def _compare_in_turn(
             legal = list(legal)
         if not (same and legal == mine.legal):
             theirs = Step(action, accepted, list(events), code, rule, list(legal), state)
-            difference = compare_steps(mine, theirs, reason_codes=reason_codes)
+            difference = compare_steps(mine, theirs, obligations=obligations)
             if difference is not None:
                 return index, difference
     return None
@@ -682,7 +691,7 @@ def _trace(
     actions: Sequence[dict[str, JSON]],
     restart: Callable[[], GameHandle],
     restart_reference: Callable[[], GameHandle],
-    reason_codes: bool,
+    obligations: Obligations,
     error: EngineError | None,
 ) -> tuple[int, Difference] | None:
     """The first step of ``actions`` where the engine differs or fails, every field read."""
@@ -698,7 +707,7 @@ def _trace(
                     apply_step(ours, actions[index - 1], FIELDS),
                     apply_step(theirs, actions[index - 1], FIELDS),
                 )
-            difference = compare_steps(mine, other, reason_codes=reason_codes)
+            difference = compare_steps(mine, other, obligations=obligations)
             if difference is not None:
                 return index, difference
     except EngineError as failure:
@@ -714,7 +723,7 @@ def first_difference(
     setup: Mapping[str, JSON],
     actions: Sequence[dict[str, JSON]],
     *,
-    reason_codes: bool,
+    obligations: Obligations,
 ) -> tuple[int, Difference, Step] | None:
     """Replay ``actions`` one at a time on both engines, every field read: the first step that
     differs (0: before any action), the difference and the reference's step there."""
@@ -729,7 +738,7 @@ def first_difference(
                 if index:
                     action = actions[index - 1]
                     mine, other = apply_step(ours, action, FIELDS), apply_step(theirs, action, FIELDS)
-                difference = compare_steps(mine, other, reason_codes=reason_codes)
+                difference = compare_steps(mine, other, obligations=obligations)
                 if difference is not None:
                     return index, difference, mine
         finally:
@@ -775,7 +784,6 @@ def _show(value: JSON) -> str:
 
 
 __all__ = [
-    "EVENT_KEYS",
     "FIELDS",
     "KINDS",
     "RECORD_FORMAT",
@@ -794,6 +802,7 @@ __all__ = [
     "compare_batch",
     "compare_steps",
     "describe_action",
+    "event_difference",
     "fields_after",
     "first_difference",
     "legal_rule",

@@ -27,11 +27,11 @@ from adapters.interface import (
     UnknownField,
     end_game,
 )
+from adapters.obligations import Obligations
 from adapters.protocol import same_value
 from adapters.vocabulary import EVENT_RULES, SUITS, NotationError, card_code, deck_codes
 from conformance import realisations
-from conformance.differential import describe_action
-from conformance.engines import gives_reason_code
+from conformance.differential import describe_action, event_difference
 from conformance.realise import Realisation, Replay, compared_fields, read_field
 
 
@@ -101,6 +101,33 @@ class ScenarioRun:
     realiser: Realiser | None = None
     #: the rule IDs the scenario is tagged with
     rules: tuple[str, ...] = ()
+    #: the checks of the Then steps not made, each "line: what: why" (what the protocol does not
+    #: require of this engine: a reason code, a rule ID, a field of a capability it lacks)
+    unchecked: list[str] = field(default_factory=list)
+    #: the lines of the scenario's Then steps run so far (the plugin notes them), and the lines
+    #: where a check was made
+    then_lines: list[int] = field(default_factory=list)
+    checked_lines: set[int] = field(default_factory=set)
+
+    @property
+    def obligations(self) -> Obligations:
+        """What the protocol requires of the engine under test (what may be compared)."""
+        return Obligations.of(self.info)
+
+    def not_checked(self, what: str, why: str) -> None:
+        """Note a check of a Then step that the protocol does not let the suite make of this engine."""
+        self.unchecked.append(f"{self.location.line}: {what}: {why}")
+
+    def nothing_checked(self) -> str | None:
+        """Why the scenario checked nothing (every Then step asked what the protocol does not
+        require of this engine), or ``None``: such a run is not applicable, never a pass."""
+        unchecked = {int(note.partition(":")[0]) for note in self.unchecked}
+        lines = set(self.then_lines)
+        if not lines or not lines <= unchecked or lines & self.checked_lines:
+            return None
+        return "nothing it checks is required of this engine: " + "; ".join(
+            note.partition(": ")[2] for note in self.unchecked
+        )
 
     # ------------------------------------------------------------------ input parsing
 
@@ -282,6 +309,14 @@ class ScenarioRun:
         try:
             self.game = self.engine.start(setup)
         except SetupRejected as rejected:
+            explicit = self._explicit_setup(setup) if rejected.unsupported else None
+            if explicit is not None:
+                try:
+                    self.game = self.engine.start(explicit)
+                except SetupRejected:
+                    pass
+                else:
+                    return self.game
             if rejected.unsupported:
                 raise NotApplicable(f"engine does not support {', '.join(rejected.unsupported)}") from None
             if "deck" not in setup and "hands" in setup and self.position is not None:
@@ -291,6 +326,31 @@ class ScenarioRun:
                 ) from None
             raise FeatureInputError(f"{self.setup_line}: the engine refused the setup: {rejected}") from None
         return self.game
+
+    def _explicit_setup(self, setup: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The explicit deal of the cards a deck-order ``setup`` deals (with the ``deal`` flag's method),
+        for an engine that deals its own way; ``None`` when the setup is no deck order or the scenario
+        is about dealing itself (a ``DEAL-`` rule: the way a deck is dealt is what it checks)."""
+        if "deck" not in setup or any(rule.startswith("DEAL-") for rule in self.rules):
+            return None
+        dealt = self._dealt(list(setup["deck"]), int(setup.get("dealer", 0)))
+        return None if dealt is None else {"flags": setup["flags"], "dealer": setup.get("dealer", 0), **dealt}
+
+    def _dealt(self, order: list[str], dealer: int) -> dict[str, Any] | None:
+        """The hands, muestra and stock that ``dealer`` deals from the deck ``order`` (DEAL-02, DEAL-03)."""
+        from reference_engine.cards import CardError, parse_card
+        from reference_engine.deal import deal_from_deck
+
+        try:
+            method = self.flags.get("deal", "one_by_one")
+            dealt = deal_from_deck([parse_card(c) for c in order], self.players, dealer, method, self.deck_size)
+        except (CardError, ValueError):
+            return None
+        return {
+            "hands": [[card.code for card in hand] for hand in dealt.hands],
+            "muestra": dealt.muestra.code,
+            "stock": [card.code for card in dealt.stock],
+        }
 
     def end_game(self) -> None:
         """Tell the engine that the scenario's game is done with (the handle's optional ``end``).
@@ -327,16 +387,23 @@ class ScenarioRun:
         for number, (action, expected) in enumerate(zip(realisation.actions, reference.events, strict=True), 1):
             where = f"{self.setup_line}: diverged while reaching the position, at prefix action {number} of {total}"
             outcome = game.apply(action)
+            if isinstance(outcome, Rejected) and action.get("type") == "deal" and action.get("deck"):
+                # an engine that deals its own way: the explicit deal of the same cards (protocol.md, the next hand)
+                explicit = self._explicit_next(game, [str(card) for card in action["deck"]])
+                if explicit is not None:
+                    outcome = game.apply(explicit)
             if isinstance(outcome, Rejected):
                 raise PrefixDivergence(
                     f"{where} ({describe_action(action, gerund=True)}): the engine refused it as {outcome.code} "
                     f"{outcome.rule} {outcome.message}".rstrip()
                     + f"; the reference accepted it ({_rules_of(expected) or 'PLAY-02'})"
                 )
-            mismatch = _event_mismatch(expected, outcome.events)
+            mismatch = _event_mismatch(expected, outcome.events, self.obligations)
             if mismatch:
                 raise PrefixDivergence(f"{where} ({describe_action(action, gerund=True)}): {mismatch}")
         for name in compared_fields(self.position, self.players):
+            if self.obligations.field(name) is not None:
+                continue  # not required of this engine (the match score without 'match'...): not compared
             try:
                 got = read_field(game, name)
             except UnknownField as error:
@@ -393,11 +460,13 @@ class ScenarioRun:
 
     def attempt_deal_next(self, order: list[str]) -> Outcome:
         """Ask for the next hand's deal from ``order``, accepted or not (a refusal is the answer the
-        scenario checks). An engine that deals its own way refuses any deck order as BAD_ACTION:
-        it is asked again with the explicit form of the same cards, as :meth:`deal_next` does."""
+        scenario checks). An engine that deals its own way refuses any deck order (as BAD_ACTION, or
+        with a code of its own when it gives none of the suite's): it is asked again with the explicit
+        form of the same cards, as :meth:`deal_next` does."""
         game = self.ensure_game()
         outcome = self.act({"type": "deal", "deck": order})
-        if isinstance(outcome, Rejected) and outcome.code == "BAD_ACTION":
+        own_codes = not self.obligations.gives_reason_code("BAD_ACTION")
+        if isinstance(outcome, Rejected) and (outcome.code == "BAD_ACTION" or own_codes):
             explicit = self._explicit_next(game, order, any_dealer=True)
             if explicit is not None:
                 outcome = self.act(explicit)
@@ -408,8 +477,6 @@ class ScenarioRun:
         the last trick (PRE-10, MATCH-11), with the ``deal`` flag's method (DEAL-02, DEAL-03).
         ``any_dealer``: a deal asked for too soon, whose cards matter less than its refusal,
         is dealt by seat 0 when the engine names no taker of the last trick."""
-        from reference_engine.cards import CardError, parse_card
-        from reference_engine.deal import deal_from_deck
         from reference_engine.match import next_dealer
 
         last = game.state("last_trick_winner")
@@ -417,18 +484,8 @@ class ScenarioRun:
             if not any_dealer:
                 return None
             last = 0
-        try:
-            dealer = next_dealer(last) % self.players
-            method = self.flags.get("deal", "one_by_one")
-            dealt = deal_from_deck([parse_card(c) for c in order], self.players, dealer, method, self.deck_size)
-        except CardError:
-            return None
-        return {
-            "type": "deal",
-            "hands": [[card.code for card in hand] for hand in dealt.hands],
-            "muestra": dealt.muestra.code,
-            "stock": [card.code for card in dealt.stock],
-        }
+        dealt = self._dealt(order, next_dealer(last) % self.players)
+        return None if dealt is None else {"type": "deal", **dealt}
 
     def must(self, action: dict[str, Any]) -> list[dict[str, JSON]]:
         """Apply an action the scenario expects to be accepted."""
@@ -473,9 +530,28 @@ class ScenarioRun:
         return [dict(action) for action in self.ensure_game().legal_actions()]
 
     def state(self, name: str) -> JSON:
-        if name.startswith("match."):
-            self.need_match("reads the match score")
+        why = self.obligations.field(name)
+        if why is not None:
+            raise NotApplicable(f"the scenario reads the state field {name}, which {why}")
         return self.ensure_game().state(name)
+
+    def expect_field(self, name: str, expected: JSON) -> None:
+        """The Then step on a state field: checked when the protocol requires the field of the engine."""
+        why = self.obligations.field(name, expected)
+        if why is not None:
+            self.ensure_game()
+            self.not_checked(f"state field {name}", why)
+            return
+        self.expect_equal(f"state field {name}", expected, self.ensure_game().state(name))
+
+    def expect_member(self, kind: str, member: str, expected: JSON) -> None:
+        """The Then step on a member of the last ``kind`` event: checked when it is required of the engine."""
+        event = self.last_event(kind)
+        why = self.obligations.member(kind, member, expected)
+        if why is not None:
+            self.not_checked(f"member {member} of the {kind} event", why)
+            return
+        self.expect_equal(f"member {member} of the {kind} event", expected, event.get(member))
 
     def observation(self, seat: int, name: str) -> JSON:
         if "observations" not in self.info.capabilities:
@@ -501,21 +577,27 @@ class ScenarioRun:
         if isinstance(outcome, Accepted):
             wanted = f" as {code}" if code else ""
             raise AssertionError(f"expected {doing} to be refused{wanted}, but it was accepted")
-        if code and gives_reason_code(self.info, code, rule):  # reason_codes, or reason_codes_<area>
+        if code and self.obligations.gives_reason_code(code, rule):  # reason_codes, or reason_codes_<area>
             assert outcome.code == code, f"{doing} was refused as {outcome.code}, expected {code}"
             if rule:
                 assert rule in outcome.rule.split(" / ") or outcome.rule == rule, (
                     f"{doing} was refused under rule {outcome.rule or '(none)'}, expected {rule}"
                 )
+        elif code:
+            self.not_checked(f"reason code {code}" + (f" under rule {rule}" if rule else ""), _NO_CODES)
+        self.checked_lines.add(self.location.line)  # the refusal itself is checked
 
     def expect_hand_end(self, reason: str | None, rule: str | None) -> None:
         """The last hand ended (a ``hand_over`` event), for ``reason`` of the vocabulary if given,
         under ``rule`` if given and the engine gives the suite's rule IDs for that rule's area."""
         event = self.last_event("hand_over")
+        self.checked_lines.add(self.location.line)  # the hand's end itself is checked
         if reason:
             self.expect_equal("reason the hand ended", reason, event.get("reason"))
-        if rule and gives_reason_code(self.info, "", rule):
+        if rule and self.obligations.gives_rule(rule):
             self.expect_equal("rule under which the hand ended", rule, event.get("rule"))
+        elif rule:
+            self.not_checked(f"rule {rule} of the hand's end", _NO_CODES)
 
     def expect_accepted(self) -> None:
         if self.outcome is None or self.last_action is None:
@@ -526,6 +608,7 @@ class ScenarioRun:
             raise AssertionError(f"expected {doing} to be accepted, but it was refused: {refusal}")
 
     def expect_equal(self, what: str, expected: Any, got: Any) -> None:
+        self.checked_lines.add(self.location.line)
         if not same_value(_normal(expected), _normal(got)):  # (not !=: a field that is false is not 0)
             raise AssertionError(f"{what}: expected {json.dumps(expected)}, got {json.dumps(got)}")
 
@@ -553,21 +636,28 @@ def _rules_of(events: Sequence[Mapping[str, JSON]]) -> str:
     return ", ".join(rules)
 
 
-def _event_mismatch(expected: Sequence[Mapping[str, JSON]], got: Sequence[Mapping[str, JSON]]) -> str:
-    """How the engine's events differ from the reference's (only the reference's members are compared)."""
-    kinds = [e.get("type") for e in expected]
-    got_kinds = [e.get("type") for e in got]
-    if kinds != got_kinds:
+#: Why a reason code or rule ID is not checked (the wording of adapters.obligations).
+_NO_CODES = Obligations().member("hand_over", "rule") or ""
+
+
+def _event_mismatch(
+    expected: Sequence[Mapping[str, JSON]], got: Sequence[Mapping[str, JSON]], obligations: Obligations
+) -> str:
+    """How the engine's events differ from the reference's, in what the protocol requires of the
+    engine (:func:`conformance.differential.event_difference`), or ``""``."""
+    difference = event_difference(expected, got, obligations)
+    if difference is None:
+        return ""
+    if "." not in difference.subject:
+        kinds = [e.get("type") for e in obligations.vocabulary_events(expected)]
+        got_kinds = [e.get("type") for e in obligations.vocabulary_events(got)]
         return f"the engine's events are {got_kinds}, the reference's {kinds} ({_rules_of(expected)})"
-    for mine, theirs in zip(expected, got, strict=True):
-        for key, value in mine.items():
-            if _normal(theirs.get(key)) != _normal(value):
-                rule = _rules_of([mine])
-                return (
-                    f"event {mine.get('type')}.{key} is {json.dumps(theirs.get(key))}, "
-                    f"the reference has {json.dumps(value)} ({rule})"
-                )
-    return ""
+    kind = difference.subject.partition(".")[0]
+    rule = _rules_of([event for event in expected if event.get("type") == kind][:1])
+    return (
+        f"event {difference.subject} is {json.dumps(difference.got)}, "
+        f"the reference has {json.dumps(difference.expected)} ({rule})"
+    )
 
 
 def _normal(value: Any) -> Any:

@@ -112,15 +112,17 @@ class EngineSpec:
         an engine that draws by itself is seen with the suite's explicit draw
         (:mod:`conformance.automatic_draw`). An in-process engine's answers are checked against
         the protocol's schemas, as the subprocess adapter checks a wire engine's
-        (:mod:`adapters.checked`)."""
+        (:mod:`adapters.checked`). A flag the engine does not declare is played at its default
+        (:mod:`adapters.versions`)."""
         from adapters.checked import ShapeCheckedEngine
+        from adapters.versions import CompatibleEngine
         from conformance.automatic_draw import ExplicitDrawEngine
 
         if self.in_process:
-            return ExplicitDrawEngine(ShapeCheckedEngine(self.load_in_process()))
+            return CompatibleEngine(ExplicitDrawEngine(ShapeCheckedEngine(self.load_in_process())))
         from adapters.subprocess_adapter import SubprocessEngine
 
-        return ExplicitDrawEngine(SubprocessEngine(self.protocol_argv(), timeout=timeout))
+        return CompatibleEngine(ExplicitDrawEngine(SubprocessEngine(self.protocol_argv(), timeout=timeout)))
 
     def __str__(self) -> str:
         return self.text
@@ -233,24 +235,3 @@ def profile_flags(info: EngineInfo, label: str) -> dict[str, str]:
             raise ProfileError(f"unknown overlay {name!r} in {label!r}; overlays: {', '.join(known)}")
         flags.update(known[name])
     return flags
-
-
-def gives_reason_code(info: EngineInfo, code: str, rule: str | None = None) -> bool:
-    """Whether the engine gives the suite's reason code (and rule ID) for this refusal.
-
-    ``reason_codes`` declares them for every refusal; ``reason_codes_<area>`` (an area of the
-    rule index, e.g. ``reason_codes_arrastre``) for the refusals of that area only: the area of
-    the scenario's expected rule, or else of the rule the code enforces (``adapters.vocabulary``).
-    """
-    from adapters.interface import REASON_CODES_PREFIX
-    from adapters.vocabulary import REASON_CODES
-    from conformance.rule_index import AREAS
-
-    if "reason_codes" in info.capabilities:
-        return True
-    partial = {c.removeprefix(REASON_CODES_PREFIX) for c in info.capabilities if c.startswith(REASON_CODES_PREFIX)}
-    if not partial:
-        return False
-    rule_id = rule or REASON_CODES.get(code, "").split(" ")[0]
-    prefix = rule_id.split("-")[0]
-    return any(area in partial for area, prefixes in AREAS if prefix in prefixes)

@@ -22,6 +22,7 @@ from functools import partial
 from typing import Any
 
 from adapters.interface import JSON, Engine, EngineError, EngineInfo, GameHandle, SetupRejected, end_game
+from adapters.obligations import Obligations
 from adapters.subprocess_adapter import ENGINE_DOWN
 from conformance.differential import (
     FIELDS,
@@ -289,7 +290,7 @@ class Fuzzer:
     def __post_init__(self) -> None:
         if self.depth not in DEPTHS:
             raise ConfigError(f"depth {self.depth!r}: choose {', '.join(DEPTHS)}")
-        self.reason_codes = "reason_codes" in self.info.capabilities
+        self.obligations = Obligations.of(self.info)
         self.matches = "match" in self.info.capabilities
         worker, workers = self.share
         if not 0 <= worker < workers:
@@ -428,7 +429,7 @@ class Fuzzer:
             comparison = begin_compare(
                 theirs,
                 steps,
-                reason_codes=self.reason_codes,
+                obligations=self.obligations,
                 restart=partial(_replayed, self.engine, setup, history, before),
                 restart_reference=partial(_replayed, self.reference, setup, history, before),
                 use_batch=self.batch,
@@ -464,9 +465,12 @@ class Fuzzer:
         if len(steps) - 1 >= MAX_ACTIONS_PER_HAND:
             return False
         phase = last.state.get("phase")
-        if self.depth == "hand" or not self.matches or phase != "hand_over" or hand + 1 >= self.max_hands_per_game:
+        if self.depth == "hand" or phase != "hand_over" or hand + 1 >= self.max_hands_per_game:
             return False
-        return not (self.depth == "point" and last.state.get("hand_winner") is not None)
+        if last.state.get("hand_winner") is None:  # de vueltas: the next hand is part of the same point
+            return True
+        # a new point: a question for the match (an engine without 'match' plays one point)
+        return self.depth == "match" and self.matches
 
     def _next_hand(
         self, rng: random.Random, config: Config, ours: GameHandle, last: Step, forced: tuple[str, str] | None
@@ -514,8 +518,7 @@ class Fuzzer:
         if found is not group.example:
             candidates.append(found)
         shrunk = [
-            shrink(self.reference, self.engine, c, reason_codes=self.reason_codes, deadline=deadline)
-            for c in candidates
+            shrink(self.reference, self.engine, c, obligations=self.obligations, deadline=deadline) for c in candidates
         ]
         return min(shrunk, key=lambda d: d.size)
 

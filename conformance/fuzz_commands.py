@@ -21,6 +21,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from adapters.interface import JSON, Engine, EngineError, EngineInfo, SetupRejected
+from adapters.obligations import Obligations
 from conformance.differential import (
     FIELDS,
     Config,
@@ -46,7 +47,7 @@ from conformance.fuzz import (
 )
 from conformance.fuzz_known import KnownFileError, load_known
 from conformance.fuzz_parallel import Share, run_parallel
-from conformance.fuzz_scenario import check_scenarios, feature_text, write_scenario
+from conformance.fuzz_scenario import check_scenarios, feature_text, reference_profile, write_scenario
 from conformance.fuzz_steering import observable_rules
 from conformance.untrusted import markup, one_line, scrub, shown
 
@@ -211,7 +212,8 @@ def _write_groups(
     check: bool,
 ) -> Path | None:
     texts: list[str] = []
-    profile_of: dict[str, str] = {}
+    #: each scenario's profiles: the engine's own, and the reference's it is checked under
+    profile_of: dict[str, tuple[str, str]] = {}
     for number, group in enumerate(sorted(report.failures, key=lambda g: -g.count), 1):
         example = group.example
         path = report_dir / f"divergence-{number}.json"
@@ -222,7 +224,8 @@ def _write_groups(
             title = one_line(f"compare {number}: {group.cause.kind} {group.cause.subject} ({example.config.label})")
             last = _last_step(reference, example)
             texts.append(write_scenario(example, [info, reference.info()], last, title, reference))
-            profile_of[title] = example.config.label.split("+")[0].split("[")[0]
+            base = example.config.label.split("+")[0].split("[")[0]
+            profile_of[title] = (base, reference_profile(example.config, reference.info()))
     if not texts:
         return None
     feature = feature_text(texts, info.name)
@@ -240,19 +243,21 @@ def _given_up(report: FuzzReport, group: Group) -> bool:
     return bool(report.stopped) and group.cause.kind == "failure" and group.cause.subject in DOWN_KINDS
 
 
-def _check(console: Console, feature: str, spec: str, profiles: list[str]) -> None:
-    for profile in profiles:
+def _check(console: Console, feature: str, spec: str, profiles: list[tuple[str, str]]) -> None:
+    """Run the written scenarios on the engine (under its profile) and on the reference (under
+    one of its own): each must fail on the first and pass on the second."""
+    for profile, on_reference in profiles:
         try:
-            checks = check_scenarios(feature, spec, profile)
+            checks = check_scenarios(feature, spec, profile, on_reference)
         except (OSError, RuntimeError, ValueError) as error:
             console.print(shown(f"the scenarios could not be checked: {error}"), markup=False)
             return
         for name, outcome in checks.items():
-            verdict = "ok" if outcome.ok else "NOT REPRODUCED"
+            verdict = "reproduced" if outcome.ok else "NOT REPRODUCED"
             console.print(
                 shown(
-                    f"  scenario {verdict} [{profile}]: {name}: engine {outcome.engine_status}, "
-                    f"reference {outcome.reference_status}"
+                    f"  scenario {verdict} [{profile}; the reference under {on_reference}]: {name}: "
+                    f"engine {outcome.engine_status}, reference {outcome.reference_status}"
                 ),
                 markup=False,
             )
@@ -285,7 +290,7 @@ def run_replay(console: Console, reference: Engine, engine: Engine, path: Path) 
     except (OSError, ValueError) as error:
         raise UsageProblem(f"{path}: cannot read the record: {error}") from None
     info = engine.info()
-    reason_codes = "reason_codes" in info.capabilities
+    obligations = Obligations.of(info)
     console.print(shown(f"replaying {path} ({record.config.label}) on {info.name}"), markup=False)
     try:
         ours = reference.start(record.setup)
@@ -311,7 +316,7 @@ def run_replay(console: Console, reference: Engine, engine: Engine, path: Path) 
                 return 1
             mark = "ok" if mine.accepted == other.accepted else "!!"
             console.print(f"{number:>3}. {mark} {describe_action(action)}", markup=False, highlight=False)
-        difference = compare_steps(mine, other, reason_codes=reason_codes)
+        difference = compare_steps(mine, other, obligations=obligations)
         if difference is not None:
             cause = cause_of(reference, record.setup, record.actions[:number], difference, mine)
             console.print(

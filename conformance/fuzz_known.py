@@ -22,8 +22,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from adapters.obligations import event_entries
 from adapters.vocabulary import ACTION_TYPES
-from conformance.differential import EVENT_KEYS, FIELDS, KINDS, Cause
+from conformance.differential import FIELDS, KINDS, Cause
 from conformance.toml_entries import Entry, read_entries
 
 KEYS = ("kind", "subject", "rule", "config", "reason")
@@ -58,7 +59,7 @@ class Known:
 def possible_subjects() -> list[str]:
     """Every subject a divergence can have (for checking the ``subject`` patterns)."""
     subjects = list(FIELDS)
-    for kind, members in EVENT_KEYS.items():
+    for kind, members in event_entries().items():
         subjects += [kind, f"{kind} (order)", *(f"{kind}.{member}" for member in members)]
     for action in ACTION_TYPES:
         subjects += [action, f"{action} (missing)", f"{action} (extra)"]

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import os
-import shlex
 import subprocess
 import sys
 import tempfile
@@ -25,10 +24,11 @@ from pathlib import Path
 from typing import Any
 
 from adapters.interface import JSON, Accepted, Engine, EngineInfo
+from adapters.obligations import Obligations
 from adapters.vocabulary import EXPLICIT_DEAL, SUITS, deck_codes
 from conformance.differential import Config, Divergence, Step, cause_of, first_difference
 from conformance.fuzz_steering import Layout
-from conformance.untrusted import one_line
+from conformance.untrusted import bounded, one_line
 
 REPO = Path(__file__).resolve().parent.parent
 _OPTIONAL = ("cante", "exchange", "claim", "tute")
@@ -70,7 +70,7 @@ class Shrinker:
 
     reference: Engine
     engine: Engine
-    reason_codes: bool
+    obligations: Obligations
     budget: int = 200
     #: ``time.monotonic()`` after which no candidate is tried (an engine that hangs costs a
     #: timeout per candidate); ``None``: no limit
@@ -86,7 +86,7 @@ class Shrinker:
             return None
         self.budget -= 1
         try:
-            found = first_difference(self.reference, self.engine, setup, actions, reason_codes=self.reason_codes)
+            found = first_difference(self.reference, self.engine, setup, actions, obligations=self.obligations)
             if found is None:
                 return None
             index, difference, step = found
@@ -206,13 +206,13 @@ def shrink(
     engine: Engine,
     example: Divergence,
     *,
-    reason_codes: bool,
+    obligations: Obligations,
     budget: int = 200,
     deadline: float | None = None,
 ) -> Divergence:
     """The smallest divergence :class:`Shrinker` finds with the cause of ``example`` (trying
     at most ``budget`` candidates, none after ``deadline``)."""
-    return Shrinker(reference, engine, reason_codes, budget, deadline).shrink(example)
+    return Shrinker(reference, engine, obligations, budget, deadline).shrink(example)
 
 
 # ------------------------------------------------------------------------------------------ Gherkin
@@ -393,6 +393,19 @@ def _legal_then(example: Divergence, last: Step | None) -> list[str]:
     return list(dict.fromkeys(steps))
 
 
+def _unusual_table(flags: Mapping[str, str]) -> dict[str, str]:
+    """The table flags (players, deck) of ``flags`` that differ from their defaults (4, 40)."""
+    from reference_engine.flags import flag_defaults
+
+    defaults = flag_defaults()
+    return {name: flags[name] for name in ("players", "deck") if name in flags and flags[name] != defaults[name]}
+
+
+def _rules_of(config: Config) -> dict[str, str]:
+    """The flags of ``config`` but the table's (players, deck)."""
+    return {name: value for name, value in config.flags.items() if name not in ("players", "deck")}
+
+
 def scenario_flags(config: Config, infos: Sequence[EngineInfo]) -> dict[str, str]:
     """The flags a scenario must carry as tags to run under ``config`` whatever the profile:
     those on which some profile of the engines differs from ``config``."""
@@ -457,7 +470,9 @@ def write_scenario(
     tags = [f"@{example.cause.rule}"] if example.cause.rule and example.cause.rule[0].isalpha() else []
     flags = scenario_flags(config, infos)
     if reference is not None:
-        flags = relevant_flags(reference, example, flags)
+        # every flag that changes how the reference plays it, whatever profile reads it (the engine's
+        # profile names are its own); the table's players and deck only when they are not the usual
+        flags = relevant_flags(reference, example, {**_unusual_table(config.flags), **flags, **_rules_of(config)})
     tags += [one_line(f"@{name}={value}") for name, value in flags.items()]  # an engine's flag stays on its line
     lines = ["  " + " ".join(tags)] if tags else []
     lines.append(f"  Scenario: {title}")
@@ -594,10 +609,18 @@ class ScenarioCheck:
 
 
 def check_scenarios(
-    feature: str, engine_spec: str, profile: str, *, timeout: float = 600.0, runner: Callable[..., Any] = subprocess.run
+    feature: str,
+    engine_spec: str,
+    profile: str,
+    reference_profile: str | None = None,
+    *,
+    timeout: float = 600.0,
+    runner: Callable[..., Any] = subprocess.run,
 ) -> dict[str, ScenarioCheck]:
     """Run the scenarios of ``feature`` (Gherkin text) through the suite's pytest plugin, on the
-    engine and on the reference, each in its own process; their outcome by scenario name."""
+    engine under its ``profile`` and on the reference under ``reference_profile`` (a profile of
+    the reference's own: the engine's names are its own business), each in its own process; their
+    outcome by scenario name. A check that cannot run raises RuntimeError with pytest's last word."""
     results: dict[str, dict[str, tuple[str, str]]] = {}
     with tempfile.TemporaryDirectory(prefix="guinote-found-") as folder:
         path = Path(folder) / "found.feature"
@@ -605,18 +628,19 @@ def check_scenarios(
         test = Path(folder) / "test_found.py"
         test.write_text(_TEST_MODULE.format(feature=str(path)), encoding="utf-8")
         (Path(folder) / "conftest.py").write_text(_CONFTEST, encoding="utf-8")
-        for who, spec in (("engine", engine_spec), ("reference", "reference")):
+        runs = (("engine", engine_spec, profile), ("reference", "reference", reference_profile or profile))
+        for who, spec, under in runs:
             out = Path(folder) / f"{who}.json"
             argv = [
                 sys.executable, "-m", "pytest", str(test), "-p", "no:cacheprovider", "-q", "-n", "0",
                 "--rootdir", str(REPO), "-c", str(REPO / "pyproject.toml"),
-                "--engine", spec, "--profile", profile, "--guinote-results", str(out),
+                "--engine", spec, "--profile", under, "--guinote-results", str(out),
             ]  # fmt: skip
             env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")])}
             done = runner(argv, cwd=str(REPO), capture_output=True, text=True, timeout=timeout, check=False, env=env)
             if not out.exists():
-                output = f"{done.stdout[-2000:]}\n{done.stderr[-2000:]}"
-                raise RuntimeError(f"the scenario check did not run ({shlex.join(argv)}):\n{output}")
+                said = last_word(f"{done.stdout}\n{done.stderr}")
+                raise RuntimeError(f"the check on the {who} ({spec}, profile {under}) did not run: {said}")
             for result in json.loads(out.read_text(encoding="utf-8"))["results"]:
                 results.setdefault(result["scenario"], {})[who] = (result["status"], result.get("message", ""))
     checks = {}
@@ -624,6 +648,28 @@ def check_scenarios(
         engine_status, message = outcome.get("engine", ("missing", ""))
         checks[name] = ScenarioCheck(name, engine_status, outcome.get("reference", ("missing", ""))[0], message)
     return checks
+
+
+def last_word(output: str) -> str:
+    """pytest's own last word on a session that did not run: its error line (``E   ...`` or
+    ``ERROR ...``), never its traceback."""
+    lines = [line.strip() for line in output.splitlines() if line.strip()]
+    errors = [line.removeprefix("E").strip() for line in lines if line.startswith(("E ", "ERROR"))]
+    return bounded((errors or lines or ["(no output)"])[-1], 300)
+
+
+def reference_profile(config: Config, reference: EngineInfo) -> str:
+    """The reference's profile a scenario of ``config`` is checked under on the reference: its
+    base name if the reference has it, else the reference profile closest to its flags (the
+    scenario is tagged with every flag that changes how the reference plays it)."""
+    base = config.label.split("+")[0].split("[")[0]
+    if base in reference.profiles:
+        return base
+
+    def agreement(name: str) -> int:
+        return sum(reference.profiles[name].get(flag) == value for flag, value in config.flags.items())
+
+    return max(reference.profiles, key=agreement)
 
 
 _TEST_MODULE = '''"""The scenarios written by guinote-conformance compare (a temporary module)."""

@@ -23,7 +23,7 @@ import shlex
 import shutil
 import tempfile
 import time
-from collections.abc import Generator, Mapping
+from collections.abc import Generator, Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, NoReturn
@@ -32,7 +32,9 @@ import pytest
 
 from adapters.interface import Engine, EngineError, EngineInfo, UnknownField
 from adapters.subprocess_adapter import ENGINE_DOWN, EngineTimeout
+from adapters.versions import compatibility_of
 from conformance import expectations, realisations
+from conformance.applicability import flag_reason, overlay_reason
 from conformance.catalogue import FeatureError, Scenario, parse_feature
 from conformance.causes import find_divergence
 from conformance.driver import POSITION_SETUPS, FeatureInputError, Location, NotApplicable, ScenarioRun
@@ -285,6 +287,10 @@ class GuinotePlugin:
             self.engines[spec] = engine
         return self.engines[spec], self.infos[spec]
 
+    def engine_entry(self, spec: str) -> EngineEntry:
+        """The header entry of an engine this process opened."""
+        return engine_entry(spec, self.infos[spec], compatibility_of(self.engines[spec]).notes)
+
     def scenario(self, path: str, name: str) -> Scenario:
         """The catalogue entry of a scenario (its rules, sources and flags), parsed once per file."""
         key = str(Path(path).resolve())
@@ -459,7 +465,7 @@ class GuinotePlugin:
         folder = getattr(self.config, "workerinput", {}).get("guinote_cases")
         if not folder:
             return
-        engines = [asdict(engine_entry(spec, info)) for spec, info in self.infos.items()]
+        engines = [asdict(self.engine_entry(spec)) for spec in self.infos]
         text = json.dumps({"engines": engines, "cases": {n: c.to_json() for n, c in self.planned.items()}})
         target = Path(folder) / f"{self.config.workerinput['workerid']}-{os.getpid()}.json"  # type: ignore[attr-defined]
         partial = target.with_suffix(".part")
@@ -571,6 +577,7 @@ class GuinotePlugin:
             rerun=self.rerun_command(scenario, spec, profile),
             duration_s=round(report.duration, 4),
             expectation=expected.where if expected is not None else "",
+            unchecked=tuple(run.unchecked) if run is not None and status is Status.PASS else (),
         )
         result = self.detail(result, scenario, run, getattr(item, "_guinote_transcript", None), call)
         report.user_properties.append(("guinote", scrub(result.to_json())))  # execnet sends only UTF-8 text
@@ -689,7 +696,7 @@ class GuinotePlugin:
                 for listed in sorted(Path(self.cases_dir).glob("*.json")):
                     data = json.loads(listed.read_text(encoding="utf-8"))
                     for entry in data["engines"]:
-                        self.entries.setdefault(entry["spec"], EngineEntry(**entry))
+                        self.entries.setdefault(entry["spec"], EngineEntry.from_json(entry))
                     for nodeid, case in data["cases"].items():
                         self.planned.setdefault(nodeid, CaseResult.from_json(case))
             finally:
@@ -748,7 +755,7 @@ class GuinotePlugin:
         entries = []
         for spec in self.specs:
             if spec in self.infos:
-                entries.append(engine_entry(spec, self.infos[spec]))
+                entries.append(self.engine_entry(spec))
             else:  # no worker got as far as its handshake: the spec is all there is
                 entries.append(self.entries.get(spec, EngineEntry(spec, spec, "", "")))
         return entries
@@ -783,6 +790,8 @@ class GuinotePlugin:
         run: ScenarioRun | None = getattr(request.node, "_guinote_run", None)
         if run is not None:
             run.location = Location(run.location.path, step.line_number)
+            if step.type == "then":
+                run.then_lines.append(step.line_number)
         transcript: Transcript | None = getattr(request.node, "_guinote_transcript", None)
         if transcript is not None:
             transcript.step = step.line_number
@@ -829,10 +838,13 @@ def _without_profile_flags(entry: dict[str, Any], profile: str, flags: Mapping[s
     return {**entry, "args": {**args, "flags": own, "profile": profile}}
 
 
-def engine_entry(spec: str, info: EngineInfo) -> EngineEntry:
+def engine_entry(spec: str, info: EngineInfo, notes: Sequence[str] = ()) -> EngineEntry:
+    """The results' header entry of an engine: who it says it is, what it declares, what the
+    suite filled in for it (``notes``: :attr:`adapters.versions.Compatibility.notes`)."""
     return EngineEntry(
-        spec, info.name, info.version, info.language, {name: dict(flags) for name, flags in info.profiles.items()}
-    )
+        spec, info.name, info.version, info.language, {name: dict(flags) for name, flags in info.profiles.items()},
+        info.protocol, tuple(sorted(info.capabilities)), tuple(notes),
+    )  # fmt: skip
 
 
 @pytest.hookimpl(trylast=True)
@@ -868,22 +880,15 @@ def _guinote_scenario(request: pytest.FixtureRequest) -> None:
     engine, info = plugin.engine(spec)
     # A scenario tagged with a table flag an overlay changes (players=4 under mano_a_mano) is about
     # the other table: under that overlay it would only be the base profile's run again, or wrong.
-    known_overlays = overlays()
-    for overlay in profile.split("+")[1:]:
-        clash = sorted(name for name, value in known_overlays.get(overlay, {}).items()
-                       if scenario.flags.get(name, value) != value)  # fmt: skip
-        if clash:
-            tags = ", ".join(f"{name}={scenario.flags[name]}" for name in clash)
-            not_applicable(request.node, f"the scenario is tagged {tags}; the overlay {overlay} changes it")
+    why = overlay_reason(profile, scenario, overlays())
+    if why is not None:
+        not_applicable(request.node, why)
     # --override (flag sensitivity, conformance.sensitivity): the scenario's own tags still win
     flags = {**plugin.profile_flags(info, profile), **plugin.overrides, **scenario.flags}
     request.node._guinote_flags = flags
-    # the scenario's own flags, and an overlay's: an engine's profile is its own business
-    base = info.profiles.get(profile.split("+")[0], {})
-    needed = {**{k: v for k, v in flags.items() if base.get(k) != v}, **scenario.flags}
-    unsupported = [f"{name}={value}" for name, value in needed.items() if value not in info.flags.get(name, ())]
-    if unsupported:
-        not_applicable(request.node, f"engine {info.name} does not support {', '.join(unsupported)}")
+    why = flag_reason(info, profile, flags, scenario)
+    if why is not None:
+        not_applicable(request.node, why)
     reason = plugin.not_run_reason(spec)
     if reason is not None:  # the circuit breaker tripped or the budget is spent: no engine call at all
         not_run(request.node, reason)
@@ -907,11 +912,17 @@ def _guinote_scenario(request: pytest.FixtureRequest) -> None:
 
 @pytest.hookimpl(wrapper=True)
 def pytest_pyfunc_call(pyfuncitem: pytest.Function) -> Generator[None, object, object]:
-    """Steps raise NotApplicable when a capability is missing: report it as not applicable."""
+    """Steps raise NotApplicable when a capability is missing: report it as not applicable; so is
+    a scenario that ran but could check nothing the protocol requires of the engine."""
     try:
-        return (yield)
+        result = yield
     except NotApplicable as reason:
         not_applicable(pyfuncitem, str(reason))
+    run: ScenarioRun | None = getattr(pyfuncitem, "_guinote_run", None)
+    why = run.nothing_checked() if run is not None else None
+    if why is not None:
+        not_applicable(pyfuncitem, why)
+    return result
 
 
 def not_applicable(item: pytest.Item, reason: str) -> NoReturn:

@@ -112,6 +112,24 @@ def not_run_lines(report: Report, limit: int = 5) -> list[str]:
     return lines
 
 
+def not_applicable_lines(report: Report, limit: int = 8) -> list[str]:
+    """One line per reason why scenario runs were not applicable, the most frequent first."""
+    reasons = list(report.not_applicable.items())
+    lines = [f"{len(runs)} not applicable: {reason}" for reason, runs in reasons[:limit]]
+    if len(reasons) > limit:
+        rest = sum(len(runs) for _, runs in reasons[limit:])
+        lines.append(f"{rest} more not applicable, for {len(reasons) - limit} other reasons (results.json has each)")
+    return lines
+
+
+def not_checked_lines(report: Report) -> list[str]:
+    """Passing runs with checks not made because the protocol does not require them of the engine."""
+    return [
+        f"{len(runs)} passing run{'' if len(runs) == 1 else 's'} with checks not made: {why}"
+        for why, runs in report.not_checked.items()
+    ]
+
+
 def summary_lines(report: Report, *, failures: bool = True, trace: bool = False) -> list[str]:
     """The terminal summary after a run: verdict, likely causes, one block per failure, counts."""
     texts = rule_texts()
@@ -142,6 +160,8 @@ def summary_lines(report: Report, *, failures: bool = True, trace: bool = False)
                 lines.extend(f"      | {transcript_line(entry)}" for entry in group.first.transcript)
             lines.append("")
     lines.extend(not_run_lines(report))
+    lines.extend(not_applicable_lines(report))
+    lines.extend(not_checked_lines(report))
     counts = ", ".join(f"{count} {status.label}" for status, count in report.summary.items() if count)
     verdict = "FAILED" if report.problems else "PASSED"
     lines.append(f"{verdict}: {len(report.results)} scenario runs: {counts or 'none'}")

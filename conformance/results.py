@@ -25,6 +25,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from adapters.protocol import PROTOCOL_VERSION
 from conformance.catalogue import Scenario
 from conformance.rule_index import AREAS
 from conformance.untrusted import scrub
@@ -202,6 +203,9 @@ class CaseResult:
     duration_s: float = 0.0
     #: the expectations-file entry (``file:line``) that covers this run, if any
     expectation: str = ""
+    #: checks of a passing run's Then steps not made, each "line: what: why": what the protocol does
+    #: not require of the engine (a reason code without ``reason_codes``...; adapters.obligations)
+    unchecked: tuple[str, ...] = ()
 
     @property
     def location(self) -> str:
@@ -251,6 +255,7 @@ class CaseResult:
             "stderr": list(self.stderr) or None,
             "divergence": self.divergence.to_json() if self.divergence else None,
             "expectation": self.expectation or None,
+            "unchecked": list(self.unchecked) or None,
         }
         data.update({key: value for key, value in optional.items() if value is not None})
         return data
@@ -281,6 +286,7 @@ class CaseResult:
             rerun=data.get("rerun", ""),
             duration_s=float(data.get("duration_s", 0.0)),
             expectation=data.get("expectation", ""),
+            unchecked=tuple(str(note) for note in data.get("unchecked") or ()),
         )
 
 
@@ -293,10 +299,23 @@ class EngineEntry:
     version: str
     language: str
     profiles: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    #: the protocol version the engine was written for (0: not known, a file of an older suite)
+    protocol: int = 0
+    capabilities: tuple[str, ...] = ()
+    #: what the suite filled in for its declaration (flags played at their default), said once
+    notes: tuple[str, ...] = ()
 
     @property
     def title(self) -> str:
         return f"{self.name} {self.version}".strip()
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> EngineEntry:
+        return cls(
+            str(data["spec"]), str(data["name"]), str(data["version"]), str(data["language"]),
+            dict(data.get("profiles") or {}), int(data.get("protocol", 0)),
+            tuple(data.get("capabilities") or ()), tuple(data.get("notes") or ()),
+        )  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -307,6 +326,8 @@ class SuiteInfo:
     #: digest of the scenarios that could run (see :func:`suite_digest`)
     scenarios_digest: str = ""
     scenarios: int = 0
+    #: the protocol version the suite speaks (0: a file of an older suite, which did not say)
+    protocol: int = PROTOCOL_VERSION
 
 
 @dataclass(frozen=True)
@@ -446,6 +467,24 @@ class Report:
                 by_reason.setdefault(result.message, []).append(result)
         return dict(sorted(by_reason.items(), key=lambda item: -len(item[1])))
 
+    @property
+    def not_applicable(self) -> dict[str, list[CaseResult]]:
+        """The runs not applicable, by reason, the most frequent first (one line each, not one per run)."""
+        by_reason: dict[str, list[CaseResult]] = {}
+        for result in self.results:
+            if result.status is Status.NOT_APPLICABLE:
+                by_reason.setdefault(result.message, []).append(result)
+        return dict(sorted(by_reason.items(), key=lambda item: -len(item[1])))
+
+    @property
+    def not_checked(self) -> dict[str, list[CaseResult]]:
+        """The passing runs with checks the protocol does not require of the engine, by why."""
+        by_why: dict[str, list[CaseResult]] = {}
+        for result in self.results:
+            for why in dict.fromkeys(note.rpartition(": ")[2] for note in result.unchecked):
+                by_why.setdefault(why, []).append(result)
+        return dict(sorted(by_why.items(), key=lambda item: -len(item[1])))
+
     def failure_groups(self) -> list[FailureGroup]:
         """The problems, one group per scenario, engine and way of failing (profiles merged).
 
@@ -497,15 +536,13 @@ class Report:
         suite = data.get("suite") or {}
         run = data.get("run") or {}
         return cls(
-            engines=[
-                EngineEntry(e["spec"], e["name"], e["version"], e["language"], e.get("profiles", {}))
-                for e in data["engines"]
-            ],
+            engines=[EngineEntry.from_json(entry) for entry in data["engines"]],
             suite=SuiteInfo(
                 suite.get("version", ""),
                 suite.get("commit", "unknown"),
                 suite.get("scenarios_digest", ""),
                 int(suite.get("scenarios", 0)),
+                int(suite.get("protocol", 0)),
             ),
             started=run.get("started", ""),
             duration_s=float(run.get("duration_s", 0.0)),

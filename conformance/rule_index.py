@@ -31,6 +31,8 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
+from adapters.vocabulary import RULE_AREAS
+
 RULE_ID = re.compile(r"^[A-Z]+-\d{2}$")
 QUESTIONS_FILE = "questions.toml"
 CUSTOMS_FILE = "customs.toml"
@@ -40,22 +42,9 @@ SOURCE_IDS = ("S000", "S002", "S003", "S004")
 CUSTOM_ID = re.compile(r"^R\d{3}$")
 AGREEMENTS = ("yes", "single", "disagree", "derived", "interpretation")
 
-#: Rule areas in rulebook order: (area id, rule-ID prefixes it holds).
-AREAS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("deck", ("DECK",)),
-    ("deal", ("PRE", "DEAL")),
-    ("free_phase", ("PLAY",)),
-    ("arrastre", ("ARR",)),
-    ("cantes", ("CANTE",)),
-    ("seven", ("SEVEN",)),
-    ("scoring", ("SCORE",)),
-    ("vueltas", ("VUELTAS",)),
-    ("match", ("MATCH",)),
-    ("renuncio", ("RENUNCIO",)),
-    ("conduct", ("ETIQ",)),
-    ("two_players", ("TWO",)),
-    ("regional_decks", ("REGION",)),
-)
+#: Rule areas in rulebook order: (area id, rule-ID prefixes it holds). The protocol names them
+#: too (the capabilities ``reason_codes_<area>``), so the vocabulary owns the list.
+AREAS = RULE_AREAS
 
 
 class RuleIndexError(ValueError):

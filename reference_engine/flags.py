@@ -41,6 +41,9 @@ class FlagSpec:
     summary: str
     values: Mapping[str, FlagValue]
     default: str
+    #: The conformance protocol version that added the flag (``since`` in profiles.toml): an engine
+    #: written for an earlier version does not declare it, and plays ``default`` (adapters.versions).
+    since: int = 1
 
 
 @dataclass(frozen=True)
@@ -122,7 +125,9 @@ def parse_flags(catalogue: Mapping[str, Any]) -> dict[str, FlagSpec]:
         default = str(raw.get("default", ""))
         if default not in values:
             raise RulesError(f"profiles.toml: flag {name} has default {default!r}, not one of {', '.join(values)}")
-        specs[name] = FlagSpec(name, raw["disagreement"], tuple(raw["rules"]), raw["summary"], values, default)
+        specs[name] = FlagSpec(
+            name, raw["disagreement"], tuple(raw["rules"]), raw["summary"], values, default, int(raw.get("since", 1))
+        )
     return specs
 
 

@@ -388,7 +388,7 @@ def next_dealer(guinote_run: ScenarioRun, seat: str) -> None:
 
 @then(parsers.re(r'the state field "(?P<name>[\w.]+)" is (?P<value>.+)$'))
 def state_field(guinote_run: ScenarioRun, name: str, value: str) -> None:
-    guinote_run.expect_equal(f"state field {name}", _json(guinote_run, value), guinote_run.state(name))
+    guinote_run.expect_field(name, _json(guinote_run, value))
 
 
 @then(parsers.re(rf'{SEAT} sees "(?P<name>[\w.]+)" as (?P<value>.+)$'))
@@ -410,8 +410,7 @@ def event_happens(guinote_run: ScenarioRun, kind: str, modal: str) -> None:
 
 @then(parsers.re(r'the (?P<kind>[a-z_]+) event has "(?P<member>\w+)" (?P<value>.+)$'))
 def event_member(guinote_run: ScenarioRun, kind: str, member: str, value: str) -> None:
-    event = guinote_run.last_event(kind)
-    guinote_run.expect_equal(f"member {member} of the {kind} event", _json(guinote_run, value), event.get(member))
+    guinote_run.expect_member(kind, member, _json(guinote_run, value))
 
 
 def _json(guinote_run: ScenarioRun, text: str) -> Any:

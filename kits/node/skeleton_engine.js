@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /*
- * Skeleton of a Guiñote engine that speaks GCP/1, the Guiñote conformance protocol.
+ * Skeleton of a Guiñote engine that speaks GCP/2, the Guiñote conformance protocol.
  *
  * Copy this file next to your engine and fill in the places marked TODO(engine). It needs
  * nothing but Node.js (18 or later), and it already runs: the handshake works, setups with
@@ -21,7 +21,7 @@
 
 const readline = require('readline');
 
-const PROTOCOL = 1;
+const PROTOCOL = 2;
 
 // TODO(engine): who your engine is.
 const ENGINE = { name: 'my-guinote', version: '0.0.1', language: 'javascript' };

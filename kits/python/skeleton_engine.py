@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Skeleton of a Guiñote engine that speaks GCP/1, the Guiñote conformance protocol.
+"""Skeleton of a Guiñote engine that speaks GCP/2, the Guiñote conformance protocol.
 
 Copy this file next to your engine and fill in the places marked ``TODO(engine)``. It needs
 nothing but the Python standard library, and it already runs: the handshake works, setups
@@ -25,7 +25,7 @@ import sys
 import traceback
 from typing import Any
 
-PROTOCOL = 1
+PROTOCOL = 2
 
 # TODO(engine): who your engine is.
 ENGINE = {"name": "my-guinote", "version": "0.0.1", "language": "python"}

@@ -35,6 +35,6 @@ def test_the_cli_writes_scenarios_that_fail_on_the_engine(tmp_path: Path) -> Non
         cwd=Path(__file__).resolve().parents[2], capture_output=True, text=True, timeout=600, check=False,
     )  # fmt: skip
     assert done.returncode == 1, done.stdout + done.stderr
-    assert "scenario ok [tradicional]" in done.stdout and "NOT REPRODUCED" not in done.stdout
+    assert "scenario reproduced [tradicional;" in done.stdout and "NOT REPRODUCED" not in done.stdout
     feature = (tmp_path / "divergences.feature").read_text(encoding="utf-8")
     assert feature.count("Scenario:") == len(list(tmp_path.glob("divergence-*.json")))

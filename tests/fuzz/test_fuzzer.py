@@ -7,10 +7,14 @@ import re
 
 import pytest
 
+from adapters.obligations import Obligations
 from adapters.reference import ReferenceEngine
 from conformance.differential import first_difference
 from conformance.fuzz import ConfigError, Fuzzer, default_configs, parse_flag_set, resolve
 from tests.fuzz.engines import forgets_totals, no_cantes
+
+#: what the protocol requires of an engine with every capability (the reference's)
+FULL = Obligations(frozenset({"positions", "observations", "reason_codes", "match"}))
 
 INFO = ReferenceEngine().info()
 
@@ -46,7 +50,7 @@ def test_a_divergence_ends_its_game_not_the_run_and_is_grouped_by_cause() -> Non
         assert group.example.size == smallest
         # the example reproduces: replayed, the same difference comes at its last action
         found = first_difference(ReferenceEngine(), engine, group.example.setup, group.example.actions,
-                                 reason_codes=True)  # fmt: skip
+                                 obligations=FULL)  # fmt: skip
         assert found is not None and found[0] == len(group.example.actions)
 
 
@@ -139,7 +143,7 @@ def test_a_state_value_equal_only_by_python_equality_is_a_difference() -> None:
     mine = Step(None, True, [], "", "", [], {"turn": 1, "hand_winner": 0, "cantes": [{"arrastre": False}]})
     for field, value in (("turn", True), ("hand_winner", False), ("cantes", [{"arrastre": 0}])):
         theirs = Step(None, True, [], "", "", [], {**mine.state, field: value})
-        difference = compare_steps(mine, theirs, reason_codes=True)
+        difference = compare_steps(mine, theirs, obligations=FULL)
         assert difference is not None and (difference.kind, difference.subject) == ("state", field), field
     same = Step(None, True, [], "", "", [], {**mine.state, "turn": 1.0})
-    assert compare_steps(mine, same, reason_codes=True) is None
+    assert compare_steps(mine, same, obligations=FULL) is None

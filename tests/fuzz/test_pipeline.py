@@ -11,12 +11,16 @@ from typing import Any
 
 import pytest
 
+from adapters.obligations import Obligations
 from adapters.reference import ReferenceEngine
 from adapters.subprocess_adapter import EngineCrashed, EngineTimeout, GameLost, SubprocessEngine
 from conformance.differential import apply_step, begin_compare, snapshot
 from conformance.fuzz import Fuzzer, FuzzReport, resolve
 from tests.fuzz.engines import FlawedEngine
 from tests.fuzz.test_batch import SETUP, actions_of_a_hand
+
+#: what the protocol requires of an engine with every capability (the reference's)
+FULL = Obligations(frozenset({"positions", "observations", "reason_codes", "match"}))
 
 
 def serve(engine: str = "", timeout: float = 10) -> SubprocessEngine:
@@ -82,7 +86,7 @@ def test_a_crash_in_flight_is_a_failure_of_the_hand_traced_to_its_action() -> No
         game, ours = engine.start(SETUP), ReferenceEngine().start(SETUP)
         steps = [snapshot(ours, None), *(apply_step(ours, action) for action in actions)]
         comparison = begin_compare(
-            game, steps, reason_codes=True, restart=lambda: engine.start(SETUP),
+            game, steps, obligations=FULL, restart=lambda: engine.start(SETUP),
             restart_reference=lambda: ReferenceEngine().start(SETUP),
         )  # fmt: skip
         assert comparison.in_flight

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from adapters.obligations import Obligations
 from adapters.reference import ReferenceEngine
 from conformance.differential import Divergence
 from conformance.fuzz import Fuzzer, resolve
@@ -26,6 +27,9 @@ from conformance.fuzz_scenario import (
 )
 from tests.fuzz.engines import forgets_totals, no_cantes
 
+#: what the protocol requires of an engine with every capability (the reference's)
+FULL = Obligations(frozenset({"positions", "observations", "reason_codes", "match"}))
+
 INFO = ReferenceEngine().info()
 
 
@@ -33,7 +37,7 @@ def found(engine_factory: object, profile: str, depth: str) -> Divergence:
     engine = engine_factory()  # type: ignore[operator]
     report = Fuzzer(ReferenceEngine(), engine, engine.info(), depth=depth).run([resolve(INFO, profile)], 30)
     group = max(report.groups.values(), key=lambda g: g.count)
-    return shrink(ReferenceEngine(), engine, group.example, reason_codes=True)
+    return shrink(ReferenceEngine(), engine, group.example, obligations=FULL)
 
 
 def run_scenarios(pytester: pytest.Pytester, feature: str, engine: str, profile: str) -> dict[str, str]:
@@ -97,7 +101,7 @@ def test_shrinking_stops_at_its_deadline_with_the_example_it_has() -> None:
     report = fuzzer.run([resolve(INFO, "tradicional")], 30)
     group = max(report.groups.values(), key=lambda g: g.example.size)
     assert fuzzer.smallest(group, seconds=0.0) == group.example  # nothing tried
-    late = Shrinker(ReferenceEngine(), engine, True, deadline=time.monotonic() - 1)
+    late = Shrinker(ReferenceEngine(), engine, FULL, deadline=time.monotonic() - 1)
     assert late.shrink(group.example) == group.example and late.budget == 0
-    unhurried = Shrinker(ReferenceEngine(), engine, True)
+    unhurried = Shrinker(ReferenceEngine(), engine, FULL)
     assert unhurried.shrink(group.example).size <= group.example.size and unhurried.budget < 200

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from adapters.protocol import PROTOCOL_VERSION
 from conformance.exit_codes import ExitCode
 
 REPO = Path(__file__).resolve().parents[2]
@@ -214,7 +215,7 @@ def test_validate_and_smoke_take_every_engine_spec_run_takes(engine: str) -> Non
 def test_version_names_the_package_and_the_protocol() -> None:
     done = cli("--version")
     assert done.returncode == ExitCode.OK
-    assert done.stdout.startswith("guinote-conformance 0.") and "GCP/1" in done.stdout
+    assert done.stdout.startswith("guinote-conformance 0.") and f"GCP/{PROTOCOL_VERSION}" in done.stdout
 
 
 def test_help_has_readable_placeholders_an_example_per_command_and_the_exit_codes() -> None:

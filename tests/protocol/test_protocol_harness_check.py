@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -86,6 +87,24 @@ def test_the_python_kit_answers_the_handshake_and_validates_as_a_skeleton() -> N
     # the only error: it cannot start a game yet
     assert [f.check for f in errors(findings)] == ["setup"]
     assert "not implemented" in errors(findings)[0].message
+
+
+def test_a_kit_written_for_gcp_1_still_validates_and_is_told_what_changed(tmp_path: Path) -> None:
+    """Yesterday's kit (it answers protocol 1 and refuses to speak a later one) keeps working:
+    the harness asks for the current version, then for version 1, and says so once."""
+    source = (ROOT / "kits" / "python" / "skeleton_engine.py").read_text(encoding="utf-8")
+    old = source.replace("PROTOCOL = 2\n", "PROTOCOL = 1\n").replace(
+        'request["protocol"] < PROTOCOL', 'request["protocol"] != PROTOCOL'
+    )
+    assert old != source
+    kit = tmp_path / "old_kit.py"
+    kit.write_text(old, encoding="utf-8")
+    findings = validate([sys.executable, str(kit)])
+    assert not [f for f in findings if f.check in ("schema", "transport", "shutdown") or (f.severity == "error" and
+                f.check == "handshake")], findings  # fmt: skip
+    told = [f for f in findings if f.check == "handshake" and "written for GCP/1" in f.message]
+    assert len(told) == 1 and told[0].severity == "info", findings
+    assert [f.check for f in errors(findings)] == ["setup"]
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")

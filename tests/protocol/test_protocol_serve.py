@@ -109,9 +109,12 @@ def test_malformed_requests_are_answered_not_fatal() -> None:
     assert [a["id"] for a in answers] == [None, None, None, 2, 3]
 
 
-def test_hello_speaks_version_1_to_a_newer_harness() -> None:
-    [answer] = session(OddEngine(), {"cmd": "hello", "protocol": 2})
-    assert answer["protocol"] == 1
+def test_hello_speaks_its_own_version_to_a_newer_harness_and_the_harness_s_to_an_older_one() -> None:
+    [answer] = session(OddEngine(), {"cmd": "hello", "protocol": protocol.PROTOCOL_VERSION + 1})
+    assert answer["protocol"] == protocol.PROTOCOL_VERSION
+    assert protocol.response_violations("hello", answer) == []
+    [answer] = session(OddEngine(), {"cmd": "hello", "protocol": protocol.OLDEST_PROTOCOL})
+    assert answer["protocol"] == protocol.OLDEST_PROTOCOL
     assert protocol.response_violations("hello", answer) == []
 
 
