@@ -39,7 +39,13 @@ CAPABILITIES = {
     "match": "plays several hands: the match score across points, cotos and the deal after a won point",
     "automatic_draw": "draws by itself when a free-phase trick ends (the suite then plays its explicit draw)",
     "batch": "answers the optional protocol command 'batch' (many actions in one request)",
+    "own_shuffle": (
+        "deals the next hand from its own shuffle: takes the next hand's deal with no cards (a hand de vueltas, "
+        "a new point) and cannot be given them"
+    ),
 }
+#: The capability of an engine that deals the next hand from its own shuffle (GCP/2).
+OWN_SHUFFLE = "own_shuffle"
 #: ``reason_codes_<area>`` (an area of the rule index, e.g. ``reason_codes_arrastre``) declares
 #: the suite's reason codes and rule IDs for the rejections of that area only.
 REASON_CODES_PREFIX = "reason_codes_"

@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adapters.interface import JSON, Accepted, Engine, GameHandle, Rejected, SetupRejected, UnknownField
+from adapters.obligations import Obligations
+from conformance.differential import event_difference, play_allowed_by
 from conformance.results import CaseResult, Divergence, FailureGroup, Report, Status
 from conformance.transcript import Call, outcome_json
 
@@ -45,20 +47,48 @@ EVENT_RULES: dict[tuple[str, str], str] = {
     ("exchange", ""): "SEVEN-01",
     ("tute", ""): "CANTE-22",
 }
-#: The rule behind a state field (its name before the first dot).
+#: The rule behind a state field (its name before the first dot); the fields that decide the
+#: end of a hand (:data:`_HAND_FIELDS`) take the rule that decided it on the reference, if any.
 FIELD_RULES: dict[str, str] = {
-    "ultimas": "SCORE-01",
-    "score": "SCORE-02",
-    "card_points": "DECK-07",
-    "cante_points": "CANTE-04",
-    "draw_pending": "PLAY-09",
-    "stock_count": "PLAY-08",
+    "phase": "PLAY-13",
+    "players": "PRE-01",
     "turn": "PLAY-02",
     "leader": "PLAY-04",
+    "dealer": "PRE-10",
+    "mano": "PRE-09",
+    "trump": "DECK-10",
+    "muestra": "PLAY-10",
+    "stock_count": "PLAY-08",
+    "trick": "PLAY-02",
+    "trick_seats": "PRE-22",
+    "last_trick": "PLAY-05",
     "last_trick_winner": "PLAY-05",
+    "draw_pending": "PLAY-09",
+    "tricks_played": "PLAY-01",
+    "ultimas": "SCORE-01",
+    "cantes": "CANTE-01",
     "sung_suits": "CANTE-11",
     "exchange_done": "SEVEN-01",
+    "de_vueltas": "SCORE-13",
+    "hand_in_point": "SCORE-13",
+    "hand_winner": "SCORE-02",
+    "hand_reason": "SCORE-02",
+    "hand_rule": "SCORE-02",
+    "match": "MATCH-01",
+    "hand": "PLAY-08",
+    "hand_size": "PLAY-08",
+    "card_points": "DECK-07",
+    "cante_points": "CANTE-04",
+    "score": "SCORE-02",
+    "total": "VUELTAS-02",
+    "tricks_won": "PLAY-16",
+    "won_cards": "PLAY-16",
+    "last_trick_won": "ETIQ-02",
 }
+#: Where the engine offers only cantes (or tutes, or a claim) and not the draw or the next card
+#: the reference allows too, it does not let the player decline them: singing is optional.
+DECLINE_RULE = "CANTE-07"
+_DECLARATIONS = frozenset({"cante", "tute", "claim"})
 #: The rule that allows an action of a type (in a phase, or in any: ``None``): where the
 #: engine refuses or does not offer what the reference allows, the rule the reference applied.
 PERMISSIONS: dict[tuple[str, str | None], str] = {
@@ -71,6 +101,8 @@ PERMISSIONS: dict[tuple[str, str | None], str] = {
     ("draw", None): "PLAY-08",
 }
 _HAND_FIELDS = ("hand_winner", "hand_reason", "hand_rule", "total", "phase")
+#: What the protocol requires of an engine with every capability (a replay without obligations).
+EVERYTHING = Obligations(frozenset({"positions", "observations", "reason_codes", "match"}))
 PHASE_WORDS = {"free": "free phase", "arrastre": "arrastre", "hand_over": "count after the hand"}
 #: Seconds one process may spend looking for a flag reading that explains a divergence.
 AS_IF_BUDGET_S = 30.0
@@ -94,6 +126,9 @@ class _Difference:
     basis: str = ""
     #: the reference's phase just before the call (free, arrastre...)
     phase: str | None = None
+    #: the rule to name when no flag reading explains the difference either (the rule that lets
+    #: the reference accept a card the engine refused: following suit, trumping...)
+    fallback: str | None = None
 
 
 def _normal(value: Any) -> Any:
@@ -130,27 +165,28 @@ def _ask(game: GameHandle, call: Call) -> Any:
     raise ValueError(f"unknown call {call.call}")
 
 
-def _event_difference(reference: list[dict[str, JSON]], engine: list[dict[str, JSON]]) -> tuple[str, str | None]:
-    """The first event the engine reported differently, and the rule it is governed by."""
-    for position, expected in enumerate(reference):
-        kind = str(expected.get("type"))
-        got = engine[position] if position < len(engine) else None
-        if got is None or got.get("type") != kind:
-            # an event the engine left out: the reference's own rule, else the event's rule
-            missing = str(expected["rule"]) if expected.get("rule") else EVENT_RULES.get((kind, ""))
-            return f"event {kind} missing (event {position + 1})", missing
-        changed = [key for key in expected if key != "type" and _normal(expected[key]) != _normal(got.get(key))]
-        if changed:
-            key = changed[0]
-            if expected.get("rule"):
-                rule: str | None = str(expected["rule"])
-            else:
-                rule = EVENT_RULES.get((kind, key)) or EVENT_RULES.get((kind, ""))
-            return f"event {kind}.{key}", rule
-    if len(engine) > len(reference):
-        extra = engine[len(reference)]
-        return f"extra event {extra.get('type')}", EVENT_RULES.get((str(extra.get("type")), ""))
-    return "events", None
+def _event_difference(
+    reference: list[dict[str, JSON]], engine: list[dict[str, JSON]], obligations: Obligations
+) -> tuple[str, str | None] | None:
+    """The first event the engine reported differently, in what the protocol requires of it
+    (:func:`conformance.differential.event_difference`), and the rule it is governed by; ``None``
+    when they agree there."""
+    difference = event_difference(reference, engine, obligations)
+    if difference is None:
+        return None
+    ours = obligations.vocabulary_events(reference)
+    kind, _, key = difference.subject.partition(".")
+    kind = kind.removesuffix(" (order)")
+    expected = next((event for event in ours if event.get("type") == kind), None)
+    if expected is None:  # an event the engine has and the reference has not
+        return f"extra event {kind}", EVENT_RULES.get((kind, ""))
+    if expected.get("rule") and isinstance(expected["rule"], str):
+        rule: str | None = expected["rule"]
+    else:
+        rule = EVENT_RULES.get((kind, key)) or EVENT_RULES.get((kind, ""))
+    if not key:  # an event the engine left out (or has elsewhere): the reference's own rule, else the event's
+        return f"event {kind} missing (event {ours.index(expected) + 1})", rule
+    return f"event {kind}.{key}", rule
 
 
 def _trick_rule(calls: Sequence[Call], index: int, reference_seat: Any, engine_seat: Any, trump: Any) -> str | None:
@@ -173,13 +209,23 @@ def _permission(kind: str, phase: Any) -> str | None:
     return PERMISSIONS.get((kind, str(phase))) or PERMISSIONS.get((kind, None))
 
 
-def _compare(calls: Sequence[Call], index: int, game: GameHandle, phase: Any = None) -> tuple[_Difference | None, Any]:
-    """Ask the reference the call at ``index``; the difference from the engine's answer, if any."""
+def _compare(
+    calls: Sequence[Call], index: int, game: GameHandle, phase: Any = None, obligations: Obligations | None = None
+) -> tuple[_Difference | None, Any]:
+    """Ask the reference the call at ``index``; the difference from the engine's answer, if any,
+    in what the protocol requires of the engine (``obligations``; default: everything)."""
     call = calls[index]
+    required = obligations if obligations is not None else EVERYTHING
+    playing = call.call == "apply" and isinstance(call.args, Mapping) and call.args.get("type") == "play"
+    play_rule = play_allowed_by(game, call.args) if playing else ""  # read before the reference plays it
     try:
         answer = _ask(game, call)
     except UnknownField:
         return None, None  # the reference does not know the field either: nothing to compare
+    if call.call in ("state", "observe"):
+        name = str(call.args if call.call == "state" else call.args[1])
+        if required.field(name, answer) is not None:
+            return None, answer  # not required of this engine (the match score without 'match'...)
     if call.error is not None:
         if call.error.startswith("UnknownField"):
             reference_json = outcome_json(answer) if call.call == "apply" else answer
@@ -201,9 +247,11 @@ def _compare(calls: Sequence[Call], index: int, game: GameHandle, phase: Any = N
             what = f"the engine refused it as {theirs.code}" if theirs.code else "the engine refused it"
             rule = _permission(str(call.args.get("type")), phase)
             basis = f"the reference allows it: {rule}" if rule else ""
-            return _Difference(index, what, outcome_json(ours), outcome_json(theirs), rule, basis), answer
+            found = _Difference(index, what, outcome_json(ours), outcome_json(theirs), rule, basis)
+            found.fallback = play_rule or None
+            return found, answer
         if isinstance(ours, Rejected) and isinstance(theirs, Rejected):
-            if ours.code != theirs.code and theirs.code:
+            if ours.code != theirs.code and theirs.code and required.gives_reason_code(ours.code, ours.rule):
                 rules = rules_in(ours.rule)
                 return _Difference(
                     index,
@@ -215,9 +263,10 @@ def _compare(calls: Sequence[Call], index: int, game: GameHandle, phase: Any = N
                 ), answer
             return None, answer
         assert isinstance(ours, Accepted) and isinstance(theirs, Accepted)
-        if _normal(ours.events) == _normal(theirs.events) or _events_equal(ours.events, theirs.events):
+        found = _event_difference(ours.events, theirs.events, required)
+        if found is None:
             return None, answer
-        what, rule = _event_difference(ours.events, theirs.events)
+        what, rule = found
         if what == "event trick_won.seat":
             reference_event = next(e for e in ours.events if e.get("type") == "trick_won")
             engine_event = next((e for e in theirs.events if e.get("type") == "trick_won"), {})
@@ -245,6 +294,9 @@ def _compare(calls: Sequence[Call], index: int, game: GameHandle, phase: Any = N
             if isinstance(refused, Rejected) and rules_in(refused.rule):
                 difference.rule = rules_in(refused.rule)[0]
                 difference.basis = f"the reference refuses {_short(extra[:1])} as {refused.code}"
+        elif missing and _declines(missing, call.raw):
+            difference.rule = DECLINE_RULE
+            difference.basis = "the engine offers only the declaration, not the reference's way to decline it"
         elif missing:
             kinds = {str(a.get("type")) for a in missing}
             allowed_by = {_permission(kind, phase) for kind in kinds}
@@ -263,14 +315,17 @@ def _compare(calls: Sequence[Call], index: int, game: GameHandle, phase: Any = N
             decided = None
         if decided:
             rule, basis = str(decided), "the rule that decided the hand on the reference"
+        elif base == "phase" and answer == "hand_over":
+            rule, basis = "SCORE-02", "the hand is over on the reference"
     return _Difference(index, "a different value", answer, call.raw, rule, basis), answer
 
 
-def _events_equal(ours: list[dict[str, JSON]], theirs: list[dict[str, JSON]]) -> bool:
-    """Events match when every field the reference gives is the same (engines may add fields)."""
-    if len(ours) != len(theirs):
-        return False
-    return all(all(_normal(v) == _normal(t.get(k)) for k, v in o.items()) for o, t in zip(ours, theirs, strict=True))
+def _declines(missing: Sequence[Mapping[str, JSON]], offered: Any) -> bool:
+    """Whether the engine, lacking ``missing`` (the draw, or a card to play), offers only cantes,
+    tutes or claims: it does not let the player decline them (singing is optional, CANTE-07)."""
+    kinds = {str(action.get("type")) for action in missing}
+    offered_kinds = {str(action.get("type")) for action in offered or [] if isinstance(action, Mapping)}
+    return bool(kinds) and kinds <= {"draw", "play"} and bool(offered_kinds) and offered_kinds <= _DECLARATIONS
 
 
 def _short(actions: list[Any]) -> str:
@@ -279,7 +334,11 @@ def _short(actions: list[Any]) -> str:
 
 
 def _first_difference(
-    reference: Engine, calls: Sequence[Call], flags: Mapping[str, str] | None = None
+    reference: Engine,
+    calls: Sequence[Call],
+    flags: Mapping[str, str] | None = None,
+    *,
+    obligations: Obligations | None = None,
 ) -> _Difference | None:
     """Replay ``calls`` on ``reference`` (with ``flags`` changed); the first difference."""
     if not calls or calls[0].call != "start":
@@ -300,14 +359,16 @@ def _first_difference(
         if error is not None and not error.startswith("UnknownField"):
             return None  # the engine crashed or hung here: the failure says so already
         phase = game.state("phase")
-        difference, _ = _compare(calls, index, game, phase)
+        difference, _ = _compare(calls, index, game, phase, obligations)
         if difference is not None:
             difference.phase = None if phase is None else str(phase)
             return difference
     return None
 
 
-def _as_if_flag(reference: Engine, calls: Sequence[Call], index: int) -> str | None:
+def _as_if_flag(
+    reference: Engine, calls: Sequence[Call], index: int, obligations: Obligations | None = None
+) -> str | None:
     """A ``flag=value`` under which the reference answers every call up to ``index`` as the engine did."""
     from reference_engine.flags import flag_specs
 
@@ -316,14 +377,20 @@ def _as_if_flag(reference: Engine, calls: Sequence[Call], index: int) -> str | N
         return None  # an engine failing everything must not make the run crawl
     started = time.monotonic()
     try:
-        return _search_flags(reference, calls, index, flag_specs())
+        return _search_flags(reference, calls, index, flag_specs(), obligations)
     except Exception:  # as in find_divergence: best effort
         return None
     finally:
         _as_if_spent += time.monotonic() - started
 
 
-def _search_flags(reference: Engine, calls: Sequence[Call], index: int, specs: Mapping[str, Any]) -> str | None:
+def _search_flags(
+    reference: Engine,
+    calls: Sequence[Call],
+    index: int,
+    specs: Mapping[str, Any],
+    obligations: Obligations | None = None,
+) -> str | None:
     current = dict(calls[0].args.get("flags", {})) if calls and isinstance(calls[0].args, dict) else {}
     for name, spec in specs.items():
         if name in ("players", "deck"):
@@ -331,29 +398,34 @@ def _search_flags(reference: Engine, calls: Sequence[Call], index: int, specs: M
         for value in spec.values:
             if current.get(name) == value:
                 continue
-            difference = _first_difference(reference, calls, {name: value})
+            difference = _first_difference(reference, calls, {name: value}, obligations=obligations)
             if difference is None or difference.index > index:
                 return f"{name}={value}"
     return None
 
 
-def find_divergence(calls: Sequence[Call]) -> Divergence | None:
-    """Where the engine first parted from the reference in one scenario's ``calls``."""
+def find_divergence(calls: Sequence[Call], obligations: Obligations | None = None) -> Divergence | None:
+    """Where the engine first parted from the reference in one scenario's ``calls``, in what the
+    protocol requires of it (``obligations``: its capabilities and version; default: everything)."""
     from adapters.reference import ReferenceEngine
 
     reference = ReferenceEngine()
+    calls = from_taken_setup(calls)
     try:
-        difference = _first_difference(reference, calls)
+        difference = _first_difference(reference, calls, obligations=obligations)
     except Exception:  # an engine may answer anything (events that are not objects...): the
         return None  # diagnosis is evidence for the report, it must never turn a failure into a crash
     if difference is None:
         return None
     as_if = None
     if difference.rule is None and difference.index > 0:
-        as_if = _as_if_flag(reference, calls, difference.index)
+        as_if = _as_if_flag(reference, calls, difference.index, obligations)
         if as_if is not None:
             difference.rule = _rule_of_flag(as_if.split("=")[0])
             difference.basis = f"the reference answers as the engine did under {as_if}"
+        elif difference.fallback is not None:
+            difference.rule = difference.fallback
+            difference.basis = f"the reference allows it: {difference.fallback}"
     call = calls[difference.index]
     return Divergence(
         step_line=call.step,
@@ -366,6 +438,14 @@ def find_divergence(calls: Sequence[Call]) -> Divergence | None:
         as_if_flag=as_if,
         phase=difference.phase,
     )
+
+
+def from_taken_setup(calls: Sequence[Call]) -> Sequence[Call]:
+    """``calls`` from the setup the engine took: a setup it refused and that the suite gave again
+    in another form (the explicit deal of a deck order, to an engine that deals its own way) is
+    left out, so that the replay starts where the engine's game did."""
+    taken = next((i for i, call in enumerate(calls) if call.call != "start" or call.error is None), len(calls))
+    return calls[taken:] if 0 < taken < len(calls) and calls[taken].call == "start" else calls
 
 
 def _rule_of_flag(flag: str) -> str | None:

@@ -470,7 +470,7 @@ def legal_rule(reference: Engine, setup: Mapping[str, JSON], actions: Sequence[d
     for previous in actions:
         game.apply(previous)
     if action.get("type") == "play":
-        allowing = _play_allowed_by(game, action)
+        allowing = play_allowed_by(game, action)
         if allowing:
             return allowing
     outcome = game.apply(action)
@@ -479,7 +479,7 @@ def legal_rule(reference: Engine, setup: Mapping[str, JSON], actions: Sequence[d
     return rule_of_step(Step(action, events=list(outcome.events), state=snapshot(game, None).state))
 
 
-def _play_allowed_by(game: GameHandle, action: Mapping[str, JSON]) -> str:
+def play_allowed_by(game: GameHandle, action: Mapping[str, JSON]) -> str:
     """The rule that lets the reference accept a card the engine does not offer: free play
     (PLAY-07), a lead (ARR-14), following suit (ARR-01), trumping (ARR-03) or a discard (ARR-08)."""
     if game.state("phase") == "free":
@@ -808,6 +808,7 @@ __all__ = [
     "legal_rule",
     "load_record",
     "play_actions",
+    "play_allowed_by",
     "rule_of_step",
     "snapshot",
 ]

@@ -17,6 +17,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from adapters.interface import (
     JSON,
+    OWN_SHUFFLE,
     Accepted,
     Engine,
     EngineInfo,
@@ -384,6 +385,8 @@ class ScenarioRun:
             raise NotApplicable(f"the scenario starts from a mid-hand position; {capability}{why}") from None
         game = self._start(dict(realisation.setup))
         total = len(realisation.actions)
+        if any(action.get("type") == "deal" for action in realisation.actions):
+            self.need_cards_of_next_hand("is reached by dealing a next hand")
         for number, (action, expected) in enumerate(zip(realisation.actions, reference.events, strict=True), 1):
             where = f"{self.setup_line}: diverged while reaching the position, at prefix action {number} of {total}"
             outcome = game.apply(action)
@@ -416,6 +419,12 @@ class ScenarioRun:
                 )
         return game
 
+    def need_cards_of_next_hand(self, what: str) -> None:
+        """Scenarios that deal the next hand give its cards: an engine that deals it from its own
+        shuffle (``own_shuffle``) cannot be given them."""
+        if OWN_SHUFFLE in self.info.capabilities:
+            raise NotApplicable(f"the scenario {what}; the engine deals it from its own shuffle ('{OWN_SHUFFLE}')")
+
     def _check_new_point(self, game: GameHandle, action: Mapping[str, Any], what: str) -> None:
         """A deal after a point was won starts a new point: a question for the match."""
         if (
@@ -427,6 +436,8 @@ class ScenarioRun:
 
     def act(self, action: dict[str, Any]) -> Outcome:
         game = self.ensure_game()
+        if action.get("type") == "deal" and (action.get("deck") or "hands" in action):
+            self.need_cards_of_next_hand("deals the next hand")
         self._check_new_point(game, action, "deals the first hand of a new point")
         self.last_action = action
         self.outcome = game.apply(action)

@@ -31,6 +31,7 @@ from typing import Any, NoReturn
 import pytest
 
 from adapters.interface import Engine, EngineError, EngineInfo, UnknownField
+from adapters.obligations import Obligations
 from adapters.subprocess_adapter import ENGINE_DOWN, EngineTimeout
 from adapters.versions import compatibility_of
 from conformance import expectations, realisations
@@ -608,7 +609,7 @@ class GuinotePlugin:
             stage = Stage.REACHING_POSITION if PREFIX_DIVERGENCE in names else Stage.RULE_UNDER_TEST
         divergence = None
         if result.status is not Status.XPASS and result.engine != "reference" and calls:
-            divergence = find_divergence(calls)
+            divergence = find_divergence(calls, Obligations.of(self.engine(result.engine)[1]))
         engine = run.engine if run is not None else None
         stderr = engine.stderr_tail(20) if isinstance(engine, RecordingEngine) else []
         return replace(

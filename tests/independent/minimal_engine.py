@@ -18,11 +18,26 @@ the harness: ``tests/independent/test_minimal_engine.py`` checks they agree with
 
 from __future__ import annotations
 
+import json
+import random
 from collections.abc import Mapping
+from dataclasses import replace
 
-from adapters.interface import JSON, Accepted, Action, EngineInfo, Outcome, Rejected, Setup, SetupRejected, UnknownField
+from adapters.interface import (
+    JSON,
+    OWN_SHUFFLE,
+    Accepted,
+    Action,
+    EngineInfo,
+    Outcome,
+    Rejected,
+    Setup,
+    SetupRejected,
+    UnknownField,
+)
 from adapters.protocol import PROTOCOL_VERSION
 from adapters.reference import ReferenceEngine, ReferenceGame
+from adapters.vocabulary import deck_codes
 from reference_engine.flags import flag_specs
 
 #: The members an engine with no capabilities must give, per event of the vocabulary.
@@ -130,6 +145,35 @@ class MinimalEngine:
         return None
 
 
+class OwnShuffleGame(MinimalGame):
+    """A game whose next hand is dealt from the engine's own shuffle: a deal with cards is refused."""
+
+    def __init__(self, game: ReferenceGame, seed: int) -> None:
+        super().__init__(game)
+        self.shuffle = random.Random(seed)
+
+    def apply(self, action: Action) -> Outcome:
+        if action.get("type") == "deal":
+            if action.get("deck") or "hands" in action:
+                return Rejected(GENERIC_CODE, "", "this engine shuffles the next hand itself")
+            deck = deck_codes(self.game.game.rules.deck_size)
+            self.shuffle.shuffle(deck)
+            action = {"type": "deal", "deck": deck}
+        return super().apply(action)
+
+
+class OwnShuffleEngine(MinimalEngine):
+    """The double dealing every next hand (de vueltas, or of a new point) from its own shuffle:
+    it declares ``own_shuffle``, takes the next hand's deal with no cards, and refuses cards."""
+
+    def info(self) -> EngineInfo:
+        return replace(super().info(), name="own-shuffle", capabilities=frozenset({OWN_SHUFFLE}))
+
+    def start(self, setup: Setup) -> MinimalGame:
+        game = super().start(setup)
+        return OwnShuffleGame(game.game, seed=len(json.dumps(dict(setup), sort_keys=True)))
+
+
 class OlderEngine(MinimalEngine):
     """The same engine as written for GCP/1: it knows no flag added since (``renuncio_faults``)."""
 
@@ -145,13 +189,32 @@ def make_v1() -> OlderEngine:
     return OlderEngine()
 
 
-def tute_of_reyes_only() -> MinimalEngine:
-    """The double with a planted rule bug (CANTE-22: only a tute of Reyes is recognised): it
-    patches the reference engine of its process, so serve it (``serve:py:...``), never in process."""
-    from tests.broken_engines.engines import RARE_BREAKAGES
+def own_shuffle() -> OwnShuffleEngine:
+    return OwnShuffleEngine()
 
-    RARE_BREAKAGES["tute_of_reyes_only"].apply()
+
+def _broken(name: str) -> MinimalEngine:
+    """The double with a rule bug planted (a breakage of ``tests.broken_engines.engines``): it
+    patches the reference engine of its process, so serve it (``serve:py:...``), never in process."""
+    from tests.broken_engines.engines import BREAKAGES, RARE_BREAKAGES
+
+    (BREAKAGES.get(name) or RARE_BREAKAGES[name]).apply()
     return MinimalEngine()
+
+
+def tute_of_reyes_only() -> MinimalEngine:
+    """CANTE-22 broken: only a tute of Reyes is recognised."""
+    return _broken("tute_of_reyes_only")
+
+
+def no_diez_de_ultimas() -> MinimalEngine:
+    """SCORE-01 broken: the last trick carries no diez de últimas."""
+    return _broken("no_diez_de_ultimas")
+
+
+def caballo_above_sota() -> MinimalEngine:
+    """DECK-06 broken: the Caballo ranks above the Sota."""
+    return _broken("caballo_above_sota")
 
 
 __all__ = [
@@ -160,8 +223,11 @@ __all__ = [
     "REQUIRED_MEMBERS",
     "MinimalEngine",
     "OlderEngine",
+    "caballo_above_sota",
     "make",
     "make_v1",
+    "no_diez_de_ultimas",
+    "own_shuffle",
     "strip_event",
     "tute_of_reyes_only",
 ]

@@ -32,6 +32,7 @@ INHERENT = (
     "engine does not support deal=deck order",  # a scenario about how a deck order is dealt
     "the engine refuses deck orders",
     "does not support renuncio_faults=",  # the GCP/1 engine plays that flag at its default only
+    "the engine deals it from its own shuffle ('own_shuffle')",
 )
 
 
@@ -102,6 +103,16 @@ def test_an_engine_written_for_gcp_1_plays_a_later_flag_at_its_default_and_is_to
     assert engine["protocol"] == 1 and any("renuncio_faults" in note for note in engine["notes"])
 
 
+def test_an_engine_that_deals_the_next_hand_from_its_own_shuffle_declares_it_and_loses_only_those_runs(
+    tmp_path: Path,
+) -> None:
+    done, data = run_suite(tmp_path, "py:tests.independent.minimal_engine:own_shuffle", "--profile", "aragon_online")
+    statuses = check_no_false_failure(done, data)
+    own = [r for r in data["results"] if "own shuffle" in r["message"]]
+    assert own and all(r["status"] == "not_applicable" for r in own)
+    assert statuses["pass"] >= 250, statuses
+
+
 def compare(tmp_path: Path, engine: str, *args: str) -> tuple[subprocess.CompletedProcess[str], dict[str, Any]]:
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     done = subprocess.run(
@@ -134,3 +145,19 @@ def test_compare_reports_a_bug_planted_in_the_minimal_double_and_writes_a_scenar
     feature = (tmp_path / "divergences.feature").read_text(encoding="utf-8")
     assert "@CANTE-22" in feature
     assert "NOT REPRODUCED" not in done.stdout and "reproduced" in done.stdout, done.stdout[-3000:]
+
+
+def test_one_rule_broken_in_the_minimal_double_is_named_in_every_report(tmp_path: Path) -> None:
+    """The author's view: the terminal names the broken rule first, and so do the HTML and JUnit."""
+    done, data = run_suite(tmp_path, "serve:py:tests.independent.minimal_engine:no_diez_de_ultimas",
+                           "--profile", "aragon_online")  # fmt: skip
+    assert done.returncode == 1
+    causes = done.stdout[done.stdout.index("Likely causes") :]
+    assert causes.splitlines()[1].startswith("1. SCORE-01 explains"), causes[:600]
+    assert "no single rule" not in causes
+    failed = [r for r in data["results"] if r["status"] == "fail"]
+    assert failed and all(r["status"] in ("pass", "fail", "not_applicable") for r in data["results"])
+    assert all((r.get("divergence") or {}).get("rule") == "SCORE-01" for r in failed)
+    assert "SCORE-01" in (tmp_path / "index.html").read_text(encoding="utf-8")
+    junit = (tmp_path / "junit.xml").read_text(encoding="utf-8")
+    assert junit.count("<failure") == len(failed)

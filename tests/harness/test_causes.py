@@ -1,0 +1,37 @@
+"""Likely causes name a rule: every state field has one, a forced cante is CANTE-07, and the
+replay of an engine that was given an explicit deal starts from the deal it took."""
+
+from __future__ import annotations
+
+from adapters.vocabulary import STATE_FIELDS
+from conformance.causes import DECLINE_RULE, FIELD_RULES, _declines, from_taken_setup
+from conformance.rule_index import load_rules
+from conformance.transcript import Call
+
+
+def test_every_state_field_names_the_rule_behind_it() -> None:
+    """A field that differs is never 'no single rule: state X'."""
+    rules = load_rules()
+    for name in STATE_FIELDS:
+        base = name.split(".")[0]
+        assert base in FIELD_RULES, name
+        assert FIELD_RULES[base] in rules, (name, FIELD_RULES[base])
+    assert DECLINE_RULE in rules
+
+
+def test_an_engine_that_offers_only_the_cante_where_the_reference_lets_it_be_declined_breaks_cante_07() -> None:
+    cante = {"type": "cante", "seat": 0, "suit": "o"}
+    assert _declines([{"type": "draw"}], [cante])
+    assert _declines([{"type": "play", "seat": 1, "card": "Ao"}], [cante, {"type": "tute", "seat": 0, "rank": "R"}])
+    assert not _declines([{"type": "draw"}], [cante, {"type": "play", "seat": 0, "card": "Ao"}])
+    assert not _declines([{"type": "draw"}], [])
+    assert not _declines([{"type": "exchange", "seat": 0}], [cante])
+
+
+def test_the_replay_starts_from_the_setup_the_engine_took() -> None:
+    refused = Call("start", {"flags": {}, "deck": ["Ao"]}, 3, error="SetupRejected: deals its own way")
+    taken = Call("start", {"flags": {}, "hands": [["Ao"]]}, 3, answer="g1")
+    legal = Call("legal", None, 4, answer=[])
+    assert list(from_taken_setup([refused, taken, legal])) == [taken, legal]
+    assert list(from_taken_setup([taken, legal])) == [taken, legal]
+    assert list(from_taken_setup([refused])) == [refused]  # nothing was taken: the refusal is the evidence
