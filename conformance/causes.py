@@ -263,10 +263,10 @@ def _compare(
                 ), answer
             return None, answer
         assert isinstance(ours, Accepted) and isinstance(theirs, Accepted)
-        found = _event_difference(ours.events, theirs.events, required)
-        if found is None:
+        differing = _event_difference(ours.events, theirs.events, required)
+        if differing is None:
             return None, answer
-        what, rule = found
+        what, rule = differing
         if what == "event trick_won.seat":
             reference_event = next(e for e in ours.events if e.get("type") == "trick_won")
             engine_event = next((e for e in theirs.events if e.get("type") == "trick_won"), {})
