@@ -35,6 +35,8 @@ CAPABILITY_KEY = "x-capability"
 SINCE_KEY = "x-since"
 #: The capability of the suite's reason codes and rule IDs (or ``reason_codes_<area>``).
 REASON_CODES_CAPABILITY = "reason_codes"
+#: Why a reason code or rule ID is not checked of an engine that does not give them.
+NEEDS_REASON_CODES = "needs the suite's reason codes and rule IDs (capability reason_codes or reason_codes_<area>)"
 
 JSON = Any
 
@@ -93,7 +95,7 @@ class Obligations:
         if entry.capability == REASON_CODES_CAPABILITY:
             if self.gives_rule(str(value) if isinstance(value, str) else ""):
                 return None
-            return "needs the suite's reason codes and rule IDs (capability reason_codes or reason_codes_<area>)"
+            return NEEDS_REASON_CODES
         return f"needs capability {entry.capability!r}"
 
     def field(self, name: str, value: JSON = None) -> str | None:
@@ -234,6 +236,7 @@ def _obligations(capabilities: frozenset[str], protocol: int) -> Obligations:
 
 __all__ = [
     "CAPABILITY_KEY",
+    "NEEDS_REASON_CODES",
     "REASON_CODES_CAPABILITY",
     "SINCE_KEY",
     "Entry",

@@ -28,7 +28,7 @@ from adapters.interface import (
     UnknownField,
     end_game,
 )
-from adapters.obligations import Obligations
+from adapters.obligations import NEEDS_REASON_CODES, Obligations
 from adapters.protocol import same_value
 from adapters.vocabulary import EVENT_RULES, SUITS, NotationError, card_code, deck_codes
 from conformance import realisations
@@ -595,7 +595,7 @@ class ScenarioRun:
                     f"{doing} was refused under rule {outcome.rule or '(none)'}, expected {rule}"
                 )
         elif code:
-            self.not_checked(f"reason code {code}" + (f" under rule {rule}" if rule else ""), _NO_CODES)
+            self.not_checked(f"reason code {code}" + (f" under rule {rule}" if rule else ""), NEEDS_REASON_CODES)
         self.checked_lines.add(self.location.line)  # the refusal itself is checked
 
     def expect_hand_end(self, reason: str | None, rule: str | None) -> None:
@@ -608,7 +608,7 @@ class ScenarioRun:
         if rule and self.obligations.gives_rule(rule):
             self.expect_equal("rule under which the hand ended", rule, event.get("rule"))
         elif rule:
-            self.not_checked(f"rule {rule} of the hand's end", _NO_CODES)
+            self.not_checked(f"rule {rule} of the hand's end", NEEDS_REASON_CODES)
 
     def expect_accepted(self) -> None:
         if self.outcome is None or self.last_action is None:
@@ -645,10 +645,6 @@ def _rules_of(events: Sequence[Mapping[str, JSON]]) -> str:
         if rule and str(rule) not in rules:
             rules.append(str(rule))
     return ", ".join(rules)
-
-
-#: Why a reason code or rule ID is not checked (the wording of adapters.obligations).
-_NO_CODES = Obligations().member("hand_over", "rule") or ""
 
 
 def _event_mismatch(

@@ -229,7 +229,8 @@ def render_html(report: Report) -> str:
         groups=groups,
         group_key=lambda result: group_of.get(id(result), ""),
         engine_spans=spans,
-        not_applicable=_not_applicable(report),
+        not_applicable=list(report.not_applicable.items()),
+        not_checked=list(report.not_checked.items()),
         not_run=not_run_lines(report),
         texts=texts,
         statuses=list(Status),
@@ -240,15 +241,6 @@ def render_html(report: Report) -> str:
         column_of=report.column,
         legend=legend(),
     )
-
-
-def _not_applicable(report: Report) -> list[tuple[str, list[CaseResult]]]:
-    """The not-applicable runs grouped by their reason."""
-    by_reason: dict[str, list[CaseResult]] = {}
-    for result in report.results:
-        if result.status is Status.NOT_APPLICABLE:
-            by_reason.setdefault(result.message, []).append(result)
-    return sorted(by_reason.items(), key=lambda item: -len(item[1]))
 
 
 def write_html(report: Report, out: Path) -> Path:

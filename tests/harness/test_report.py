@@ -467,3 +467,24 @@ def test_the_diagnosis_survives_an_engine_answering_garbage() -> None:
         Call("apply", {"type": "play", "seat": 0, "card": "Ro"}, 12, raw=Accepted(["not an event"])),  # type: ignore[list-item]
     ]
     assert find_divergence(calls) is None
+
+
+def test_checks_not_made_and_runs_not_applicable_are_counted_by_reason_in_every_report(tmp_path: Path) -> None:
+    """Never one line per run: the terminal and the HTML count them by why; results.json keeps each
+    (an engine's own text escaped: the reason names its capability, never as markup)."""
+    needs = "needs capability 'match'"
+    passing = [
+        _result(id=f"p{n}", line=n, status=Status.PASS, unchecked=(f"{n}: state field match.points.0: {needs}",))
+        for n in range(3)
+    ]
+    why = "lacks <b>x</b>"
+    lacking = [_result(id=f"n{n}", line=10 + n, status=Status.NOT_APPLICABLE, message=why) for n in range(2)]
+    report = Report(results=[*passing, *lacking])
+    lines = summary_lines(report)
+    assert "3 passing runs with checks not made: needs capability 'match'" in lines
+    assert "2 not applicable: lacks <b>x</b>" in lines
+    html = render_html(report)
+    assert "3 passing runs: needs capability &#39;match&#39;" in html and "lacks &lt;b&gt;x&lt;/b&gt;" in html
+    report.dump(tmp_path / "results.json")
+    again = Report.load(tmp_path / "results.json")
+    assert [r.unchecked for r in again.results if r.status is Status.PASS] == [r.unchecked for r in passing]
