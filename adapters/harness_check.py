@@ -524,12 +524,15 @@ def _smoke(engine: SubprocessEngine, findings: list[Finding], profile: str | Non
             return
         add("info", "setup", "the engine refused a deck order; the hand was dealt explicitly", "start")
     observations = "observations" in info.capabilities
+    obligations = Obligations.of(info)
     missing: set[Any] = set()
     read: set[str] = set()
     events: set[str] = set()
 
     def read_fields(step: str) -> None:
         for field_name in _fields(players):
+            if obligations.field(field_name) is not None:
+                continue  # not required of this engine (the match score without 'match'...)
             try:
                 value = game.state(field_name)
                 read.add(field_name)

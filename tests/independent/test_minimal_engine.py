@@ -161,3 +161,15 @@ def test_one_rule_broken_in_the_minimal_double_is_named_in_every_report(tmp_path
     assert "SCORE-01" in (tmp_path / "index.html").read_text(encoding="utf-8")
     junit = (tmp_path / "junit.xml").read_text(encoding="utf-8")
     assert junit.count("<failure") == len(failed)
+
+
+@pytest.mark.parametrize("factory", ["make", "make_v1"])
+def test_validate_and_smoke_ask_the_minimal_double_nothing_it_need_not_answer(factory: str) -> None:
+    from adapters.harness_check import smoke, validate
+
+    argv = [sys.executable, "-m", "adapters.serve", "--engine", f"tests.independent.minimal_engine:{factory}"]
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    for check in (validate, smoke):
+        findings = check(argv, cwd=str(REPO), env=env)
+        assert not [f for f in findings if f.severity == "error"], findings
+        assert not [f for f in findings if f.severity == "warning" and f.check == "field"], findings
