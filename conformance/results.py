@@ -461,29 +461,18 @@ class Report:
     @property
     def not_run(self) -> dict[str, list[CaseResult]]:
         """The runs not played, by reason, the most frequent reason first: one line each in every report."""
-        by_reason: dict[str, list[CaseResult]] = {}
-        for result in self.results:
-            if result.status is Status.NOT_RUN:
-                by_reason.setdefault(result.message, []).append(result)
-        return dict(sorted(by_reason.items(), key=lambda item: -len(item[1])))
+        return _by_reason((r.message, r) for r in self.results if r.status is Status.NOT_RUN)
 
     @property
     def not_applicable(self) -> dict[str, list[CaseResult]]:
         """The runs not applicable, by reason, the most frequent first (one line each, not one per run)."""
-        by_reason: dict[str, list[CaseResult]] = {}
-        for result in self.results:
-            if result.status is Status.NOT_APPLICABLE:
-                by_reason.setdefault(result.message, []).append(result)
-        return dict(sorted(by_reason.items(), key=lambda item: -len(item[1])))
+        return _by_reason((r.message, r) for r in self.results if r.status is Status.NOT_APPLICABLE)
 
     @property
     def not_checked(self) -> dict[str, list[CaseResult]]:
-        """The passing runs with checks the protocol does not require of the engine, by why."""
-        by_why: dict[str, list[CaseResult]] = {}
-        for result in self.results:
-            for why in dict.fromkeys(note.rpartition(": ")[2] for note in result.unchecked):
-                by_why.setdefault(why, []).append(result)
-        return dict(sorted(by_why.items(), key=lambda item: -len(item[1])))
+        """The passing runs with checks the protocol does not require of the engine, by why (a note
+        is "line: what: why")."""
+        return _by_reason((why, r) for r in self.results for why in {note.split(": ", 2)[-1] for note in r.unchecked})
 
     def failure_groups(self) -> list[FailureGroup]:
         """The problems, one group per scenario, engine and way of failing (profiles merged).
@@ -584,6 +573,14 @@ def validate(data: Any, where: str = "results") -> None:
         first = errors[0]
         place = "/".join(str(part) for part in first.absolute_path) or "(top level)"
         raise ResultsError(f"{where}: {place}: {first.message[:300]}")
+
+
+def _by_reason(pairs: Iterable[tuple[str, CaseResult]]) -> dict[str, list[CaseResult]]:
+    """Runs grouped by a reason, the most frequent reason first."""
+    grouped: dict[str, list[CaseResult]] = {}
+    for reason, result in pairs:
+        grouped.setdefault(reason, []).append(result)
+    return dict(sorted(grouped.items(), key=lambda item: -len(item[1])))
 
 
 # ---------------------------------------------------------------------------------- rule areas

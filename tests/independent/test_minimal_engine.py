@@ -36,15 +36,24 @@ INHERENT = (
 )
 
 
-def run_suite(tmp_path: Path, engine: str, *args: str) -> tuple[subprocess.CompletedProcess[str], dict[str, Any]]:
+def command(
+    tmp_path: Path, name: str, engine: str, written: str, *args: str
+) -> tuple[subprocess.CompletedProcess[str], dict[str, Any]]:
+    """Run ``guinote-conformance <name>`` on ``engine`` as a user would (from a folder of its own,
+    the doubles importable); its output and the ``written`` file of its report folder."""
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     done = subprocess.run(
-        [sys.executable, "-m", "conformance", "run", "--engine", engine, "--report-dir", str(tmp_path), *args],
+        [sys.executable, "-m", "conformance", name, "--engine", engine, "--report-dir", str(tmp_path), *args],
         cwd=tmp_path, capture_output=True, text=True, timeout=900, check=False, env=env,
     )  # fmt: skip
-    results = tmp_path / "results.json"
-    assert results.exists(), done.stdout[-3000:] + done.stderr[-3000:]
-    return done, json.loads(results.read_text(encoding="utf-8"))
+    report = tmp_path / written
+    assert report.exists(), done.stdout[-3000:] + done.stderr[-3000:]
+    assert "Traceback" not in done.stdout + done.stderr
+    return done, json.loads(report.read_text(encoding="utf-8"))
+
+
+def run_suite(tmp_path: Path, engine: str, *args: str) -> tuple[subprocess.CompletedProcess[str], dict[str, Any]]:
+    return command(tmp_path, "run", engine, "results.json", *args)
 
 
 def check_no_false_failure(done: subprocess.CompletedProcess[str], data: dict[str, Any]) -> Counter[str]:
@@ -114,15 +123,7 @@ def test_an_engine_that_deals_the_next_hand_from_its_own_shuffle_declares_it_and
 
 
 def compare(tmp_path: Path, engine: str, *args: str) -> tuple[subprocess.CompletedProcess[str], dict[str, Any]]:
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    done = subprocess.run(
-        [sys.executable, "-m", "conformance", "compare", "--engine", engine, "--report-dir", str(tmp_path), *args],
-        cwd=tmp_path, capture_output=True, text=True, timeout=900, check=False, env=env,
-    )  # fmt: skip
-    report = tmp_path / "fuzz.json"
-    assert report.exists(), done.stdout[-3000:] + done.stderr[-3000:]
-    assert "Traceback" not in done.stdout + done.stderr
-    return done, json.loads(report.read_text(encoding="utf-8"))
+    return command(tmp_path, "compare", engine, "fuzz.json", *args)
 
 
 def test_compare_finds_no_divergence_in_the_minimal_double(tmp_path: Path) -> None:
