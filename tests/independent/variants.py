@@ -91,6 +91,26 @@ RULES = ("absent", "wrong", "varied")
 #: The ``unsupported`` entry of a refused deck-order setup.
 DECK_TOKENS = ("deal=deck order", "deck order", "setup=deck")
 
+#: Harness bugs found with this double, not fixed yet (in files other work is changing): name ->
+#: where the harness compares or assumes what it must not. A variation lists the ones it works
+#: around (:attr:`Variation.workarounds`); :func:`variations` works around all of them, and
+#: ``test_variants.py`` checks that each is still there (lift it once the harness is fixed).
+HARNESS_BUGS = {
+    "integer_last_trick_winner": (
+        "conformance/driver.py ScenarioRun._explicit_next: the dealer of the explicit next deal is read from "
+        "last_trick_winner only if isinstance(value, int), so an engine writing it 3.0 is never given the explicit "
+        "deal, and every scenario dealing its next hand fails ('expected dealing the next hand to be accepted')"
+    ),
+    "four_player_forty_card_profiles": (
+        "conformance/plugin.py (make_result, and _guinote_scenario with applicability.overlay_reason): a scenario "
+        "written for four players and forty cards is not applicable under another table only when the profile "
+        "label names an overlay ('+'); an engine's own profile with players=2 or deck=48/36 gets errors "
+        "('bad scenario: unknown row seat 2', 'card 2o is not in the 36-card deck')"
+    ),
+}
+#: The flags that change the table (what a scenario's seats and cards assume).
+TABLE_FLAGS = ("players", "deck")
+
 #: Profile names an engine might give: any text the hello schema allows (any object key).
 TRICKY_NAMES = (
     "aragon_online", "casino tradicional", "Guiñote clásico", "perfil/2", "a+b", "<b>html</b>", "[red]rich[/red]",
@@ -147,6 +167,8 @@ class Variation:
     answer_extras: bool = False
     #: over its own server: non-ASCII written as UTF-8 rather than escaped
     raw_utf8: bool = False
+    #: the harness bugs it works around (:data:`HARNESS_BUGS`)
+    workarounds: tuple[str, ...] = ()
 
     # ---------------------------------------------------------------- serialisation
 
@@ -182,6 +204,8 @@ class Variation:
         parts.append(f"codes={self.codes}/{self.rules}")
         if "match" not in self.capabilities and not self.new_point_deal:
             parts.append("no-new-point")
+        if self.workarounds:
+            parts.append(f"workarounds={len(self.workarounds)}")
         return f"seed={self.seed} " + " ".join(parts)
 
     # ---------------------------------------------------------------- what it declares
@@ -512,7 +536,10 @@ class VariantGame:
         return choices.members(choices.numbers(value, "state"))
 
     def state(self, name: str) -> JSON:
-        return self._value(name, lambda: self.game.state(name), self._choices("state", name))
+        value = self._value(name, lambda: self.game.state(name), self._choices("state", name))
+        if name == "last_trick_winner" and "integer_last_trick_winner" in self.variation.workarounds:
+            value = _whole(value)
+        return value
 
     def observation(self, seat: int, name: str) -> JSON:
         if not self.variation.has("observations"):
@@ -611,10 +638,12 @@ def make() -> VariantEngine:
 # ------------------------------------------------------------------------------------ strategy
 
 
-def variations(*, max_profiles: int = 4) -> SearchStrategy[Variation]:
+def variations(*, max_profiles: int = 4, workarounds: Sequence[str] = tuple(HARNESS_BUGS)) -> SearchStrategy[Variation]:
     """A hypothesis strategy of :class:`Variation` (hypothesis is imported only here: the engine
-    itself needs none)."""
+    itself needs none), working around the harness bugs ``workarounds``."""
     from hypothesis import strategies as st
+
+    table = "four_player_forty_card_profiles" in workarounds
 
     specs = flag_specs()
     names = st.one_of(st.sampled_from(TRICKY_NAMES), st.text(min_size=1, max_size=12))
@@ -626,7 +655,7 @@ def variations(*, max_profiles: int = 4) -> SearchStrategy[Variation]:
         theirs = draw(st.lists(st.sampled_from(profile_names()), min_size=count, max_size=count))
         profiles = []
         for name, base in zip(own, theirs, strict=True):
-            flag_names = sorted(specs)
+            flag_names = sorted(name for name in specs if not (table and name in TABLE_FLAGS))
             overrides = draw(st.lists(st.sampled_from(flag_names), max_size=2, unique=True))
             pairs = tuple((flag, draw(st.sampled_from(list(specs[flag].values)))) for flag in overrides)
             profiles.append((name, base, pairs))
@@ -668,6 +697,7 @@ def variations(*, max_profiles: int = 4) -> SearchStrategy[Variation]:
             new_point_deal=draw(st.booleans()),
             answer_extras=draw(st.booleans()),
             raw_utf8=draw(st.booleans()),
+            workarounds=tuple(sorted(workarounds)),
         )
 
     return draw()
