@@ -29,7 +29,7 @@ from typing import Any
 
 import pytest
 
-from tests.independent.variants import VARIATION_ENV, Variation
+from tests.independent.variants import VARIATION_ENV, VariantEngine, Variation
 
 REPO = Path(__file__).resolve().parents[2]
 VARIANT = "py:tests.independent.variants:make"
@@ -157,3 +157,20 @@ def test_an_observed_field_the_protocol_does_not_require_of_the_engine_is_not_co
     variation = Variation(protocol=1, capabilities=("observations",), deck_orders=True, optional=(how,))
     [result] = scenario_results(variation, "--scenario", "features/conduct.feature:56", "--jobs", "1")
     assert result["status"] == "pass", result["message"]
+
+
+def test_a_profile_named_with_a_plus_is_the_engine_s_own_profile_not_an_overlay() -> None:
+    """An engine may name its profiles as it likes (any hello key): ``a+b`` is its profile, played
+    whole, and ``a+b+mano_a_mano`` is that profile with an overlay. Before, the run split the
+    name at the '+' and stopped at once: 'engine variant has no profile 'a''."""
+    from conformance.engines import profile_flags
+
+    variation = Variation(profiles=(("a+b", "tradicional", ()), ("a", "lascuarenta", ())), deck_orders=True)
+    info = VariantEngine(variation).info()
+    assert profile_flags(info, "a+b") == info.profiles["a+b"]
+    assert profile_flags(info, "a+b+mano_a_mano")["players"] == "2"
+    assert profile_flags(info, "a+mano_a_mano")["cante_per_trick"] == info.profiles["a"]["cante_per_trick"]
+    results = scenario_results(variation, "--area", "deck")
+    assert {result["profile"] for result in results} == {"a+b", "a"}
+    assert {result["status"] for result in results} <= {"pass", "not_applicable"}
+
