@@ -174,3 +174,12 @@ def test_a_profile_named_with_a_plus_is_the_engine_s_own_profile_not_an_overlay(
     assert {result["profile"] for result in results} == {"a+b", "a"}
     assert {result["status"] for result in results} <= {"pass", "not_applicable"}
 
+
+@pytest.mark.parametrize("name", ["-x", "--profile"])
+def test_a_profile_whose_name_starts_with_a_dash_can_be_chosen(name: str) -> None:
+    """``run --profile -x`` plays the engine's profile ``-x``: before, the name reached pytest as
+    a separate argument, read as an option of its own ('argument --profile: expected one argument')."""
+    variation = Variation(profiles=((name, "lascuarenta", ()), ("other", "tradicional", ())), deck_orders=True)
+    results = scenario_results(variation, "--area", "deck", "--profile", name)
+    assert {result["profile"] for result in results} == {name}
+    assert {result["status"] for result in results} == {"pass"}
