@@ -107,6 +107,14 @@ HARNESS_BUGS = {
         "label names an overlay ('+'); an engine's own profile with players=2 or deck=48/36 gets errors "
         "('bad scenario: unknown row seat 2', 'card 2o is not in the 36-card deck')"
     ),
+    "area_of_a_code_by_its_first_rule": (
+        "adapters/obligations.py Obligations.gives_reason_code, called by conformance/driver.py "
+        "ScenarioRun.expect_refused for 'the action is refused as CODE' with no rule: the area of the refusal is "
+        "taken from the first rule REASON_CODES lists for the code (NOT_YOUR_TURN: PLAY-02, free_phase), not from "
+        "the rule the refusal is under (in the arrastre the reference refuses it under RENUNCIO-04, renuncio); an "
+        "engine with reason_codes_free_phase and not reason_codes_renuncio, giving its own code there, fails "
+        "free_phase.feature:471 ('was refused as ILLEGAL, expected NOT_YOUR_TURN')"
+    ),
 }
 #: The flags that change the table (what a scenario's seats and cards assume).
 TABLE_FLAGS = ("players", "deck")
@@ -114,7 +122,7 @@ TABLE_FLAGS = ("players", "deck")
 #: Profile names an engine might give: any text the hello schema allows (any object key).
 TRICKY_NAMES = (
     "aragon_online", "casino tradicional", "Guiñote clásico", "perfil/2", "a+b", "<b>html</b>", "[red]rich[/red]",
-    "x" * 80, "ñ", "1", "profile with \"quotes\"", "tab\tname", "mano_a_mano", "reference", "emoji 🂡",
+    "x" * 80, "ñ", "1", "profile with \"quotes\"", "tab\tname", "mano_a_mano", "reference", "emoji 🂡", "-x", "",
 )  # fmt: skip
 
 #: Event types of the engine's own (none is one of the vocabulary's).
@@ -404,7 +412,11 @@ class VariantGame:
 
     def _refusal(self, choices: Choices, outcome: Rejected) -> Rejected:
         message = choices.message(outcome.message)
-        if self.variation.gives_rule(outcome.rule) or (self.variation.has("reason_codes") and not outcome.rule):
+        v = self.variation
+        gives = v.gives_rule(outcome.rule) or (v.has("reason_codes") and not outcome.rule)
+        if not gives and "area_of_a_code_by_its_first_rule" in v.workarounds:
+            gives = v.gives_rule(REASON_CODES.get(outcome.code, "").split(" ")[0])
+        if gives:
             return Rejected(outcome.code, outcome.rule, message)
         return Rejected(self._code(choices), self._rule(choices), message)
 
