@@ -771,10 +771,44 @@ def _server_class() -> type:
     return VariantServer
 
 
+def summary(path: str) -> str:
+    """The figures of a full run (``GUINOTE_VARIANTS_LOG``: one JSON line per example), as text."""
+    lines = []
+    try:
+        with open(path, encoding="utf-8") as log:
+            found = [json.loads(line) for line in log if line.strip()]
+    except FileNotFoundError:
+        return f"no figures: {path} was not written"
+    runs = [entry for entry in found if "runs" in entry]
+    compares = [entry for entry in found if "compare_hands" in entry]
+    for number, entry in enumerate(runs, 1):
+        statuses = entry["statuses"]
+        failures = sum(statuses.get(kind, 0) for kind in ("fail", "error", "timeout"))
+        lines.append(
+            f"run {number}: {entry['variation']}\n  {entry['runs']} runs: {statuses.get('pass', 0)} pass, "
+            f"{statuses.get('not_applicable', 0)} not applicable, {failures} failures; executed "
+            f"{entry['executed_of_allowed']}% of the {entry['allowed_by_flags']} runs its flags allow"
+        )
+        for reason, count in sorted(entry["not_applicable"].items(), key=lambda item: -item[1]):
+            lines.append(f"    {count:4} not applicable: {reason}")
+    for number, entry in enumerate(compares, 1):
+        lines.append(
+            f"compare {number}: {entry['variation']}\n  {entry['compare_hands']} hands, "
+            f"{entry['divergence_groups']} divergence groups"
+        )
+    total = sum(entry["runs"] for entry in runs)
+    hands = sum(entry["compare_hands"] for entry in compares)
+    lines.append(f"{len(runs)} variations run ({total} scenario runs), {len(compares)} compared ({hands} hands)")
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m tests.independent.variants``: serve the variation of :data:`VARIATION_ENV` over
-    the protocol with :class:`VariantServer`'s freedoms."""
-    del argv
+    the protocol with :class:`VariantServer`'s freedoms; ``... summary FILE``: print a full run's figures."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["summary"] and len(args) == 2:
+        print(summary(args[1]))
+        return 0
     stdout = sys.stdout.buffer
     sys.stdout = sys.stderr
     server = _server_class()(VariantEngine())
