@@ -98,6 +98,8 @@ def inherent(variation: Variation) -> list[str]:
         reasons.append("the engine lacks the 'match' capability")
     if not variation.deck_orders:
         reasons += [f"engine does not support {variation.deck_token}", "the engine refuses deck orders"]
+    if not variation.has("positions"):  # a position its own profile's flags reach by no stored play
+        reasons.append("the engine lacks 'positions' and no stored realisation reaches the position")
     reasons += [f"does not support {name}=" for name in variation.unknown_flags]  # played at its default
     reasons += [f"does not support {name}={value}" for name, value in variation.dropped_values]
     return reasons
