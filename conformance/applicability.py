@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from adapters.interface import EngineInfo
 from conformance.catalogue import Scenario
+from conformance.engines import split_label
 
 #: Steps that need a capability, by the text they start with (a scenario's Given/When/Then text).
 STEP_NEEDS: tuple[tuple[re.Pattern[str], str, str], ...] = (
@@ -34,7 +35,7 @@ def flag_reason(info: EngineInfo, profile: str, flags: Mapping[str, str], scenar
     overridden, with the scenario's tags): a flag value it does not declare; ``None`` if it can.
     An engine's own profile is its own business: only what the overlays and the scenario set is
     checked against its flag lists."""
-    base = info.profiles.get(profile.split("+")[0], {})
+    base = info.profiles.get(split_label(info.profiles, profile)[0], {})
     needed = {**{k: v for k, v in flags.items() if base.get(k) != v}, **scenario.flags}
     unsupported = [f"{name}={value}" for name, value in needed.items() if value not in info.flags.get(name, ())]
     return f"engine {info.name} does not support {', '.join(unsupported)}" if unsupported else None

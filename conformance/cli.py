@@ -356,7 +356,7 @@ def _pytest(
     for spec in specs:
         args += ["--engine", spec.text]
     for name in profile or []:
-        args += ["--profile", name]
+        args.append(f"--profile={name}")  # a name may start with "-": never read as an option of its own
     for kind, values in (("scenario", selection.scenarios), ("rule", selection.rules), ("area", selection.areas)):
         for value in values:
             args += [f"--{kind}", value]

@@ -21,7 +21,7 @@ import importlib
 import os
 import shlex
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -203,6 +203,7 @@ __all__ = [
     "overlays",
     "parse_engine_spec",
     "profile_flags",
+    "split_label",
 ]
 
 
@@ -217,13 +218,30 @@ def overlays() -> dict[str, dict[str, str]]:
     return {name: dict(spec.flags) for name, spec in profile_specs().items() if spec.overlay}
 
 
+def split_label(profiles: Collection[str], label: str) -> tuple[str, list[str]]:
+    """A profile label's engine profile and overlays: ``NAME`` or ``NAME+OVERLAY+...``.
+
+    An engine names its profiles as it likes, ``+`` included: a label that is one of its
+    profiles is that profile whole, and otherwise the longest of its profiles the label starts
+    with (then ``+``) is the base; a label that starts with none is split at every ``+``."""
+    if label in profiles:
+        return label, []
+    bases = [name for name in profiles if label.startswith(f"{name}+")]
+    if bases:
+        base = max(bases, key=len)
+        return base, label[len(base) + 1 :].split("+")
+    base, *extra = label.split("+")
+    return base, extra
+
+
 def profile_flags(info: EngineInfo, label: str) -> dict[str, str]:
-    """The flags of ``NAME`` or ``NAME+OVERLAY+...``: an engine's profile, then each overlay's values.
+    """The flags of ``NAME`` or ``NAME+OVERLAY+...``: an engine's profile, then each overlay's values
+    (:func:`split_label`).
 
     Overlays are the suite's (``guinote-conformance profiles`` lists them), so they combine with
     any engine's profile; an engine that cannot play the values they set gets *not applicable*.
     """
-    base, *extra = label.split("+")
+    base, extra = split_label(info.profiles, label)
     if base not in info.profiles:
         raise ProfileError(
             f"engine {info.name} has no profile {base!r}; its profiles: {', '.join(info.profiles) or '(none)'}"

@@ -151,7 +151,7 @@ Feature: Hands de vueltas
       And side 0 has 112 points in total
       And the hand is over because of vueltas_reached_101 under rule VUELTAS-07
 
-    @VUELTAS-04 @VUELTAS-06 @vueltas_end=claim @S000
+    @VUELTAS-04 @VUELTAS-06 @vueltas_end=claim @S000 @thirty_malas_count=cards_plus_ultimas
     Scenario: A claim ends a hand de vueltas with cards still in hand
       Given a hand in the free phase, muestra 2b, seat 1 to lead:
         | seat 0 | Ac 3c Rc Sc 6o 4e                             |
