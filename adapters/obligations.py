@@ -21,6 +21,7 @@ compared (the schema leaves other event types free).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -30,6 +31,7 @@ from adapters.interface import REASON_CODES_PREFIX, EngineInfo
 from adapters.protocol import FIELDS_SCHEMA, PROTOCOL_VERSION, field_key, load_schemas
 from adapters.vocabulary import REASON_CODES, area_of_rule
 
+_RULE_ID = re.compile(r"\b[A-Z]+-\d{2}\b")
 #: The schema annotations this module reads.
 CAPABILITY_KEY = "x-capability"
 SINCE_KEY = "x-since"
@@ -172,11 +174,16 @@ class Obligations:
 
     def gives_reason_code(self, code: str, rule: str | None = None) -> bool:
         """Whether the engine gives the suite's reason code (and rule ID) for this refusal:
-        ``reason_codes`` for every refusal, ``reason_codes_<area>`` for the refusals of that area
-        (the area of the scenario's expected rule, or else of the rule the code enforces)."""
+        ``reason_codes`` for every refusal, ``reason_codes_<area>`` for the refusals of that area:
+        the area of ``rule`` (the scenario's expected rule, or the reference's), or else of every
+        rule the code may be under (``NOT_YOUR_TURN`` is PLAY-02, or RENUNCIO-04 in the arrastre:
+        checked only of an engine that declares both areas)."""
         if REASON_CODES_CAPABILITY in self.capabilities:
             return True
-        return self.gives_rule(rule or REASON_CODES.get(code, "").split(" ")[0])
+        if rule:
+            return self.gives_rule(rule)
+        rules = _RULE_ID.findall(REASON_CODES.get(code, ""))
+        return bool(rules) and all(self.gives_rule(candidate) for candidate in rules)
 
     # ------------------------------------------------------------------ the adapters' check
 

@@ -53,6 +53,17 @@ def overlay_reason(profile: str, scenario: Scenario, overlays: Mapping[str, Mapp
     return None
 
 
+#: The flags that set the table a scenario is written for, and the table a scenario not tagged
+#: with them assumes: four players, forty cards.
+TABLE_FLAGS = {"players": "4", "deck": "40"}
+
+
+def other_table(flags: Mapping[str, str]) -> str:
+    """The table ``flags`` play if it is not the usual one (``players=2, deck=36``), else ``""``:
+    a scenario that names a seat or a card not at that table does not fit it (not applicable)."""
+    return ", ".join(f"{name}={flags[name]}" for name, usual in TABLE_FLAGS.items() if flags.get(name, usual) != usual)
+
+
 def capability_needs(scenario: Scenario) -> list[tuple[str, str]]:
     """The capabilities the steps of ``scenario`` need, each with what needs it."""
     found: dict[str, str] = {}
@@ -130,5 +141,6 @@ __all__ = [
     "compatibility_lines",
     "flag_reason",
     "forecast",
+    "other_table",
     "overlay_reason",
 ]

@@ -491,6 +491,8 @@ class ScenarioRun:
         from reference_engine.match import next_dealer
 
         last = game.state("last_trick_winner")
+        if isinstance(last, float) and last.is_integer():
+            last = int(last)  # a number is a number (the protocol compares them by value)
         if not isinstance(last, int) or isinstance(last, bool):
             if not any_dealer:
                 return None

@@ -35,7 +35,7 @@ from adapters.obligations import Obligations
 from adapters.subprocess_adapter import ENGINE_DOWN, EngineTimeout
 from adapters.versions import compatibility_of
 from conformance import expectations, realisations
-from conformance.applicability import flag_reason, overlay_reason
+from conformance.applicability import flag_reason, other_table, overlay_reason
 from conformance.catalogue import FeatureError, Scenario, parse_feature
 from conformance.causes import find_divergence
 from conformance.driver import POSITION_SETUPS, FeatureInputError, Location, NotApplicable, ScenarioRun
@@ -539,10 +539,12 @@ class GuinotePlugin:
             return
         status, message = self.classify(item, report, call)
         error = call.excinfo.value if call.excinfo is not None else None
-        if "+" in profile and isinstance(error, FeatureInputError | UnknownField):
-            # a scenario written for the profile's table (four seats, forty cards) does not fit an overlay's
-            # (a seat or card it names is not at the overlay's table)
-            status, message = Status.NOT_APPLICABLE, f"the scenario does not fit the overlay of {profile}: {error}"
+        table = other_table(getattr(item, "_guinote_flags", {}))
+        if table and isinstance(error, FeatureInputError | UnknownField):
+            # a scenario written for the usual table (four seats, forty cards) does not fit another one, an
+            # overlay's or the engine's own profile's (a seat or card it names is not at that table)
+            message = f"the scenario does not fit the table of {profile} ({table}): {error}"
+            status = Status.NOT_APPLICABLE
             report.outcome = "skipped"
             report.longrepr = (str(item.path), item.location[1] or 0, f"Skipped: not applicable: {message}")
         expected = next((e for e in self.expectations if e.covers(scenario, profile)), None)
