@@ -199,7 +199,8 @@ def test_compare_finds_a_broken_engine_that_deals_its_own_way_and_writes_a_scena
     done = cli("compare", "--engine", "py:tests.fuzz.engines:explicit_deal_forgets_totals", "--profile", "lascuarenta",
                "--hands", "30", "--depth", "match", "--report-dir", str(tmp_path))  # fmt: skip
     assert done.returncode == 1, done.stdout + done.stderr
-    assert "scenario reproduced [lascuarenta;" in done.stdout and "engine fail, reference pass" in done.stdout, done.stdout
+    reproduced = "scenario reproduced [lascuarenta;" in done.stdout and "engine fail, reference pass" in done.stdout
+    assert reproduced, done.stdout
     feature = (tmp_path / "divergences.feature").read_text(encoding="utf-8")
     assert "Given a deal by seat" in feature and "When the next hand is dealt:" in feature
     assert "from the deck" not in feature, "the engine refuses deck orders: the scenario must not use them"
