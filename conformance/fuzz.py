@@ -83,8 +83,10 @@ def resolve(info: EngineInfo, text: str, overrides: Mapping[str, str] | None = N
     """The configuration ``text`` names for this engine: ``profile[+overlay...]`` and overrides.
 
     Profiles are the engine's own; overlays (``mano_a_mano``, ``ademuz48``...) are the
-    rulebook's, applied on top."""
-    from reference_engine.flags import overlay_names, profile_specs
+    rulebook's, applied on top. An override must name a flag and a value of the suite's (or of
+    the engine's): one the engine does not play makes a configuration that is not applicable
+    (:meth:`Fuzzer.run` says so), not an error."""
+    from reference_engine.flags import flag_specs, overlay_names, profile_specs
 
     base, *overlays = text.split("+")
     if base not in info.profiles:
@@ -97,12 +99,15 @@ def resolve(info: EngineInfo, text: str, overrides: Mapping[str, str] | None = N
         flags.update(specs[overlay].flags)
     label = text
     if overrides:
+        suite = flag_specs()
         for name, value in overrides.items():
-            if name not in info.flags and name not in flags:
-                raise ConfigError(f"unknown flag {name!r}; the engine's flags: {', '.join(sorted(info.flags))}")
-            allowed = list(info.flags.get(name, ()))
-            if allowed and value not in allowed:
-                raise ConfigError(f"flag {name}={value!r}: the engine plays {name} as {', '.join(allowed)}")
+            if name not in info.flags and name not in flags and name not in suite:
+                known = sorted({*info.flags, *suite})
+                raise ConfigError(f"unknown flag {name!r}; the flags: {', '.join(known)}")
+            values = [*info.flags.get(name, ()), *(suite[name].values if name in suite else ())]
+            if values and value not in values:
+                listed = ", ".join(dict.fromkeys(values))
+                raise ConfigError(f"flag {name}={value!r}: no such value; the values of {name}: {listed}")
         flags.update(overrides)
         label += "[" + ",".join(f"{k}={v}" for k, v in overrides.items()) + "]"
     return Config(label, flags)

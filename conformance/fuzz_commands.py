@@ -60,10 +60,12 @@ class UsageProblem(Exception):
 
 
 def configs_for(info: EngineInfo, profiles: Sequence[str], flags: str) -> list[Config]:
+    """The configurations of a run: each ``--profile`` (default: every profile of the engine,
+    and with ``--flags`` alone, every profile of the engine with those flag values over it)."""
     overrides = parse_flag_set(flags) if flags else {}
     if not profiles:
         if overrides:
-            return [resolve(info, next(iter(info.profiles)), overrides)]
+            return [resolve(info, name, overrides) for name in info.profiles]
         return default_configs(info)
     return [resolve(info, text, overrides) for text in profiles]
 
