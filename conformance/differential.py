@@ -196,6 +196,8 @@ def load_record(data: Any, where: str) -> Record:
     actions = data.get("actions")
     if not isinstance(setup, dict) or not isinstance(setup.get("flags"), dict):
         raise RecordError(f"{where}: 'setup' must be an object with the 'flags'")
+    if not all(isinstance(name, str) and isinstance(value, str) for name, value in setup["flags"].items()):
+        raise RecordError(f"{where}: 'setup.flags' must map each flag to its value, a string")
     if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
         raise RecordError(f"{where}: 'actions' must be a list of action objects")
     raw_config = data.get("config") or {"label": str(data.get("profile", "?")), "flags": setup["flags"]}

@@ -145,7 +145,15 @@ def run_compare(
         if _given_up(report, group):
             continue  # every replay would wait for the engine that is down again
         started = time.monotonic()
-        group.example = fuzzer.smallest(group, seconds=SHRINK_SECONDS)
+        try:
+            group.example = fuzzer.smallest(group, seconds=SHRINK_SECONDS)
+        except (AttributeError, TypeError, ValueError, KeyError, IndexError) as error:
+            # an in-process engine answering garbage the adapters let through, as Fuzzer.run catches it
+            console.print(
+                shown(f"shrinking {group.cause} stopped: the engine failed: {type(error).__name__}: {error}"),
+                markup=False,
+            )
+            continue
         if time.monotonic() - started > SHRINK_SECONDS:
             console.print(
                 f"shrinking {group.cause} stopped after {SHRINK_SECONDS:.0f} s (an engine that is slow to "
@@ -296,19 +304,34 @@ def run_replay(console: Console, reference: Engine, engine: Engine, path: Path) 
     console.print(shown(f"replaying {path} ({record.config.label}) on {info.name}"), markup=False)
     try:
         ours = reference.start(record.setup)
-    except SetupRejected as error:
-        raise UsageProblem(f"{path}: the reference refuses the record's setup: {error}") from None
+    except Exception as error:  # SetupRejected, or a setup too wrong for the reference to read
+        raise UsageProblem(f"{path}: the reference refuses the record's setup: {_error_text(error)}") from None
     try:
         theirs = engine.start(record.setup)
-    except (SetupRejected, EngineError) as error:
+    except SetupRejected as error:
         console.print(shown(f"the engine refuses the setup: {error}"), markup=False)
         return 1
-    mine, other = snapshot(ours, None), snapshot(theirs, None)
+    except EngineError as error:
+        console.print(shown(f"the engine failed to start the game: {error}"), markup=False)
+        return 1
+    mine = snapshot(ours, None)
+    try:
+        other = snapshot(theirs, None)
+    except EngineError as error:
+        console.print(shown(f"  0. before any action: the engine failed: {error}"), markup=False)
+        show_table(console, ours, theirs, record.config)
+        return 1
     for number in range(len(record.actions) + 1):
         if number:
             action = record.actions[number - 1]
             try:
                 mine = apply_step(ours, action, FIELDS)
+            except Exception as error:  # an action too wrong for the reference to read
+                raise UsageProblem(
+                    f"{path}: action {number} of the record ({shown(json.dumps(action, default=str))}): "
+                    f"the reference cannot play it: {_error_text(error)}"
+                ) from None
+            try:
                 other = apply_step(theirs, action, FIELDS)
             except EngineError as error:
                 console.print(
@@ -317,7 +340,7 @@ def run_replay(console: Console, reference: Engine, engine: Engine, path: Path) 
                 show_table(console, ours, theirs, record.config)
                 return 1
             mark = "ok" if mine.accepted == other.accepted else "!!"
-            console.print(f"{number:>3}. {mark} {describe_action(action)}", markup=False, highlight=False)
+            console.print(shown(f"{number:>3}. {mark} {describe_action(action)}"), markup=False, highlight=False)
         difference = compare_steps(mine, other, obligations=obligations)
         if difference is not None:
             cause = cause_of(reference, record.setup, record.actions[:number], difference, mine)
@@ -332,6 +355,13 @@ def run_replay(console: Console, reference: Engine, engine: Engine, path: Path) 
             return 1
     console.print("no divergence: the engine agrees with the reference on every step of this record", markup=False)
     return 0
+
+
+def _error_text(error: Exception) -> str:
+    """An error as one part of a line: a refusal's own message, any other error with its type."""
+    if isinstance(error, SetupRejected):
+        return str(error)
+    return f"{type(error).__name__}: {error}"
 
 
 def _show(value: JSON) -> str:

@@ -637,12 +637,24 @@ def check_scenarios(
                 "--engine", spec, "--profile", under, "--guinote-results", str(out),
             ]  # fmt: skip
             env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")])}
-            done = runner(argv, cwd=str(REPO), capture_output=True, text=True, timeout=timeout, check=False, env=env)
+            try:
+                done = runner(argv, cwd=str(REPO), capture_output=True, text=True, timeout=timeout, check=False,
+                              env=env)  # fmt: skip
+            except subprocess.TimeoutExpired:
+                raise RuntimeError(
+                    f"the check on the {who} ({spec}, profile {under}) took over {timeout:g} s"
+                ) from None
             if not out.exists():
                 said = last_word(f"{done.stdout}\n{done.stderr}")
                 raise RuntimeError(f"the check on the {who} ({spec}, profile {under}) did not run: {said}")
-            for result in json.loads(out.read_text(encoding="utf-8"))["results"]:
-                results.setdefault(result["scenario"], {})[who] = (result["status"], result.get("message", ""))
+            try:
+                for result in json.loads(out.read_text(encoding="utf-8"))["results"]:
+                    results.setdefault(result["scenario"], {})[who] = (result["status"], result.get("message", ""))
+            except (ValueError, KeyError, TypeError, AttributeError) as error:
+                raise RuntimeError(
+                    f"the check on the {who} ({spec}, profile {under}) wrote no results it can read: "
+                    f"{type(error).__name__}: {error}"
+                ) from None
     checks = {}
     for name, outcome in results.items():
         engine_status, message = outcome.get("engine", ("missing", ""))

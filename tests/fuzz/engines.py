@@ -151,3 +151,49 @@ class DownEngine(FlawedEngine):
         if mark == "g":
             return _Down(game, lambda: GarbageAnswer("the answer is not JSON (hypothetical)"))
         return _Game(game, "none")
+
+
+class _Raising(_Game):
+    """A game whose code fails as Python code can, at the sixth action: an exception of its own
+    (``raises``), an outcome that is no outcome (``answers_none``), or the end of the process (``exits``)."""
+
+    def __init__(self, inner: ReferenceGame, flaw: str) -> None:
+        super().__init__(inner, flaw)
+        self.applied = 0
+
+    def apply(self, action: Action) -> Outcome:
+        self.applied += 1
+        if self.applied > 5:
+            if self.flaw == "raises":
+                raise RuntimeError("internal error \x1b[31min the engine")
+            if self.flaw == "answers_none":
+                return None  # type: ignore[return-value]  # the point: an engine answering garbage
+            if self.flaw == "exits":
+                raise SystemExit(4)
+        return self.inner.apply(action)
+
+    def legal_actions(self) -> list[dict[str, JSON]]:
+        if self.flaw == "legal_raises" and self.applied > 5:
+            raise ZeroDivisionError("division by zero")
+        return self.inner.legal_actions()
+
+
+class RaisingEngine(FlawedEngine):
+    def start(self, setup: Setup) -> Any:
+        return _Raising(ReferenceEngine.start(self, setup), self.flaw)
+
+
+def raises() -> RaisingEngine:
+    return RaisingEngine("raises")
+
+
+def legal_raises() -> RaisingEngine:
+    return RaisingEngine("legal_raises")
+
+
+def answers_none() -> RaisingEngine:
+    return RaisingEngine("answers_none")
+
+
+def exits() -> RaisingEngine:
+    return RaisingEngine("exits")
