@@ -178,6 +178,9 @@ class FuzzReport:
     strategies: dict[str, int] = field(default_factory=dict)
     #: why the run stopped before its games were played (the circuit breaker), or ``""``
     stopped: str = ""
+    #: per configuration, the last failure of the engine to start one of its games (no game of
+    #: that configuration was played if :attr:`played` has none)
+    start_failures: dict[str, str] = field(default_factory=dict)
 
     @property
     def failures(self) -> list[Group]:
@@ -200,6 +203,7 @@ class FuzzReport:
             _add_counts(merged.played, report.played)
             _add_counts(merged.strategies, report.strategies)
             merged.not_applicable.update(report.not_applicable)
+            merged.start_failures.update(report.start_failures)
             if report.stopped and not merged.stopped:
                 merged.stopped = report.stopped
             if report.first_divergence is not None:
@@ -236,6 +240,7 @@ class FuzzReport:
             "seconds": round(self.seconds, 3),
             "played": self.played,
             "not_applicable": self.not_applicable,
+            "start_failures": self.start_failures,
             "first_divergence": self.first_divergence,
             "groups": [
                 {
@@ -399,6 +404,7 @@ class Fuzzer:
         except EngineError as error:
             # an engine that is down at the start fails as such (the breaker counts it); any other refusal is "start"
             kind = error.kind if isinstance(error, ENGINE_DOWN) else "start"
+            report.start_failures[config.label] = bounded(str(error).split("\n")[0], 300)
             return self._diverge(
                 report, config, setup, [], Difference("failure", kind, "a game", str(error)), seed, strategy
             )

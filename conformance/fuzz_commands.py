@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,7 @@ from conformance.differential import (
     load_record,
     snapshot,
 )
+from conformance.exit_codes import ExitCode
 from conformance.fuzz import (
     DOWN_KINDS,
     ConfigError,
@@ -102,10 +104,13 @@ def run_compare(
     timeout: float = 10.0,
     max_engine_failures: int = 5,
 ) -> int:
-    """Fuzz ``engine``; print and write what was found; the exit status (0 clean, 1 divergences).
+    """Fuzz ``engine``; print and write what was found; the exit status (0 clean, 1 divergences;
+    a run that played no game: 2, or 3 when the engine could not start one: :func:`nothing_played`).
 
     ``jobs`` > 1: the games are shared among that many worker processes, each loading the
     engine from ``spec`` (:mod:`conformance.fuzz_parallel`)."""
+    if games < 1:
+        raise UsageProblem(f"--hands {games}: the games per configuration must be 1 or more")
     info = engine.info()
     try:
         configs = configs_for(info, profiles, flags)
@@ -141,6 +146,11 @@ def run_compare(
             report = fuzzer.run(configs, games, seconds=seconds)
     print_report(console, report, configs)
     report_dir.mkdir(parents=True, exist_ok=True)
+    if not report.games:  # nothing was compared: no record, no scenario, and not a pass
+        _write_report(console, report, report_dir, None)
+        code, why = nothing_played(report, configs, seconds)
+        console.print(f"[red]error:[/red] {markup(why)}", soft_wrap=True, highlight=False)
+        return int(code)
     for group in report.failures:  # a targeted search for smaller examples, and shrinking
         if _given_up(report, group):
             continue  # every replay would wait for the engine that is down again
@@ -161,10 +171,37 @@ def run_compare(
                 markup=False,
             )
     written = _write_groups(console, reference, engine, info, spec, report, report_dir, scenarios, check)
+    _write_report(console, report, report_dir, written)
+    return 1 if report.failures or report.stopped else 0
+
+
+def _write_report(console: Console, report: FuzzReport, report_dir: Path, scenarios: Path | None) -> None:
     fuzz_json = json.dumps(scrub(report.to_json()), indent=1, ensure_ascii=False)
     (report_dir / "fuzz.json").write_text(fuzz_json + "\n", "utf-8")
-    console.print(f"report: {report_dir / 'fuzz.json'}" + (f"  scenarios: {written}" if written else ""), markup=False)
-    return 1 if report.failures or report.stopped else 0
+    console.print(f"report: {report_dir / 'fuzz.json'}" + (f"  scenarios: {scenarios}" if scenarios else ""),
+                  markup=False)  # fmt: skip
+
+
+def nothing_played(report: FuzzReport, configs: Sequence[Config], seconds: float | None) -> tuple[ExitCode, str]:
+    """Why a run played no game, as one line, and its exit status: 3 when the engine could not
+    start a game of a configuration it can play (it cannot be spoken to), else 2 (nothing to
+    compare: every configuration is not applicable). The reasons are counted by configuration."""
+    if not configs:
+        return ExitCode.USAGE, "no game was played: the engine declares no profile, so there is nothing to compare"
+    reasons: Counter[str] = Counter()
+    for config in configs:
+        if config.label in report.not_applicable:
+            reasons[f"not applicable: {report.not_applicable[config.label]}"] += 1
+        elif config.label in report.start_failures:
+            reasons[f"the engine could not start a game: {report.start_failures[config.label]}"] += 1
+        elif report.stopped:
+            reasons[f"stopped: {report.stopped}"] += 1
+        else:
+            reasons["its time (--seconds) ran out before its first game" if seconds else "no game started"] += 1
+    total = f"{len(configs)} configuration" + ("s" if len(configs) > 1 else "")
+    counted = "; ".join(f"{why} ({count} of {total})" for why, count in reasons.items())
+    code = ExitCode.ENGINE_UNAVAILABLE if report.start_failures else ExitCode.USAGE
+    return code, f"no game was played, so nothing was compared: {counted}"
 
 
 def print_report(console: Console, report: FuzzReport, configs: Sequence[Config]) -> None:
@@ -204,6 +241,8 @@ def print_report(console: Console, report: FuzzReport, configs: Sequence[Config]
                 markup(f"known: {group.known.reason}" if group.known else "NEW"),
             )
         console.print(table)
+    if not report.hands:
+        return
     seen, observable, unseen = report.coverage_summary()
     console.print(f"rule coverage: {seen} of {observable} observable rules seen", markup=False)
     if unseen:

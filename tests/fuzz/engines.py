@@ -153,6 +153,24 @@ class DownEngine(FlawedEngine):
         return _Game(game, "none")
 
 
+def crashes_at_every_start() -> DownEngine:
+    """Every game's start fails as a process that exited: no game is ever played."""
+    return DownEngine("c")
+
+
+class RefusesEverySetup(FlawedEngine):
+    """Declares the reference's profiles but refuses every setup (a deck order and an explicit deal alike)."""
+
+    def start(self, setup: Setup) -> Any:
+        from adapters.interface import SetupRejected
+
+        raise SetupRejected("this engine plays online only", ["deal=deck order", "deal=explicit"])
+
+
+def refuses_every_setup() -> RefusesEverySetup:
+    return RefusesEverySetup("refuses_setups")
+
+
 class _Raising(_Game):
     """A game whose code fails as Python code can, at the sixth action: an exception of its own
     (``raises``), an outcome that is no outcome (``answers_none``), or the end of the process (``exits``)."""
