@@ -217,6 +217,13 @@ def print_report(console: Console, report: FuzzReport, configs: Sequence[Config]
         f"{len(report.groups) - len(report.failures)} known",
         markup=False,
     )
+    ended = report.ended_at_known
+    if report.passed_over or ended:
+        line = f"known divergences: {report.passed_over} passed over (play went on, their subjects no longer compared)"
+        if ended:
+            causes = ", ".join(f"{cause} ({games})" for cause, games in sorted(ended.items(), key=lambda i: -i[1]))
+            line += f"; {sum(ended.values())} games ended at one that play cannot go past: {causes}"
+        console.print(shown(line), markup=False)
     if report.stopped:
         console.print(
             shown(
@@ -238,7 +245,7 @@ def print_report(console: Console, report: FuzzReport, configs: Sequence[Config]
                 str(group.count),
                 markup(", ".join(f"{k} ({v})" for k, v in group.configs.items())),
                 f"{group.example.size} actions",
-                markup(f"known: {group.known.reason}" if group.known else "NEW"),
+                markup(_status(group)),
             )
         console.print(table)
     if not report.hands:
@@ -247,6 +254,12 @@ def print_report(console: Console, report: FuzzReport, configs: Sequence[Config]
     console.print(f"rule coverage: {seen} of {observable} observable rules seen", markup=False)
     if unseen:
         console.print(f"  never seen: {' '.join(unseen)}", markup=False)
+
+
+def _status(group: Group) -> str:
+    if group.known is None:
+        return "NEW"
+    return f"known: {group.known.reason}" + (f" (ended {group.ended} games)" if group.ended else "")
 
 
 def _write_groups(
@@ -341,6 +354,12 @@ def run_replay(console: Console, reference: Engine, engine: Engine, path: Path) 
     info = engine.info()
     obligations = Obligations.of(info)
     console.print(shown(f"replaying {path} ({record.config.label}) on {info.name}"), markup=False)
+    ignored = frozenset(record.passed_over)
+    if ignored:
+        console.print(
+            shown(f"not compared (known divergences compare passed over before this one): {', '.join(ignored)}"),
+            markup=False,
+        )
     try:
         ours = reference.start(record.setup)
     except Exception as error:  # SetupRejected, or a setup too wrong for the reference to read
@@ -380,7 +399,7 @@ def run_replay(console: Console, reference: Engine, engine: Engine, path: Path) 
                 return 1
             mark = "ok" if mine.accepted == other.accepted else "!!"
             console.print(shown(f"{number:>3}. {mark} {describe_action(action)}"), markup=False, highlight=False)
-        difference = compare_steps(mine, other, obligations=obligations)
+        difference = compare_steps(mine, other, obligations=obligations, ignored=ignored)
         if difference is not None:
             cause = cause_of(reference, record.setup, record.actions[:number], difference, mine)
             console.print(

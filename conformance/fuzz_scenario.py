@@ -80,13 +80,15 @@ class Shrinker:
         self, example: Divergence, setup: Mapping[str, JSON], actions: list[dict[str, JSON]]
     ) -> Divergence | None:
         """The divergence ``setup`` and ``actions`` lead to, if it has the cause of ``example``
-        and the reference accepts every action before the last."""
+        and the reference accepts every action before the last (the known divergences the
+        example passed over are not compared)."""
         if self.budget <= 0 or (self.deadline is not None and time.monotonic() > self.deadline):
             self.budget = 0
             return None
         self.budget -= 1
         try:
-            found = first_difference(self.reference, self.engine, setup, actions, obligations=self.obligations)
+            found = first_difference(self.reference, self.engine, setup, actions, obligations=self.obligations,
+                                     ignored=frozenset(example.passed_over))  # fmt: skip
             if found is None:
                 return None
             index, difference, step = found

@@ -11,30 +11,40 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from adapters.interface import JSON, Action, EngineInfo, Outcome, Setup
+from adapters.interface import JSON, Accepted, Action, EngineInfo, Outcome, Rejected, Setup
 from adapters.reference import ReferenceEngine, ReferenceGame
 
 
 class _Game:
+    """The reference's game with the flaws ``flaw`` names (several joined by ``+``)."""
+
     def __init__(self, inner: ReferenceGame, flaw: str) -> None:
         self.inner = inner
         self.flaw = flaw
+        self.flaws = frozenset(flaw.split("+"))
 
     def legal_actions(self) -> list[dict[str, JSON]]:
         actions = self.inner.legal_actions()
-        if self.flaw == "no_cantes":  # CANTE-01: never offers a cante
+        if self.flaws & {"no_cantes", "refuses_cantes"}:  # CANTE-01: never offers a cante
             return [a for a in actions if a.get("type") != "cante"]
-        if self.flaw == "boolean_seats":  # a protocol slip Python's == cannot see: True == 1
+        if "boolean_seats" in self.flaws:  # a protocol slip Python's == cannot see: True == 1
             return [{**a, "seat": True} if a.get("seat") == 1 else a for a in actions]
         return actions
 
     def apply(self, action: Action) -> Outcome:
         if self.flaw in _FAILURES and action.get("card") == "Ao" and self.inner.state("phase") == "arrastre":
             _FAILURES[self.flaw]()  # served: the process dies or stops answering on this very action
-        return self.inner.apply(action)
+        if "refuses_cantes" in self.flaws and action.get("type") == "cante":  # ... nor takes one
+            return Rejected("CANTE_NOT_ALLOWED", "CANTE-01", "this engine has no cantes")
+        outcome = self.inner.apply(action)
+        if "ultimas_zero" in self.flaws and isinstance(outcome, Accepted):  # SCORE-06, in the event only
+            return Accepted([{**e, "points": 0} if e.get("type") == "ultimas" else e for e in outcome.events])
+        if "wrong_play_codes" in self.flaws and isinstance(outcome, Rejected) and action.get("type") == "play":
+            return Rejected("NOT_YOUR_TURN", outcome.rule, outcome.message)  # the same refusal, another code
+        return outcome
 
     def state(self, name: str) -> JSON:
-        if self.flaw == "forgets_totals" and name.startswith("total."):  # VUELTAS-02: nothing is carried
+        if "forgets_totals" in self.flaws and name.startswith("total."):  # VUELTAS-02: nothing is carried
             return self.inner.state("score." + name.partition(".")[2])
         return self.inner.state(name)
 
@@ -66,6 +76,26 @@ def no_cantes() -> FlawedEngine:
 
 def forgets_totals() -> FlawedEngine:
     return FlawedEngine("forgets_totals")
+
+
+def refuses_cantes() -> FlawedEngine:
+    """Never offers a cante, and refuses one (play cannot go past the reference's cante)."""
+    return FlawedEngine("refuses_cantes")
+
+
+def ultimas_zero() -> FlawedEngine:
+    """The diez de últimas is 0 in its ``ultimas`` event (and right everywhere else)."""
+    return FlawedEngine("ultimas_zero")
+
+
+def no_cantes_ultimas_zero() -> FlawedEngine:
+    """Both: it offers no cante (but takes one) and writes the diez de últimas as 0."""
+    return FlawedEngine("no_cantes+ultimas_zero")
+
+
+def wrong_play_codes() -> FlawedEngine:
+    """Refuses the plays the reference refuses, with another reason code."""
+    return FlawedEngine("wrong_play_codes")
 
 
 def boolean_seats() -> FlawedEngine:

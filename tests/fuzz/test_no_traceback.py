@@ -89,6 +89,7 @@ def record_of(tmp_path: Path, **changes: Any) -> Path:
         ({"setup": lambda r: {**r["setup"], "flags": {**r["setup"]["flags"], "players": ["4"]}}},
          "'setup.flags' must map each flag to its value, a string"),
         ({"setup": lambda r: {**r["setup"], "dealer": "north"}}, "the reference refuses the record's setup:"),
+        ({"passed_over": "state total.0"}, "'passed_over' must be a list of strings"),
     ],
 )  # fmt: skip
 def test_a_wrong_record_is_an_input_error_of_one_line(tmp_path: Path, changes: dict[str, Any], said: str) -> None:
