@@ -9,6 +9,13 @@ suite and such an engine: each ``apply`` outcome and each list of legal actions 
 the answer it would be over the wire, and a violation is an :class:`EngineError` naming the
 action and the first offending member.
 
+An engine over the wire that hits a bug of its own crashes or answers an error, an
+:class:`EngineError`; in process it raises whatever its code raises (a ``RuntimeError``, a
+``SystemExit``), anywhere in the caller's code. Held ``contained`` (``compare`` and ``replay``
+hold their in-process engine so: :meth:`conformance.engines.EngineSpec.open`), such an exception
+is an :class:`EngineRaised`, the failure of that engine, traced and recorded as a wire engine's
+crash is; what the interface lets an engine raise passes as it is (:data:`ALLOWED`).
+
 A string that is not Unicode text (a lone surrogate such as ``"\\udcff"``, which Python allows
 and UTF-8 cannot carry) is refused wherever the engine hands one over: in an outcome, a list of
 legal actions, a state or observation value, or its info. Over the wire the same answer is
@@ -21,7 +28,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Mapping, Sequence
-from functools import partial
+from functools import partial, wraps
 from typing import Any
 
 from adapters.interface import (
@@ -33,7 +40,10 @@ from adapters.interface import (
     EngineInfo,
     GameHandle,
     Outcome,
+    Rejected,
     Setup,
+    SetupRejected,
+    UnknownField,
     outcome_answer,
 )
 from adapters.obligations import Obligations
@@ -43,6 +53,39 @@ from conformance.untrusted import non_text
 
 class ShapeError(EngineError):
     """An in-process engine answered something the protocol's schemas do not allow."""
+
+
+class EngineRaised(EngineError):
+    """An in-process engine's own code raised an exception (the message names it)."""
+
+    kind = "raised"
+
+
+#: What an engine may raise through the interface: passed on as it is, contained or not.
+ALLOWED = (EngineError, SetupRejected, UnknownField)
+
+
+def raised(error: BaseException) -> EngineRaised:
+    """``error``, raised by an in-process engine's code, as the failure of that engine."""
+    if isinstance(error, SystemExit):
+        return EngineRaised(f"the engine raised SystemExit({error.code!r}): an engine must not end the process")
+    text = str(error)
+    return EngineRaised(f"the engine raised {type(error).__name__}" + (f": {text}" if text else ""))
+
+
+def _contain(method: Callable[..., Any]) -> Callable[..., Any]:
+    """``method`` of a contained engine: its exceptions (but :data:`ALLOWED`) as :class:`EngineRaised`."""
+
+    @wraps(method)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(*args, **kwargs)
+        except ALLOWED:
+            raise
+        except (Exception, SystemExit) as error:
+            raise raised(error) from error
+
+    return call
 
 
 def _text_only(value: Any, what: Callable[[], str]) -> None:
@@ -109,14 +152,23 @@ class ShapeCheckedGame:
     #: :func:`conformance.differential.compare_batch` may pass the answers it expects
     expects_answers = True
 
-    def __init__(self, game: GameHandle, obligations: Obligations | None = None) -> None:
+    def __init__(self, game: GameHandle, obligations: Obligations | None = None, *, contained: bool = False) -> None:
         self._game = game
         #: what the engine's capabilities require beyond the schema (None: nothing more)
         self._obligations = obligations
+        #: the engine's own exceptions are EngineRaised (the try blocks cost nothing until one is raised)
+        self._contained = contained
 
     def legal_actions(self, expected: bytes | None = None) -> list[dict[str, JSON]]:
         """The legal actions, checked; ``expected``: see :meth:`apply`."""
-        actions = self._game.legal_actions()
+        try:
+            actions = self._game.legal_actions()
+        except ALLOWED:
+            raise
+        except (Exception, SystemExit) as error:
+            if not self._contained:
+                raise
+            raise raised(error) from error
         if expected is None or canonical(actions) != expected:
             _check("legal", {"actions": actions}, lambda: "the list of legal actions")
         return actions
@@ -130,9 +182,19 @@ class ShapeCheckedGame:
         The engine is handed a copy of ``action``, as an engine over the wire reads its own: an
         engine that changed the action it was given would otherwise change the caller's (the
         fuzzer's record of the game)."""
-        outcome = self._game.apply(dict(action))
+        try:
+            outcome = self._game.apply(dict(action))
+        except ALLOWED:
+            raise
+        except (Exception, SystemExit) as error:
+            if not self._contained:
+                raise
+            raise raised(error) from error
         if expected is not None and type(outcome) is Accepted and canonical(outcome.events) == expected:
             return outcome
+        if not isinstance(outcome, Accepted | Rejected):
+            shown = json.dumps(dict(action), ensure_ascii=True)
+            raise ShapeError(f"the outcome of {shown} is {type(outcome).__name__}, not Accepted or Rejected")
         answer = outcome_answer(outcome)
         _check("apply", answer, lambda: f"the outcome of {json.dumps(dict(action), ensure_ascii=True)}")
         obligations = self._obligations
@@ -143,27 +205,51 @@ class ShapeCheckedGame:
         return outcome
 
     def state(self, name: str) -> JSON:
-        value = self._game.state(name)
+        try:
+            value = self._game.state(name)
+        except ALLOWED:
+            raise
+        except (Exception, SystemExit) as error:
+            if not self._contained:
+                raise
+            raise raised(error) from error
         _check_value(value, lambda: f"the state field {json.dumps(name)}")
         return value
 
     def observation(self, seat: int, name: str) -> JSON:
-        value = self._game.observation(seat, name)
+        try:
+            value = self._game.observation(seat, name)
+        except ALLOWED:
+            raise
+        except (Exception, SystemExit) as error:
+            if not self._contained:
+                raise
+            raise raised(error) from error
         _check_value(value, lambda: f"seat {seat}'s observation {json.dumps(name)}")
         return value
 
     def __getattr__(self, name: str) -> object:
         found = getattr(self._game, name)  # anything else the engine offers (a position snapshot...)
         if name == "state_fields":  # several state fields in one call: checked as state() checks one
-            checked = self.__dict__[name] = partial(_checked_fields, found)  # found once, not at every read
+            checked = partial(_checked_fields, found, self._contained)
+            self.__dict__[name] = checked  # found once, not at every read
             return checked
+        if callable(found) and self._contained:
+            found = self.__dict__[name] = _contain(found)  # contained once, not at every call
         return found
 
 
-def _checked_fields(bulk: Callable[[Sequence[str]], object], names: Sequence[str]) -> dict[str, JSON]:
+def _checked_fields(bulk: Callable[[Sequence[str]], object], contained: bool, names: Sequence[str]) -> dict[str, JSON]:
     """The fields ``names`` as an engine's ``state_fields`` reads them in one call, checked: an
     object (the fields it does not know left out) of JSON values."""
-    values = bulk(names)
+    try:
+        values = bulk(names)
+    except ALLOWED:
+        raise
+    except (Exception, SystemExit) as error:
+        if not contained:
+            raise
+        raise raised(error) from error
     if not isinstance(values, dict):
         raise ShapeError(f"state_fields answered {type(values).__name__}, not an object of field values")
     _check_value(values, lambda: "the state fields read in one call (state_fields)")
@@ -173,14 +259,23 @@ def _checked_fields(bulk: Callable[[Sequence[str]], object], names: Sequence[str
 class ShapeCheckedEngine:
     """An in-process engine seen through :class:`ShapeCheckedGame`."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, *, contained: bool = False) -> None:
         self._engine = engine
         #: the engine's obligations beyond the schema (None: none), read at the first start
         self._obligations: Obligations | None = None
         self._read = False
+        #: its exceptions, and its games', are EngineRaised
+        self.contained = contained
 
     def info(self) -> EngineInfo:
-        info = self._engine.info()
+        try:
+            info = self._engine.info()
+        except ALLOWED:
+            raise
+        except (Exception, SystemExit) as error:
+            if not self.contained:
+                raise
+            raise raised(error) from error
         members = ("name", "version", "language", "profiles", "flags", "capabilities", "homepage")
         _text_only({member: getattr(info, member, "") for member in members}, lambda: "the engine's info")
         return info
@@ -189,13 +284,31 @@ class ShapeCheckedEngine:
         if not self._read:
             obligations = Obligations.of(self._engine.info())
             self._obligations, self._read = (obligations if obligations.beyond_schema else None), True
-        return ShapeCheckedGame(self._engine.start(setup), self._obligations)
+        try:
+            game = self._engine.start(setup)
+        except ALLOWED:
+            raise
+        except (Exception, SystemExit) as error:
+            if not self.contained:
+                raise
+            raise raised(error) from error
+        if not isinstance(game, GameHandle):
+            named = type(game).__name__
+            raise ShapeError(f"start returned {named}, not a game (legal_actions, apply, state and observation)")
+        return ShapeCheckedGame(game, self._obligations, contained=self.contained)
 
     def close(self) -> None:
-        self._engine.close()
+        try:
+            self._engine.close()
+        except ALLOWED:
+            raise
+        except (Exception, SystemExit) as error:
+            if not self.contained:
+                raise
+            raise raised(error) from error
 
     def __getattr__(self, name: str) -> object:
         return getattr(self._engine, name)
 
 
-__all__ = ["ShapeCheckedEngine", "ShapeCheckedGame", "ShapeError"]
+__all__ = ["ALLOWED", "EngineRaised", "ShapeCheckedEngine", "ShapeCheckedGame", "ShapeError", "raised"]

@@ -723,14 +723,15 @@ def replay(
 def _against_reference(engine: str, timeout: float, play: Callable[[Engine], int]) -> int:
     """Open the engine (failing fast with its own message), ``play`` it against the reference, close it.
 
-    A mistake in the command's input exits 2; an engine that fails while it is played exits 3."""
+    A mistake in the command's input exits 2; an engine that fails while it is played exits 3.
+    An in-process engine's own exceptions are failures of that engine (:class:`adapters.checked.EngineRaised`)."""
     from conformance.fuzz_commands import UsageProblem
 
     with _checked():
         timeout = options.seconds(timeout, "--timeout")
         spec = parse_engine_spec(engine)
         _open_info(spec, timeout)
-        under_test = spec.open(timeout=timeout)
+        under_test = spec.open(timeout=timeout, contained=True)
     try:
         return play(under_test)
     except UsageProblem as problem:
@@ -740,7 +741,10 @@ def _against_reference(engine: str, timeout: float, play: Callable[[Engine], int
         console.print(f"[red]error:[/red] engine {escape(engine)!r} failed: {markup(failure)}", soft_wrap=True)
         raise typer.Exit(int(ExitCode.ENGINE_UNAVAILABLE)) from None
     finally:
-        under_test.close()
+        try:
+            under_test.close()
+        except EngineError as failure:  # what was found stands: the exit status is the run's
+            console.print(f"engine {escape(engine)!r} failed to close: {markup(failure)}", soft_wrap=True)
 
 
 @app.command(epilog=_examples("guinote-conformance report reports/results.json --out site/"))

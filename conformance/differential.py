@@ -8,7 +8,9 @@ actions, in one ``batch`` request when it declares the capability (see
 ``docs/checking/protocol.md``), else one call at a time; after every action both answers are
 compared: acceptance, events, state fields and the legal actions that follow. The first
 difference is a :class:`Divergence`, with its :class:`Cause` (what differed, and the rule the
-reference applied there) and a record that replays it.
+reference applied there) and a record that replays it. A comparison may be given subjects it
+leaves out (``ignored``, :func:`subject_key`) and a :data:`Judge` that passes over the
+differences it knows, so that a game goes on past a known divergence (:data:`GOES_ON`).
 
 The fuzzer does this for every action of thousands of hands, so the comparison is kept cheap:
 an engine played one call at a time is compared as it answers, one plain equality per step
@@ -26,6 +28,7 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -77,6 +80,21 @@ KINDS = {
     "failure": "the engine failed (crashed, hung, broke the protocol)",
     "length": "the hand did not end",
 }
+#: Kinds of divergence that play can go past: the engine accepted or refused the action as the
+#: reference did, so both games go on with the same actions (a known divergence of these kinds is
+#: passed over and its subject no longer compared in that game: :func:`subject_key`). A known
+#: ``legal`` difference is passed over too, until the reference plays an action of that type
+#: that the engine refuses (or the reverse): play cannot go past that.
+GOES_ON = frozenset({"refusal code", "event", "state", "legal"})
+
+
+def subject_key(kind: str, subject: str) -> str:
+    """What a known divergence silences for the rest of its game, as a comparison's ``ignored``
+    holds it: ``state total.0`` (that field), ``event hand_over.reason`` (that member),
+    ``event ultimas`` (that event, missing or extra), ``refusal code play`` (the reason codes of
+    the refusals of that action type), ``legal cante (missing)`` (the legal actions of that type
+    one engine lacks)."""
+    return f"{kind} {subject}"
 
 
 @dataclass(frozen=True)
@@ -138,6 +156,9 @@ class Divergence:
     strategy: str = ""
     #: the rule IDs the reference's events and refusals showed in the game, up to the divergence
     message: str = ""
+    #: the subjects of the known divergences passed over before it in its game (:func:`subject_key`):
+    #: a replay or a shrink of the example does not compare them either
+    passed_over: tuple[str, ...] = ()
 
     @property
     def size(self) -> int:
@@ -147,6 +168,8 @@ class Divergence:
     def describe(self) -> str:
         last = describe_action(self.actions[-1]) if self.actions else "before any action"
         where = f"{self.config.label}, seed {self.seed}, after {len(self.actions)} actions (last: {last})"
+        if self.passed_over:
+            where += f", past the known {', '.join(self.passed_over)}"
         expected, got = _show(self.expected), _show(self.got)
         if self.cause.kind == "legal":
             return f"{where}: legal actions differ: the engine lacks {expected} and offers besides {got}"
@@ -163,6 +186,7 @@ class Divergence:
             "strategy": self.strategy,
             "setup": self.setup,
             "actions": self.actions,
+            "passed_over": list(self.passed_over),
             "divergence": {
                 "kind": self.cause.kind,
                 "subject": self.cause.subject,
@@ -183,6 +207,8 @@ class Record:
     setup: dict[str, JSON]
     actions: list[dict[str, JSON]]
     divergence: dict[str, JSON]
+    #: the known divergences passed over before it (:attr:`Divergence.passed_over`)
+    passed_over: tuple[str, ...] = ()
 
 
 def load_record(data: Any, where: str) -> Record:
@@ -196,14 +222,19 @@ def load_record(data: Any, where: str) -> Record:
     actions = data.get("actions")
     if not isinstance(setup, dict) or not isinstance(setup.get("flags"), dict):
         raise RecordError(f"{where}: 'setup' must be an object with the 'flags'")
+    if not all(isinstance(name, str) and isinstance(value, str) for name, value in setup["flags"].items()):
+        raise RecordError(f"{where}: 'setup.flags' must map each flag to its value, a string")
     if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
         raise RecordError(f"{where}: 'actions' must be a list of action objects")
+    passed_over = data.get("passed_over", [])
+    if not isinstance(passed_over, list) or not all(isinstance(subject, str) for subject in passed_over):
+        raise RecordError(f"{where}: 'passed_over' must be a list of strings (the subjects of known divergences)")
     raw_config = data.get("config") or {"label": str(data.get("profile", "?")), "flags": setup["flags"]}
     if not isinstance(raw_config, dict):
         raise RecordError(f"{where}: 'config' must be an object")
     config = Config(str(raw_config.get("label", "?")), dict(setup["flags"]))
     divergence = data.get("divergence")
-    return Record(config, setup, actions, divergence if isinstance(divergence, dict) else {})
+    return Record(config, setup, actions, divergence if isinstance(divergence, dict) else {}, tuple(passed_over))
 
 
 # ---------------------------------------------------------------------------------------- playing
@@ -371,9 +402,19 @@ class Difference:
     got: JSON
 
 
-def compare_steps(expected: Step, got: Step, *, obligations: Obligations) -> Difference | None:
+#: What the caller of a comparison decides about a difference it found at a step (its index, the
+#: difference): ``True`` to pass over it and go on, no longer comparing its subject
+#: (:func:`subject_key`); ``False`` to stop there. The fuzzer's says ``True`` to a known
+#: divergence that play can go past (:data:`GOES_ON`).
+Judge = Callable[[int, Difference], bool]
+
+
+def compare_steps(
+    expected: Step, got: Step, *, obligations: Obligations, ignored: AbstractSet[str] = frozenset()
+) -> Difference | None:
     """The first difference between the reference's step and the engine's, or ``None``: in what
-    the protocol requires of the engine (``obligations``), nothing else."""
+    the protocol requires of the engine (``obligations``), nothing else, and not in the subjects
+    ``ignored`` (:func:`subject_key`: the known divergences passed over earlier in the game)."""
     action = expected.action
     if action is not None:
         if expected.accepted != got.accepted:
@@ -387,15 +428,18 @@ def compare_steps(expected: Step, got: Step, *, obligations: Obligations) -> Dif
             not expected.accepted
             and expected.code != got.code
             and obligations.gives_reason_code(expected.code, expected.rule)
+            and not (ignored and f"refusal code {action.get('type')}" in ignored)
         ):
             return Difference("refusal code", str(action.get("type")), expected.code, got.code)
         if expected.accepted and expected.events != got.events:
-            difference = event_difference(expected.events, got.events, obligations)
+            difference = event_difference(expected.events, got.events, obligations, ignored)
             if difference is not None:
                 return difference
     for name, value in expected.state.items():
         other = got.state.get(name, UNKNOWN_FIELD)
         if not same_value(value, other) and obligations.field(name, value) is None:  # (a field false is not 0)
+            if ignored and f"state {name}" in ignored:
+                continue
             return Difference("state", name, value, other)
     if expected.legal == got.legal:
         return None
@@ -405,6 +449,11 @@ def compare_steps(expected: Step, got: Step, *, obligations: Obligations) -> Dif
     if mine_legal.keys() != theirs_legal.keys():
         missing = [mine_legal[k] for k in sorted(mine_legal.keys() - theirs_legal.keys())]
         extra = [theirs_legal[k] for k in sorted(theirs_legal.keys() - mine_legal.keys())]
+        if ignored:
+            missing = [a for a in missing if f"legal {a.get('type')} (missing)" not in ignored]
+            extra = [a for a in extra if f"legal {a.get('type')} (extra)" not in ignored]
+            if not missing and not extra:
+                return None
         first = (missing or extra)[0]
         side = "missing" if missing else "extra"
         return Difference("legal", f"{first.get('type')} ({side})", missing, extra)
@@ -412,12 +461,25 @@ def compare_steps(expected: Step, got: Step, *, obligations: Obligations) -> Dif
 
 
 def event_difference(
-    expected: Sequence[Mapping[str, JSON]], got: Sequence[Mapping[str, JSON]], obligations: Obligations
+    expected: Sequence[Mapping[str, JSON]],
+    got: Sequence[Mapping[str, JSON]],
+    obligations: Obligations,
+    ignored: AbstractSet[str] = frozenset(),
 ) -> Difference | None:
     """The first difference between the reference's events and the engine's, in order: a member
     both have that the protocol requires of the engine (``hand_over.reason``), or an event one of
-    them lacks or has in another place. An engine's own event types are not compared."""
+    them lacks or has in another place. An engine's own event types are not compared, nor the
+    members and events ``ignored`` holds (:func:`subject_key`)."""
     mine, theirs = obligations.vocabulary_events(expected), obligations.vocabulary_events(got)
+    if ignored:  # an event known to be missing, extra or out of order: the others are compared
+        dropped = {
+            event.get("type")
+            for event in (*mine, *theirs)
+            if f"event {event.get('type')}" in ignored or f"event {event.get('type')} (order)" in ignored
+        }
+        if dropped:
+            mine = [event for event in mine if event.get("type") not in dropped]
+            theirs = [event for event in theirs if event.get("type") not in dropped]
     kinds_mine = [str(event.get("type")) for event in mine]
     kinds_theirs = [str(event.get("type")) for event in theirs]
     for ours, other in zip(mine, theirs, strict=False):
@@ -427,6 +489,8 @@ def event_difference(
             return Difference("event", subject, kinds_mine, kinds_theirs)
         for name in obligations.compared(other, ours):
             if not _same_member(ours[name], other.get(name)):
+                if ignored and f"event {kind}.{name}" in ignored:
+                    continue
                 return Difference("event", f"{kind}.{name}", ours[name], other.get(name))
     if len(kinds_mine) == len(kinds_theirs):
         return None
@@ -501,6 +565,8 @@ def compare_batch(
     restart: Callable[[], GameHandle],
     restart_reference: Callable[[], GameHandle],
     use_batch: bool = True,
+    ignored: set[str] | None = None,
+    judge: Judge | None = None,
 ) -> tuple[int, Difference] | None:
     """Play the actions of ``reference_steps`` on the engine's ``handle``; the index of the
     first step that differs and the difference, or ``None``. ``reference_steps[0]`` is the
@@ -509,25 +575,41 @@ def compare_batch(
     ``restart()`` and ``restart_reference()`` give fresh games at the same point as ``handle``:
     a failure during a batch, or a state field that differs where it was not read at every
     step, is traced to its first step by replaying the actions one at a time, every field read.
+
+    ``ignored`` holds the subjects not compared (:func:`subject_key`). With a ``judge``, each
+    difference found is put to it: one it passes over has its subject added to ``ignored`` and
+    the comparison goes on (the rest of that step too); the first it does not pass over is the
+    result. Without one, the first difference is.
     """
     return begin_compare(
         handle, reference_steps, obligations=obligations, restart=restart, restart_reference=restart_reference,
-        use_batch=use_batch,
+        use_batch=use_batch, ignored=ignored, judge=judge,
     ).result()  # fmt: skip
 
 
 class Comparison:
     """A comparison of one batch of steps under way (:func:`begin_compare`): :meth:`result`
     finishes it. ``in_flight`` while the engine is still working on it (a protocol engine
-    asked ahead of time); otherwise the result is already known."""
+    asked ahead of time); otherwise the result is already known.
 
-    def __init__(self, finish: Callable[[], tuple[int, Difference] | None], *, in_flight: bool) -> None:
+    :attr:`handle` is the engine's game after the compared steps, once :meth:`result` is known:
+    the handle compared, or the game a trace replayed when the comparison went on past a
+    divergence it traced (the handle compared is then ended)."""
+
+    def __init__(
+        self, finish: Callable[[], tuple[int, Difference] | None], *, in_flight: bool, passing: _Passing
+    ) -> None:
         self._finish = finish
         self.in_flight = in_flight
+        self._passing = passing  # (holds the handle: ``finish`` must not hold the comparison, a cycle)
 
     def result(self) -> tuple[int, Difference] | None:
         """The index of the first step that differs and the difference, or ``None``."""
         return self._finish()
+
+    @property
+    def handle(self) -> GameHandle:
+        return self._passing.handle
 
 
 def begin_compare(
@@ -538,6 +620,8 @@ def begin_compare(
     restart: Callable[[], GameHandle],
     restart_reference: Callable[[], GameHandle],
     use_batch: bool = True,
+    ignored: set[str] | None = None,
+    judge: Judge | None = None,
 ) -> Comparison:
     """:func:`compare_batch` begun: a handle whose ``batch`` can be sent ahead of its answer
     (``batch_begin``: a protocol engine) is sent the request now and works on it while the
@@ -547,40 +631,80 @@ def begin_compare(
     actions = [step.action for step in reference_steps[1:] if step.action is not None]
     reference_steps = required_only(reference_steps, obligations)
     begin = getattr(handle, "batch_begin", None) if use_batch and _batch_of(handle) is not None else None
+    passing = _Passing(ignored if ignored is not None else set(), judge, handle)
 
     def traced(found: tuple[int, Difference] | None) -> tuple[int, Difference] | None:
-        if found is not None and found[1].kind == "state":
-            return _trace(actions[: found[0]], restart, restart_reference, obligations, None) or found
-        return found
+        if found is None or found[1].kind != "state":
+            return found
+        if judge is None:
+            return _trace(actions[: found[0]], restart, restart_reference, obligations, None, passing) or found
+        # going on past known divergences: the whole batch is traced, and play goes on from the trace's game
+        result = _trace(actions, restart, restart_reference, obligations, None, passing)
+        if result is None and subject_key(found[1].kind, found[1].subject) not in passing.ignored:
+            # the trace did not find it again (an engine whose answers change): the difference stands
+            return None if passing.goes_on(*found) else found
+        return result
 
     def known(found: tuple[int, Difference] | None) -> Comparison:
-        return Comparison(lambda: found, in_flight=False)
+        return Comparison(lambda: found, in_flight=False, passing=passing)
 
     if begin is None:
         batch = _batch_of(handle) if use_batch else None
         try:
             if batch is None:
-                found = _compare_in_turn(handle, reference_steps, obligations)
+                found = _compare_in_turn(handle, reference_steps, obligations, passing)
             else:
                 answer = batch(*_batch_request(actions, reference_steps))
-                found = _compare_answers(actions, reference_steps, answer, obligations)
+                found = _compare_answers(actions, reference_steps, answer, obligations, passing)
         except EngineError as error:
-            return known(_trace(actions, restart, restart_reference, obligations, error))
+            return known(_trace(actions, restart, restart_reference, obligations, error, passing))
         return known(traced(found))
     expected = expected_steps(reference_steps)  # the steps the reference predicts are checked cheaply
     try:
         receive: Callable[[], dict[str, JSON]] = begin(*_batch_request(actions, reference_steps), expected)
     except EngineError as error:
-        return known(_trace(actions, restart, restart_reference, obligations, error))
+        return known(_trace(actions, restart, restart_reference, obligations, error, passing))
 
     def finish() -> tuple[int, Difference] | None:
         try:
-            found = _compare_answers(actions, reference_steps, receive(), obligations)
+            found = _compare_answers(actions, reference_steps, receive(), obligations, passing)
         except EngineError as error:
-            return _trace(actions, restart, restart_reference, obligations, error)
+            return _trace(actions, restart, restart_reference, obligations, error, passing)
         return traced(found)
 
-    return Comparison(finish, in_flight=True)
+    return Comparison(finish, in_flight=True, passing=passing)
+
+
+@dataclass(slots=True)
+class _Passing:
+    """The subjects a comparison does not compare, the judge that adds to them, and the engine's
+    game it compares (a trace that goes on past a known divergence replaces it with its own)."""
+
+    ignored: set[str]
+    judge: Judge | None
+    handle: GameHandle
+
+    def goes_on(self, index: int, difference: Difference) -> bool:
+        """Put ``difference`` to the judge: whether the comparison passes over it (its subject
+        then ignored). Only a difference of a kind play can go past (:data:`GOES_ON`) is passed
+        over; the judge hears of every other all the same (it records them)."""
+        if self.judge is None or not self.judge(index, difference) or difference.kind not in GOES_ON:
+            return False
+        self.ignored.add(subject_key(difference.kind, difference.subject))
+        return True
+
+    def first(
+        self, index: int, mine: Step, theirs: Step, obligations: Obligations, difference: Difference
+    ) -> Difference | None:
+        """The first difference between the two steps (``difference`` found already) that the
+        comparison does not pass over. A state difference is left to the trace (it may have
+        arisen at an earlier step, where the field was not read)."""
+        if self.judge is None:
+            return difference
+        found: Difference | None = difference
+        while found is not None and found.kind != "state" and self.goes_on(index, found):
+            found = compare_steps(mine, theirs, obligations=obligations, ignored=self.ignored)
+        return found
 
 
 def required_only(steps: Sequence[Step], obligations: Obligations) -> Sequence[Step]:
@@ -625,22 +749,28 @@ def _compare_answers(
     reference_steps: Sequence[Step],
     answer: Mapping[str, JSON],
     obligations: Obligations,
+    passing: _Passing,
 ) -> tuple[int, Difference] | None:
     """Compare the steps of the ``batch`` answer for every action with the reference's, in order."""
     steps = steps_of_batch(actions, answer)
+    ignored = passing.ignored
     for index, (mine, theirs) in enumerate(zip(reference_steps, steps, strict=False)):
         if index == 0:  # the state before the batch: its action (if any) was compared in the last batch
             mine = Step(None, True, [], "", "", mine.legal, mine.state)
-        difference = compare_steps(mine, theirs, obligations=obligations)
+        difference = compare_steps(mine, theirs, obligations=obligations, ignored=ignored)
         if difference is not None:
-            return index, difference
+            difference = passing.first(index, mine, theirs, obligations, difference)
+            if difference is not None:
+                return index, difference
     if len(steps) < len(reference_steps):
-        return len(steps), Difference("failure", "batch", "an answer for every action", f"{len(steps) - 1} answers")
+        failure = Difference("failure", "batch", "an answer for every action", f"{len(steps) - 1} answers")
+        passing.goes_on(len(steps), failure)  # (never passed over: the judge hears of it)
+        return len(steps), failure
     return None
 
 
 def _compare_in_turn(
-    handle: GameHandle, reference_steps: Sequence[Step], obligations: Obligations
+    handle: GameHandle, reference_steps: Sequence[Step], obligations: Obligations, passing: _Passing
 ) -> tuple[int, Difference] | None:
     """Apply the actions one call at a time, each compared as soon as it is answered.
 
@@ -648,9 +778,12 @@ def _compare_in_turn(
     a step that fails it is compared member by member (:func:`compare_steps`)."""
     first = reference_steps[0]
     theirs = snapshot(handle, None, list(first.state))
-    difference = compare_steps(Step(None, True, [], "", "", first.legal, first.state), theirs, obligations=obligations)
+    before = Step(None, True, [], "", "", first.legal, first.state)
+    difference = compare_steps(before, theirs, obligations=obligations, ignored=passing.ignored)
     if difference is not None:
-        return 0, difference
+        difference = passing.first(0, before, theirs, obligations, difference)
+        if difference is not None:
+            return 0, difference
     apply, legal_actions = handle.apply, handle.legal_actions
     # a schema-checked in-process engine (adapters.checked) need not check an answer that is the reference's own
     expects = getattr(type(handle), "expects_answers", False)
@@ -681,9 +814,11 @@ def _compare_in_turn(
             legal = list(legal)
         if not (same and legal == mine.legal):
             theirs = Step(action, accepted, list(events), code, rule, list(legal), state)
-            difference = compare_steps(mine, theirs, obligations=obligations)
+            difference = compare_steps(mine, theirs, obligations=obligations, ignored=passing.ignored)
             if difference is not None:
-                return index, difference
+                difference = passing.first(index, mine, theirs, obligations, difference)
+                if difference is not None:
+                    return index, difference
     return None
 
 
@@ -693,12 +828,23 @@ def _trace(
     restart_reference: Callable[[], GameHandle],
     obligations: Obligations,
     error: EngineError | None,
+    passing: _Passing | None = None,
 ) -> tuple[int, Difference] | None:
-    """The first step of ``actions`` where the engine differs or fails, every field read."""
+    """The first step of ``actions`` where the engine differs or fails, every field read.
+
+    With ``passing`` and its judge (a comparison that goes on past known divergences), a
+    difference the judge passes over is not the result: the trace goes on, and its game becomes
+    the comparison's :attr:`~Comparison.handle` (the one compared until then is ended)."""
     ours = restart_reference()
+    ignored: AbstractSet[str] = passing.ignored if passing is not None else frozenset()
     index = 0
+    found: tuple[int, Difference] | None = None
     try:
         theirs = restart()
+        if passing is not None and passing.judge is not None:
+            with contextlib.suppress(EngineError):  # the trace's game replaces it
+                end_game(passing.handle)
+            passing.handle = theirs
         for index in range(len(actions) + 1):
             if index == 0:
                 mine, other = snapshot(ours, None), snapshot(theirs, None)
@@ -707,14 +853,18 @@ def _trace(
                     apply_step(ours, actions[index - 1], FIELDS),
                     apply_step(theirs, actions[index - 1], FIELDS),
                 )
-            difference = compare_steps(mine, other, obligations=obligations)
+            difference = compare_steps(mine, other, obligations=obligations, ignored=ignored)
+            while difference is not None and passing is not None and passing.goes_on(index, difference):
+                difference = compare_steps(mine, other, obligations=obligations, ignored=ignored)
             if difference is not None:
                 return index, difference
     except EngineError as failure:
-        return index, Difference("failure", _failure_kind(failure), "an answer", _first_line(failure))
-    if error is not None:
-        return index, Difference("failure", _failure_kind(error), "an answer", _first_line(error))
-    return None
+        found = index, Difference("failure", _failure_kind(failure), "an answer", _first_line(failure))
+    if found is None and error is not None:
+        found = index, Difference("failure", _failure_kind(error), "an answer", _first_line(error))
+    if found is not None and passing is not None:
+        passing.goes_on(*found)  # (a failure is never passed over: the judge hears of it all the same)
+    return found
 
 
 def first_difference(
@@ -724,9 +874,11 @@ def first_difference(
     actions: Sequence[dict[str, JSON]],
     *,
     obligations: Obligations,
+    ignored: AbstractSet[str] = frozenset(),
 ) -> tuple[int, Difference, Step] | None:
     """Replay ``actions`` one at a time on both engines, every field read: the first step that
-    differs (0: before any action), the difference and the reference's step there."""
+    differs (0: before any action) in a subject not ``ignored``, the difference and the
+    reference's step there."""
     ours = reference.start(setup)
     index = 0
     mine = snapshot(ours, None)
@@ -738,7 +890,7 @@ def first_difference(
                 if index:
                     action = actions[index - 1]
                     mine, other = apply_step(ours, action, FIELDS), apply_step(theirs, action, FIELDS)
-                difference = compare_steps(mine, other, obligations=obligations)
+                difference = compare_steps(mine, other, obligations=obligations, ignored=ignored)
                 if difference is not None:
                     return index, difference, mine
         finally:
@@ -785,6 +937,7 @@ def _show(value: JSON) -> str:
 
 __all__ = [
     "FIELDS",
+    "GOES_ON",
     "KINDS",
     "RECORD_FORMAT",
     "Cause",
@@ -792,6 +945,7 @@ __all__ = [
     "Config",
     "Difference",
     "Divergence",
+    "Judge",
     "Record",
     "RecordError",
     "Step",
@@ -811,4 +965,5 @@ __all__ = [
     "play_allowed_by",
     "rule_of_step",
     "snapshot",
+    "subject_key",
 ]

@@ -107,19 +107,20 @@ class EngineSpec:
             )
         return engine
 
-    def open(self, *, timeout: float = 10.0) -> Engine:
+    def open(self, *, timeout: float = 10.0, contained: bool = False) -> Engine:
         """The engine, in process or behind :class:`~adapters.subprocess_adapter.SubprocessEngine`;
         an engine that draws by itself is seen with the suite's explicit draw
         (:mod:`conformance.automatic_draw`). An in-process engine's answers are checked against
         the protocol's schemas, as the subprocess adapter checks a wire engine's
-        (:mod:`adapters.checked`). A flag the engine does not declare is played at its default
-        (:mod:`adapters.versions`)."""
+        (:mod:`adapters.checked`); ``contained``, its own exceptions are failures of that engine
+        (:class:`~adapters.checked.EngineRaised`), as a wire engine's crash is. A flag the engine
+        does not declare is played at its default (:mod:`adapters.versions`)."""
         from adapters.checked import ShapeCheckedEngine
         from adapters.versions import CompatibleEngine
         from conformance.automatic_draw import ExplicitDrawEngine
 
         if self.in_process:
-            return CompatibleEngine(ExplicitDrawEngine(ShapeCheckedEngine(self.load_in_process())))
+            return CompatibleEngine(ExplicitDrawEngine(ShapeCheckedEngine(self.load_in_process(), contained=contained)))
         from adapters.subprocess_adapter import SubprocessEngine
 
         return CompatibleEngine(ExplicitDrawEngine(SubprocessEngine(self.protocol_argv(), timeout=timeout)))

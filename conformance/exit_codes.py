@@ -7,8 +7,11 @@ One owner for the codes: the CLI, its help text, the guide and the tests read th
   expectation is stale, or scenarios were not run; for ``validate``/``smoke``/``compare``: a
   problem was found; also a run that did not complete (interrupted, an internal error of the
   harness) or whose results disagree with pytest's own account of the session;
-* 2: a usage or input error (an option, a file, a scenario or an expectation is wrong);
-* 3: the engine could not be started or spoken to.
+* 2: a usage or input error (an option, a file, a scenario or an expectation is wrong); for
+  ``compare``, also a run that played no game because no configuration is applicable (nothing
+  was compared);
+* 3: the engine could not be started or spoken to (for ``compare``, also a run that played no
+  game because the engine could not start one).
 """
 
 from __future__ import annotations
@@ -28,7 +31,8 @@ MEANINGS = {
     ExitCode.OK: "all scenario runs passed, or failed only as the expectations file says",
     ExitCode.RULE_FAILURES: "rule failures (fail, error, timeout, xpass, not run, stale expectation) or harness "
     "problems (a run that did not complete, results that disagree with pytest)",
-    ExitCode.USAGE: "usage or input error: an option, file, scenario, rule or expectation is wrong",
+    ExitCode.USAGE: "usage or input error: an option, file, scenario, rule or expectation is wrong, or compare "
+    "had nothing to compare (no game played)",
     ExitCode.ENGINE_UNAVAILABLE: "the engine could not be started or spoken to",
 }
 

@@ -4,9 +4,11 @@ For each configuration (a profile, a profile with overlays, a flag set) the fuzz
 on the reference and replays them on the engine under test (:mod:`conformance.differential`).
 A game is one hand, one point (hands de vueltas included) or a whole match (``depth``). A
 divergence ends its game, never the run: it is grouped by its :class:`~conformance.differential.Cause`
-and the group keeps a count and its smallest example. Deals and policies are steered toward
-the rules not seen yet (:mod:`conformance.fuzz_steering`), and the rules each hand showed make
-the run's rule coverage.
+and the group keeps a count and its smallest example. A divergence the known-divergences file
+names does not end its game when play can go past it (:meth:`Fuzzer._judge`): it is counted, the
+reference's answer is taken and the game goes on, its subject no longer compared in that game.
+Deals and policies are steered toward the rules not seen yet (:mod:`conformance.fuzz_steering`),
+and the rules each hand showed make the run's rule coverage.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from adapters.obligations import Obligations
 from adapters.subprocess_adapter import ENGINE_DOWN
 from conformance.differential import (
     FIELDS,
+    GOES_ON,
     Cause,
     Config,
     Difference,
@@ -36,6 +39,7 @@ from conformance.differential import (
     cause_of,
     read_fields,
     snapshot,
+    subject_key,
 )
 from conformance.fuzz_known import Known, find_known
 from conformance.fuzz_steering import (
@@ -83,8 +87,10 @@ def resolve(info: EngineInfo, text: str, overrides: Mapping[str, str] | None = N
     """The configuration ``text`` names for this engine: ``profile[+overlay...]`` and overrides.
 
     Profiles are the engine's own; overlays (``mano_a_mano``, ``ademuz48``...) are the
-    rulebook's, applied on top."""
-    from reference_engine.flags import overlay_names, profile_specs
+    rulebook's, applied on top. An override must name a flag and a value of the suite's (or of
+    the engine's): one the engine does not play makes a configuration that is not applicable
+    (:meth:`Fuzzer.run` says so), not an error."""
+    from reference_engine.flags import flag_specs, overlay_names, profile_specs
 
     base, *overlays = text.split("+")
     if base not in info.profiles:
@@ -97,12 +103,15 @@ def resolve(info: EngineInfo, text: str, overrides: Mapping[str, str] | None = N
         flags.update(specs[overlay].flags)
     label = text
     if overrides:
+        suite = flag_specs()
         for name, value in overrides.items():
-            if name not in info.flags and name not in flags:
-                raise ConfigError(f"unknown flag {name!r}; the engine's flags: {', '.join(sorted(info.flags))}")
-            allowed = list(info.flags.get(name, ()))
-            if allowed and value not in allowed:
-                raise ConfigError(f"flag {name}={value!r}: the engine plays {name} as {', '.join(allowed)}")
+            if name not in info.flags and name not in flags and name not in suite:
+                known = sorted({*info.flags, *suite})
+                raise ConfigError(f"unknown flag {name!r}; the flags: {', '.join(known)}")
+            values = [*info.flags.get(name, ()), *(suite[name].values if name in suite else ())]
+            if values and value not in values:
+                listed = ", ".join(dict.fromkeys(values))
+                raise ConfigError(f"flag {name}={value!r}: no such value; the values of {name}: {listed}")
         flags.update(overrides)
         label += "[" + ",".join(f"{k}={v}" for k, v in overrides.items()) + "]"
     return Config(label, flags)
@@ -147,6 +156,9 @@ class Group:
     configs: dict[str, int] = field(default_factory=dict)
     known: Known | None = None
     first_hand: int = 0
+    #: games that ended at a divergence of this (known) cause, one play cannot go past (an
+    #: acceptance, a failure; for a known ``legal`` cause, an action of that type one engine refused)
+    ended: int = 0
 
     def add(self, divergence: Divergence) -> None:
         self.count += 1
@@ -173,10 +185,20 @@ class FuzzReport:
     strategies: dict[str, int] = field(default_factory=dict)
     #: why the run stopped before its games were played (the circuit breaker), or ``""``
     stopped: str = ""
+    #: known divergences passed over: play went on past them, their subject no longer compared in their game
+    passed_over: int = 0
+    #: per configuration, the last failure of the engine to start one of its games (no game of
+    #: that configuration was played if :attr:`played` has none)
+    start_failures: dict[str, str] = field(default_factory=dict)
 
     @property
     def failures(self) -> list[Group]:
         return [g for g in self.groups.values() if g.known is None]
+
+    @property
+    def ended_at_known(self) -> dict[Cause, int]:
+        """The games that ended at a known divergence play cannot go past, by its cause."""
+        return {cause: group.ended for cause, group in self.groups.items() if group.ended}
 
     @classmethod
     def merged(cls, reports: Sequence[FuzzReport], seconds: float) -> FuzzReport:
@@ -195,6 +217,8 @@ class FuzzReport:
             _add_counts(merged.played, report.played)
             _add_counts(merged.strategies, report.strategies)
             merged.not_applicable.update(report.not_applicable)
+            merged.start_failures.update(report.start_failures)
+            merged.passed_over += report.passed_over
             if report.stopped and not merged.stopped:
                 merged.stopped = report.stopped
             if report.first_divergence is not None:
@@ -205,9 +229,10 @@ class FuzzReport:
                 mine = merged.groups.get(cause)
                 if mine is None:
                     merged.groups[cause] = Group(cause, group.example, group.count, dict(group.configs), group.known,
-                                                 group.first_hand * jobs)  # fmt: skip
+                                                 group.first_hand * jobs, group.ended)  # fmt: skip
                     continue
                 mine.count += group.count
+                mine.ended += group.ended
                 _add_counts(mine.configs, group.configs)
                 if group.example.size < mine.example.size:
                     mine.example = group.example
@@ -231,13 +256,20 @@ class FuzzReport:
             "seconds": round(self.seconds, 3),
             "played": self.played,
             "not_applicable": self.not_applicable,
+            "start_failures": self.start_failures,
             "first_divergence": self.first_divergence,
+            "passed_over": self.passed_over,
+            "ended_at_known": {
+                "games": sum(self.ended_at_known.values()),
+                "by_cause": {str(cause): games for cause, games in self.ended_at_known.items()},
+            },
             "groups": [
                 {
                     "cause": {"kind": g.cause.kind, "subject": g.cause.subject, "rule": g.cause.rule},
                     "count": g.count,
                     "configs": g.configs,
                     "known": g.known.reason if g.known else None,
+                    "ended_games": g.ended,
                     "example": g.example.record(),
                 }
                 for g in self.groups.values()
@@ -394,15 +426,12 @@ class Fuzzer:
         except EngineError as error:
             # an engine that is down at the start fails as such (the breaker counts it); any other refusal is "start"
             kind = error.kind if isinstance(error, ENGINE_DOWN) else "start"
+            report.start_failures[config.label] = bounded(str(error).split("\n")[0], 300)
             return self._diverge(
                 report, config, setup, [], Difference("failure", kind, "a game", str(error)), seed, strategy
             )
         report.games += 1
-        try:
-            return self._play_game(config, report, rng, setup, ours, theirs, seed, strategy, policy_name, forced)
-        finally:
-            with contextlib.suppress(EngineError):  # the game is over: the engine may forget it
-                end_game(theirs)
+        return self._play_game(config, report, rng, setup, ours, theirs, seed, strategy, policy_name, forced)
 
     def _play_game(
         self,
@@ -417,47 +446,103 @@ class Fuzzer:
         policy_name: str,
         forced: tuple[str, str] | None,
     ) -> Divergence | None:
-        """The game :meth:`play_game` started, played hand after hand until it diverges or ends."""
+        """The game :meth:`play_game` started, played hand after hand until it diverges or ends
+        (with a known-divergences file: past the known divergences play can go past, :meth:`_judge`)."""
+        watch = _Watch() if self.known else None
         history: list[dict[str, JSON]] = []
-        first = snapshot(ours, None)
-        steps = [first, *self._play_hand(rng, ours, first, POLICIES[policy_name][0])]
-        for hand in range(self.max_hands_per_game):
-            report.hands += 1
-            report.played[config.label] = report.played.get(config.label, 0) + 1
-            report.actions += len(steps) - 1
-            before = len(history)  # the actions of the hands before this one (copied only if replayed)
-            comparison = begin_compare(
-                theirs,
-                steps,
-                obligations=self.obligations,
-                restart=partial(_replayed, self.engine, setup, history, before),
-                restart_reference=partial(_replayed, self.reference, setup, history, before),
-                use_batch=self.batch,
-            )
-            self._cover(steps, report)
-            following: list[Step] | None = None
-            checkpoint = None
-            if comparison.in_flight and self._goes_on(steps, hand):
-                # While a protocol engine works on this hand, the next one is played on the
-                # reference (the two processes use two cores). It depends on the reference's steps
-                # alone; if this hand diverges it is dropped and the steering wound back, so the
-                # run goes on exactly as if it had never been played.
-                checkpoint = self.steering.checkpoint()
-                following = self._next_hand(rng, config, ours, steps[-1], forced)
-            found = comparison.result()
-            if found is not None:
-                if checkpoint is not None:
-                    self.steering.restore(checkpoint)
-                index, difference = found
-                actions = history + [s.action for s in steps[1 : index + 1] if s.action is not None]
-                return self._diverge(report, config, setup, actions, difference, seed, strategy, steps[index])
-            history += [s.action for s in steps[1:] if s.action is not None]
-            if following is None:
-                if not self._goes_on(steps, hand):
-                    break
-                following = self._next_hand(rng, config, ours, steps[-1], forced)
-            steps = following
-        return None
+        try:
+            first = snapshot(ours, None)
+            steps = [first, *self._play_hand(rng, ours, first, POLICIES[policy_name][0])]
+            for hand in range(self.max_hands_per_game):
+                report.hands += 1
+                report.played[config.label] = report.played.get(config.label, 0) + 1
+                report.actions += len(steps) - 1
+                before = len(history)  # the actions of the hands before this one (copied only if replayed)
+                judge = None
+                if watch is not None:
+                    judge = partial(self._judge, watch, report, config, setup, seed, strategy, history, steps)
+                comparison = begin_compare(
+                    theirs,
+                    steps,
+                    obligations=self.obligations,
+                    restart=partial(_replayed, self.engine, setup, history, before),
+                    restart_reference=partial(_replayed, self.reference, setup, history, before),
+                    use_batch=self.batch,
+                    ignored=watch.ignored if watch is not None else None,
+                    judge=judge,
+                )
+                self._cover(steps, report)
+                following: list[Step] | None = None
+                checkpoint = None
+                if comparison.in_flight and self._goes_on(steps, hand):
+                    # While a protocol engine works on this hand, the next one is played on the
+                    # reference (the two processes use two cores). It depends on the reference's steps
+                    # alone; if this hand diverges it is dropped and the steering wound back, so the
+                    # run goes on exactly as if it had never been played.
+                    checkpoint = self.steering.checkpoint()
+                    following = self._next_hand(rng, config, ours, steps[-1], forced)
+                found = comparison.result()
+                theirs = comparison.handle  # (a trace that went on past a known divergence replayed the game)
+                if found is not None:
+                    if checkpoint is not None:
+                        self.steering.restore(checkpoint)
+                    if watch is not None and watch.stopped is not None:
+                        return watch.stopped  # the judge recorded it: a new divergence, or a known one
+                    index, difference = found
+                    actions = history + [s.action for s in steps[1 : index + 1] if s.action is not None]
+                    return self._diverge(report, config, setup, actions, difference, seed, strategy, steps[index])
+                history += [s.action for s in steps[1:] if s.action is not None]
+                if following is None:
+                    if not self._goes_on(steps, hand):
+                        break
+                    following = self._next_hand(rng, config, ours, steps[-1], forced)
+                steps = following
+            return None
+        finally:
+            with contextlib.suppress(EngineError):  # the game is over: the engine may forget it
+                end_game(theirs)
+
+    def _judge(
+        self,
+        watch: _Watch,
+        report: FuzzReport,
+        config: Config,
+        setup: dict[str, JSON],
+        seed: int,
+        strategy: str,
+        history: list[dict[str, JSON]],
+        steps: Sequence[Step],
+        index: int,
+        difference: Difference,
+    ) -> bool:
+        """A difference the comparison of ``steps`` found at ``index``: recorded, and whether play goes
+        on past it (a :data:`~conformance.differential.Judge`). A known divergence of a kind play can go
+        past is passed over; a known one it cannot (an acceptance, a failure) ends the game, counted in
+        its group's :attr:`~Group.ended`, as does an engine's refusal of an action of a type whose legal
+        actions are known to differ (or its acceptance of one the reference refused)."""
+        step = steps[index]
+        actions = history + [s.action for s in steps[1 : index + 1] if s.action is not None]
+        cause = cause_of(self.reference, setup, actions, difference, step)
+        divergence = Divergence(config, setup, actions, cause, difference.expected, difference.got, seed, strategy,
+                                passed_over=tuple(sorted(watch.ignored)))  # fmt: skip
+        known = find_known(self.known, cause, config.label)
+        if known is None:
+            following = watch.follows_from(difference)
+            if following is not None and following in report.groups:  # play cannot go past the known legal difference
+                report.groups[following].ended += 1
+            else:
+                self._record(report, divergence)
+            watch.stopped = divergence
+            return False
+        self._record(report, divergence)
+        if difference.kind in GOES_ON:
+            report.passed_over += 1
+            if difference.kind == "legal":
+                watch.legal[subject_key(difference.kind, difference.subject)] = cause
+            return True
+        report.groups[cause].ended += 1
+        watch.stopped = divergence
+        return False
 
     def _goes_on(self, steps: Sequence[Step], hand: int) -> bool:
         """Whether the game goes on after the hand of ``steps`` (the ``hand``-th of the game)."""
@@ -495,7 +580,8 @@ class Fuzzer:
         best = example
         for depth in ("hand", self.depth):
             search = Fuzzer(self.reference, self.engine, self.info, depth=depth, probe_rate=self.probe_rate,
-                            seed=self.seed + 1, batch=self.batch, explicit_deals=self.explicit_deals)  # fmt: skip
+                            known=self.known, seed=self.seed + 1, batch=self.batch,
+                            explicit_deals=self.explicit_deals)  # fmt: skip
             report = FuzzReport(self.info.name)
             for number in range(games):
                 if deadline is not None and time.monotonic() > deadline:
@@ -607,14 +693,40 @@ class Fuzzer:
     ) -> Divergence:
         cause = cause_of(self.reference, setup, actions, difference, step)
         divergence = Divergence(config, setup, actions, cause, difference.expected, difference.got, seed, strategy)
+        self._record(report, divergence)
+        return divergence
+
+    def _record(self, report: FuzzReport, divergence: Divergence) -> Group:
+        """Count ``divergence`` in the group of its cause (made, known or not, at its first)."""
+        cause = divergence.cause
         group = report.groups.get(cause)
         if group is None:
-            known = find_known(self.known, cause, config.label)
+            known = find_known(self.known, cause, divergence.config.label)
             group = report.groups[cause] = Group(cause, divergence, known=known, first_hand=report.hands)
         group.add(divergence)
         if group.known is None and report.first_divergence is None:
             report.first_divergence = report.hands
-        return divergence
+        return group
+
+
+@dataclass
+class _Watch:
+    """What one game has passed over (with a known-divergences file): the subjects no longer
+    compared in it, the causes of the known ``legal`` differences among them, and the divergence
+    it stopped at."""
+
+    ignored: set[str] = field(default_factory=set)
+    legal: dict[str, Cause] = field(default_factory=dict)
+    stopped: Divergence | None = None
+
+    def follows_from(self, difference: Difference) -> Cause | None:
+        """The known ``legal`` difference an ``acceptance`` difference follows from: the engine
+        refused an action of a type it is known not to offer, or accepted one of a type it is
+        known to offer besides."""
+        if difference.kind != "acceptance":
+            return None
+        side = "missing" if difference.expected == "accepted" else "extra"
+        return self.legal.get(subject_key("legal", f"{difference.subject} ({side})"))
 
 
 #: The failure kinds of an engine process that is down (:data:`~adapters.subprocess_adapter.ENGINE_DOWN`).

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,7 @@ from conformance.differential import (
     load_record,
     snapshot,
 )
+from conformance.exit_codes import ExitCode
 from conformance.fuzz import (
     DOWN_KINDS,
     ConfigError,
@@ -60,10 +62,12 @@ class UsageProblem(Exception):
 
 
 def configs_for(info: EngineInfo, profiles: Sequence[str], flags: str) -> list[Config]:
+    """The configurations of a run: each ``--profile`` (default: every profile of the engine,
+    and with ``--flags`` alone, every profile of the engine with those flag values over it)."""
     overrides = parse_flag_set(flags) if flags else {}
     if not profiles:
         if overrides:
-            return [resolve(info, next(iter(info.profiles)), overrides)]
+            return [resolve(info, name, overrides) for name in info.profiles]
         return default_configs(info)
     return [resolve(info, text, overrides) for text in profiles]
 
@@ -100,10 +104,13 @@ def run_compare(
     timeout: float = 10.0,
     max_engine_failures: int = 5,
 ) -> int:
-    """Fuzz ``engine``; print and write what was found; the exit status (0 clean, 1 divergences).
+    """Fuzz ``engine``; print and write what was found; the exit status (0 clean, 1 divergences;
+    a run that played no game: 2, or 3 when the engine could not start one: :func:`nothing_played`).
 
     ``jobs`` > 1: the games are shared among that many worker processes, each loading the
     engine from ``spec`` (:mod:`conformance.fuzz_parallel`)."""
+    if games < 1:
+        raise UsageProblem(f"--hands {games}: the games per configuration must be 1 or more")
     info = engine.info()
     try:
         configs = configs_for(info, profiles, flags)
@@ -139,11 +146,24 @@ def run_compare(
             report = fuzzer.run(configs, games, seconds=seconds)
     print_report(console, report, configs)
     report_dir.mkdir(parents=True, exist_ok=True)
+    if not report.games:  # nothing was compared: no record, no scenario, and not a pass
+        _write_report(console, report, report_dir, None)
+        code, why = nothing_played(report, configs, seconds)
+        console.print(f"[red]error:[/red] {markup(why)}", soft_wrap=True, highlight=False)
+        return int(code)
     for group in report.failures:  # a targeted search for smaller examples, and shrinking
         if _given_up(report, group):
             continue  # every replay would wait for the engine that is down again
         started = time.monotonic()
-        group.example = fuzzer.smallest(group, seconds=SHRINK_SECONDS)
+        try:
+            group.example = fuzzer.smallest(group, seconds=SHRINK_SECONDS)
+        except (AttributeError, TypeError, ValueError, KeyError, IndexError) as error:
+            # an in-process engine answering garbage the adapters let through, as Fuzzer.run catches it
+            console.print(
+                shown(f"shrinking {group.cause} stopped: the engine failed: {type(error).__name__}: {error}"),
+                markup=False,
+            )
+            continue
         if time.monotonic() - started > SHRINK_SECONDS:
             console.print(
                 f"shrinking {group.cause} stopped after {SHRINK_SECONDS:.0f} s (an engine that is slow to "
@@ -151,10 +171,37 @@ def run_compare(
                 markup=False,
             )
     written = _write_groups(console, reference, engine, info, spec, report, report_dir, scenarios, check)
+    _write_report(console, report, report_dir, written)
+    return 1 if report.failures or report.stopped else 0
+
+
+def _write_report(console: Console, report: FuzzReport, report_dir: Path, scenarios: Path | None) -> None:
     fuzz_json = json.dumps(scrub(report.to_json()), indent=1, ensure_ascii=False)
     (report_dir / "fuzz.json").write_text(fuzz_json + "\n", "utf-8")
-    console.print(f"report: {report_dir / 'fuzz.json'}" + (f"  scenarios: {written}" if written else ""), markup=False)
-    return 1 if report.failures or report.stopped else 0
+    console.print(f"report: {report_dir / 'fuzz.json'}" + (f"  scenarios: {scenarios}" if scenarios else ""),
+                  markup=False)  # fmt: skip
+
+
+def nothing_played(report: FuzzReport, configs: Sequence[Config], seconds: float | None) -> tuple[ExitCode, str]:
+    """Why a run played no game, as one line, and its exit status: 3 when the engine could not
+    start a game of a configuration it can play (it cannot be spoken to), else 2 (nothing to
+    compare: every configuration is not applicable). The reasons are counted by configuration."""
+    if not configs:
+        return ExitCode.USAGE, "no game was played: the engine declares no profile, so there is nothing to compare"
+    reasons: Counter[str] = Counter()
+    for config in configs:
+        if config.label in report.not_applicable:
+            reasons[f"not applicable: {report.not_applicable[config.label]}"] += 1
+        elif config.label in report.start_failures:
+            reasons[f"the engine could not start a game: {report.start_failures[config.label]}"] += 1
+        elif report.stopped:
+            reasons[f"stopped: {report.stopped}"] += 1
+        else:
+            reasons["its time (--seconds) ran out before its first game" if seconds else "no game started"] += 1
+    total = f"{len(configs)} configuration" + ("s" if len(configs) > 1 else "")
+    counted = "; ".join(f"{why} ({count} of {total})" for why, count in reasons.items())
+    code = ExitCode.ENGINE_UNAVAILABLE if report.start_failures else ExitCode.USAGE
+    return code, f"no game was played, so nothing was compared: {counted}"
 
 
 def print_report(console: Console, report: FuzzReport, configs: Sequence[Config]) -> None:
@@ -170,6 +217,13 @@ def print_report(console: Console, report: FuzzReport, configs: Sequence[Config]
         f"{len(report.groups) - len(report.failures)} known",
         markup=False,
     )
+    ended = report.ended_at_known
+    if report.passed_over or ended:
+        line = f"known divergences: {report.passed_over} passed over (play went on, their subjects no longer compared)"
+        if ended:
+            causes = ", ".join(f"{cause} ({games})" for cause, games in sorted(ended.items(), key=lambda i: -i[1]))
+            line += f"; {sum(ended.values())} games ended at one that play cannot go past: {causes}"
+        console.print(shown(line), markup=False)
     if report.stopped:
         console.print(
             shown(
@@ -191,13 +245,21 @@ def print_report(console: Console, report: FuzzReport, configs: Sequence[Config]
                 str(group.count),
                 markup(", ".join(f"{k} ({v})" for k, v in group.configs.items())),
                 f"{group.example.size} actions",
-                markup(f"known: {group.known.reason}" if group.known else "NEW"),
+                markup(_status(group)),
             )
         console.print(table)
+    if not report.hands:
+        return
     seen, observable, unseen = report.coverage_summary()
     console.print(f"rule coverage: {seen} of {observable} observable rules seen", markup=False)
     if unseen:
         console.print(f"  never seen: {' '.join(unseen)}", markup=False)
+
+
+def _status(group: Group) -> str:
+    if group.known is None:
+        return "NEW"
+    return f"known: {group.known.reason}" + (f" (ended {group.ended} games)" if group.ended else "")
 
 
 def _write_groups(
@@ -292,21 +354,42 @@ def run_replay(console: Console, reference: Engine, engine: Engine, path: Path) 
     info = engine.info()
     obligations = Obligations.of(info)
     console.print(shown(f"replaying {path} ({record.config.label}) on {info.name}"), markup=False)
+    ignored = frozenset(record.passed_over)
+    if ignored:
+        console.print(
+            shown(f"not compared (known divergences compare passed over before this one): {', '.join(ignored)}"),
+            markup=False,
+        )
     try:
         ours = reference.start(record.setup)
-    except SetupRejected as error:
-        raise UsageProblem(f"{path}: the reference refuses the record's setup: {error}") from None
+    except Exception as error:  # SetupRejected, or a setup too wrong for the reference to read
+        raise UsageProblem(f"{path}: the reference refuses the record's setup: {_error_text(error)}") from None
     try:
         theirs = engine.start(record.setup)
-    except (SetupRejected, EngineError) as error:
+    except SetupRejected as error:
         console.print(shown(f"the engine refuses the setup: {error}"), markup=False)
         return 1
-    mine, other = snapshot(ours, None), snapshot(theirs, None)
+    except EngineError as error:
+        console.print(shown(f"the engine failed to start the game: {error}"), markup=False)
+        return 1
+    mine = snapshot(ours, None)
+    try:
+        other = snapshot(theirs, None)
+    except EngineError as error:
+        console.print(shown(f"  0. before any action: the engine failed: {error}"), markup=False)
+        show_table(console, ours, theirs, record.config)
+        return 1
     for number in range(len(record.actions) + 1):
         if number:
             action = record.actions[number - 1]
             try:
                 mine = apply_step(ours, action, FIELDS)
+            except Exception as error:  # an action too wrong for the reference to read
+                raise UsageProblem(
+                    f"{path}: action {number} of the record ({shown(json.dumps(action, default=str))}): "
+                    f"the reference cannot play it: {_error_text(error)}"
+                ) from None
+            try:
                 other = apply_step(theirs, action, FIELDS)
             except EngineError as error:
                 console.print(
@@ -315,8 +398,8 @@ def run_replay(console: Console, reference: Engine, engine: Engine, path: Path) 
                 show_table(console, ours, theirs, record.config)
                 return 1
             mark = "ok" if mine.accepted == other.accepted else "!!"
-            console.print(f"{number:>3}. {mark} {describe_action(action)}", markup=False, highlight=False)
-        difference = compare_steps(mine, other, obligations=obligations)
+            console.print(shown(f"{number:>3}. {mark} {describe_action(action)}"), markup=False, highlight=False)
+        difference = compare_steps(mine, other, obligations=obligations, ignored=ignored)
         if difference is not None:
             cause = cause_of(reference, record.setup, record.actions[:number], difference, mine)
             console.print(
@@ -330,6 +413,13 @@ def run_replay(console: Console, reference: Engine, engine: Engine, path: Path) 
             return 1
     console.print("no divergence: the engine agrees with the reference on every step of this record", markup=False)
     return 0
+
+
+def _error_text(error: Exception) -> str:
+    """An error as one part of a line: a refusal's own message, any other error with its type."""
+    if isinstance(error, SetupRejected):
+        return str(error)
+    return f"{type(error).__name__}: {error}"
 
 
 def _show(value: JSON) -> str:

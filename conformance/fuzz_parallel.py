@@ -105,10 +105,10 @@ def _adopt(finished: Any) -> None:
 
 def _fuzz_share(share: Share) -> FuzzReport:
     """A worker's run: its own engine and reference, its share of the games."""
-    from conformance.engines import load_engine  # the worker's own import of the registry
+    from conformance.engines import parse_engine_spec  # the worker's own import of the registry
 
-    try:
-        engine = load_engine(share.spec, timeout=share.timeout)
+    try:  # an in-process engine's own exceptions are its failures, as in a run of one job
+        engine = parse_engine_spec(share.spec).open(timeout=share.timeout, contained=True)
         info = engine.info()
     except (EngineError, OSError, ValueError) as error:
         raise WorkerFailed(f"worker {share.worker} could not load the engine {share.spec!r}: {error}") from None

@@ -80,13 +80,15 @@ class Shrinker:
         self, example: Divergence, setup: Mapping[str, JSON], actions: list[dict[str, JSON]]
     ) -> Divergence | None:
         """The divergence ``setup`` and ``actions`` lead to, if it has the cause of ``example``
-        and the reference accepts every action before the last."""
+        and the reference accepts every action before the last (the known divergences the
+        example passed over are not compared)."""
         if self.budget <= 0 or (self.deadline is not None and time.monotonic() > self.deadline):
             self.budget = 0
             return None
         self.budget -= 1
         try:
-            found = first_difference(self.reference, self.engine, setup, actions, obligations=self.obligations)
+            found = first_difference(self.reference, self.engine, setup, actions, obligations=self.obligations,
+                                     ignored=frozenset(example.passed_over))  # fmt: skip
             if found is None:
                 return None
             index, difference, step = found
@@ -637,12 +639,24 @@ def check_scenarios(
                 "--engine", spec, "--profile", under, "--guinote-results", str(out),
             ]  # fmt: skip
             env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")])}
-            done = runner(argv, cwd=str(REPO), capture_output=True, text=True, timeout=timeout, check=False, env=env)
+            try:
+                done = runner(argv, cwd=str(REPO), capture_output=True, text=True, timeout=timeout, check=False,
+                              env=env)  # fmt: skip
+            except subprocess.TimeoutExpired:
+                raise RuntimeError(
+                    f"the check on the {who} ({spec}, profile {under}) took over {timeout:g} s"
+                ) from None
             if not out.exists():
                 said = last_word(f"{done.stdout}\n{done.stderr}")
                 raise RuntimeError(f"the check on the {who} ({spec}, profile {under}) did not run: {said}")
-            for result in json.loads(out.read_text(encoding="utf-8"))["results"]:
-                results.setdefault(result["scenario"], {})[who] = (result["status"], result.get("message", ""))
+            try:
+                for result in json.loads(out.read_text(encoding="utf-8"))["results"]:
+                    results.setdefault(result["scenario"], {})[who] = (result["status"], result.get("message", ""))
+            except (ValueError, KeyError, TypeError, AttributeError) as error:
+                raise RuntimeError(
+                    f"the check on the {who} ({spec}, profile {under}) wrote no results it can read: "
+                    f"{type(error).__name__}: {error}"
+                ) from None
     checks = {}
     for name, outcome in results.items():
         engine_status, message = outcome.get("engine", ("missing", ""))

@@ -11,30 +11,40 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from adapters.interface import JSON, Action, EngineInfo, Outcome, Setup
+from adapters.interface import JSON, Accepted, Action, EngineInfo, Outcome, Rejected, Setup
 from adapters.reference import ReferenceEngine, ReferenceGame
 
 
 class _Game:
+    """The reference's game with the flaws ``flaw`` names (several joined by ``+``)."""
+
     def __init__(self, inner: ReferenceGame, flaw: str) -> None:
         self.inner = inner
         self.flaw = flaw
+        self.flaws = frozenset(flaw.split("+"))
 
     def legal_actions(self) -> list[dict[str, JSON]]:
         actions = self.inner.legal_actions()
-        if self.flaw == "no_cantes":  # CANTE-01: never offers a cante
+        if self.flaws & {"no_cantes", "refuses_cantes"}:  # CANTE-01: never offers a cante
             return [a for a in actions if a.get("type") != "cante"]
-        if self.flaw == "boolean_seats":  # a protocol slip Python's == cannot see: True == 1
+        if "boolean_seats" in self.flaws:  # a protocol slip Python's == cannot see: True == 1
             return [{**a, "seat": True} if a.get("seat") == 1 else a for a in actions]
         return actions
 
     def apply(self, action: Action) -> Outcome:
         if self.flaw in _FAILURES and action.get("card") == "Ao" and self.inner.state("phase") == "arrastre":
             _FAILURES[self.flaw]()  # served: the process dies or stops answering on this very action
-        return self.inner.apply(action)
+        if "refuses_cantes" in self.flaws and action.get("type") == "cante":  # ... nor takes one
+            return Rejected("CANTE_NOT_ALLOWED", "CANTE-01", "this engine has no cantes")
+        outcome = self.inner.apply(action)
+        if "ultimas_zero" in self.flaws and isinstance(outcome, Accepted):  # SCORE-06, in the event only
+            return Accepted([{**e, "points": 0} if e.get("type") == "ultimas" else e for e in outcome.events])
+        if "wrong_play_codes" in self.flaws and isinstance(outcome, Rejected) and action.get("type") == "play":
+            return Rejected("NOT_YOUR_TURN", outcome.rule, outcome.message)  # the same refusal, another code
+        return outcome
 
     def state(self, name: str) -> JSON:
-        if self.flaw == "forgets_totals" and name.startswith("total."):  # VUELTAS-02: nothing is carried
+        if "forgets_totals" in self.flaws and name.startswith("total."):  # VUELTAS-02: nothing is carried
             return self.inner.state("score." + name.partition(".")[2])
         return self.inner.state(name)
 
@@ -66,6 +76,26 @@ def no_cantes() -> FlawedEngine:
 
 def forgets_totals() -> FlawedEngine:
     return FlawedEngine("forgets_totals")
+
+
+def refuses_cantes() -> FlawedEngine:
+    """Never offers a cante, and refuses one (play cannot go past the reference's cante)."""
+    return FlawedEngine("refuses_cantes")
+
+
+def ultimas_zero() -> FlawedEngine:
+    """The diez de últimas is 0 in its ``ultimas`` event (and right everywhere else)."""
+    return FlawedEngine("ultimas_zero")
+
+
+def no_cantes_ultimas_zero() -> FlawedEngine:
+    """Both: it offers no cante (but takes one) and writes the diez de últimas as 0."""
+    return FlawedEngine("no_cantes+ultimas_zero")
+
+
+def wrong_play_codes() -> FlawedEngine:
+    """Refuses the plays the reference refuses, with another reason code."""
+    return FlawedEngine("wrong_play_codes")
 
 
 def boolean_seats() -> FlawedEngine:
@@ -151,3 +181,67 @@ class DownEngine(FlawedEngine):
         if mark == "g":
             return _Down(game, lambda: GarbageAnswer("the answer is not JSON (hypothetical)"))
         return _Game(game, "none")
+
+
+def crashes_at_every_start() -> DownEngine:
+    """Every game's start fails as a process that exited: no game is ever played."""
+    return DownEngine("c")
+
+
+class RefusesEverySetup(FlawedEngine):
+    """Declares the reference's profiles but refuses every setup (a deck order and an explicit deal alike)."""
+
+    def start(self, setup: Setup) -> Any:
+        from adapters.interface import SetupRejected
+
+        raise SetupRejected("this engine plays online only", ["deal=deck order", "deal=explicit"])
+
+
+def refuses_every_setup() -> RefusesEverySetup:
+    return RefusesEverySetup("refuses_setups")
+
+
+class _Raising(_Game):
+    """A game whose code fails as Python code can, at the sixth action: an exception of its own
+    (``raises``), an outcome that is no outcome (``answers_none``), or the end of the process (``exits``)."""
+
+    def __init__(self, inner: ReferenceGame, flaw: str) -> None:
+        super().__init__(inner, flaw)
+        self.applied = 0
+
+    def apply(self, action: Action) -> Outcome:
+        self.applied += 1
+        if self.applied > 5:
+            if self.flaw == "raises":
+                raise RuntimeError("internal error \x1b[31min the engine")
+            if self.flaw == "answers_none":
+                return None  # type: ignore[return-value]  # the point: an engine answering garbage
+            if self.flaw == "exits":
+                raise SystemExit(4)
+        return self.inner.apply(action)
+
+    def legal_actions(self) -> list[dict[str, JSON]]:
+        if self.flaw == "legal_raises" and self.applied > 5:
+            raise ZeroDivisionError("division by zero")
+        return self.inner.legal_actions()
+
+
+class RaisingEngine(FlawedEngine):
+    def start(self, setup: Setup) -> Any:
+        return _Raising(ReferenceEngine.start(self, setup), self.flaw)
+
+
+def raises() -> RaisingEngine:
+    return RaisingEngine("raises")
+
+
+def legal_raises() -> RaisingEngine:
+    return RaisingEngine("legal_raises")
+
+
+def answers_none() -> RaisingEngine:
+    return RaisingEngine("answers_none")
+
+
+def exits() -> RaisingEngine:
+    return RaisingEngine("exits")

@@ -83,7 +83,7 @@ def test_configurations_cover_overlays_and_every_declared_flag_value() -> None:
     [
         ("nowhere", "", "the engine has no profile 'nowhere'; its profiles: ludoteka"),
         ("ludoteka+moon", "", "unknown overlay 'moon'"),
-        ("ludoteka", "tute=sometimes", "flag tute='sometimes': the engine plays tute as none, wins_point"),
+        ("ludoteka", "tute=sometimes", "flag tute='sometimes': no such value; the values of tute: none, wins_point"),
         ("ludoteka", "colour=red", "unknown flag 'colour'"),
         ("ludoteka", "tute", "'tute' is not flag=value"),
     ],
