@@ -111,9 +111,9 @@ def forecast(
     return Forecast(runs, tuple(reasons.most_common()))
 
 
-def compatibility_lines(spec: str, info: EngineInfo, notes: Sequence[str], expected: Forecast) -> list[str]:
-    """The summary that opens a run: the protocol version, the capabilities found, the flags the
-    suite filled in, and how many runs will be not applicable and why (by count, never per run)."""
+def engine_lines(spec: str, info: EngineInfo, notes: Sequence[str]) -> list[str]:
+    """Who the engine is to the suite: the protocol version it was written for, the capabilities
+    found and lacking, and the flags the suite filled in for it (the start of run and compare)."""
     from adapters.interface import CAPABILITIES
     from adapters.protocol import PROTOCOL_VERSION
 
@@ -125,6 +125,13 @@ def compatibility_lines(spec: str, info: EngineInfo, notes: Sequence[str], expec
     lacking = [name for name in CAPABILITIES if name not in info.capabilities]
     lines.append(f"  capabilities: {', '.join(found) or 'none'}; without: {', '.join(lacking) or 'none'}")
     lines.extend(f"  {note}" for note in notes)
+    return lines
+
+
+def compatibility_lines(spec: str, info: EngineInfo, notes: Sequence[str], expected: Forecast) -> list[str]:
+    """The summary that opens a run: :func:`engine_lines`, and how many runs will be not
+    applicable and why (by count, never per run)."""
+    lines = engine_lines(spec, info, notes)
     runs = f"{expected.runs} scenario run{'' if expected.runs == 1 else 's'}"
     if not expected.not_applicable:
         lines.append(f"  {runs}, all to be played")
@@ -139,6 +146,7 @@ __all__ = [
     "Forecast",
     "capability_needs",
     "compatibility_lines",
+    "engine_lines",
     "flag_reason",
     "forecast",
     "other_table",

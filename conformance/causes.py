@@ -27,7 +27,7 @@ from typing import Any
 
 from adapters.interface import JSON, Accepted, Engine, GameHandle, Rejected, SetupRejected, UnknownField
 from adapters.obligations import Obligations
-from conformance.differential import event_difference, play_allowed_by
+from conformance.differential import DECLINE_RULE, declines, event_difference, may_declare, play_allowed_by
 from conformance.results import CaseResult, Divergence, FailureGroup, Report, Status
 from conformance.transcript import Call, outcome_json
 
@@ -85,10 +85,7 @@ FIELD_RULES: dict[str, str] = {
     "won_cards": "PLAY-16",
     "last_trick_won": "ETIQ-02",
 }
-#: Where the engine offers only cantes (or tutes, or a claim) and not the draw or the next card
-#: the reference allows too, it does not let the player decline them: singing is optional.
-DECLINE_RULE = "CANTE-07"
-_DECLARATIONS = frozenset({"cante", "tute", "claim"})
+
 #: The rule that allows an action of a type (in a phase, or in any: ``None``): where the
 #: engine refuses or does not offer what the reference allows, the rule the reference applied.
 PERMISSIONS: dict[tuple[str, str | None], str] = {
@@ -218,6 +215,8 @@ def _compare(
     required = obligations if obligations is not None else EVERYTHING
     playing = call.call == "apply" and isinstance(call.args, Mapping) and call.args.get("type") == "play"
     play_rule = play_allowed_by(game, call.args) if playing else ""  # read before the reference plays it
+    going_on = call.call == "apply" and isinstance(call.args, Mapping) and call.args.get("type") in ("play", "draw")
+    declaring = going_on and may_declare(game.legal_actions())  # a cante could be sung instead
     try:
         answer = _ask(game, call)
     except UnknownField:
@@ -247,6 +246,8 @@ def _compare(
             what = f"the engine refused it as {theirs.code}" if theirs.code else "the engine refused it"
             rule = _permission(str(call.args.get("type")), phase)
             basis = f"the reference allows it: {rule}" if rule else ""
+            if declaring:  # a cante (tute, claim) could be sung here: one the engine would not let be declined
+                rule, basis = DECLINE_RULE, "a cante could be sung here, and the reference lets it be declined"
             found = _Difference(index, what, outcome_json(ours), outcome_json(theirs), rule, basis)
             found.fallback = play_rule or None
             return found, answer
@@ -294,7 +295,7 @@ def _compare(
             if isinstance(refused, Rejected) and rules_in(refused.rule):
                 difference.rule = rules_in(refused.rule)[0]
                 difference.basis = f"the reference refuses {_short(extra[:1])} as {refused.code}"
-        elif missing and _declines(missing, call.raw):
+        elif missing and declines(missing, call.raw):
             difference.rule = DECLINE_RULE
             difference.basis = "the engine offers only the declaration, not the reference's way to decline it"
         elif missing:
@@ -318,14 +319,6 @@ def _compare(
         elif base == "phase" and answer == "hand_over":
             rule, basis = "SCORE-02", "the hand is over on the reference"
     return _Difference(index, "a different value", answer, call.raw, rule, basis), answer
-
-
-def _declines(missing: Sequence[Mapping[str, JSON]], offered: Any) -> bool:
-    """Whether the engine, lacking ``missing`` (the draw, or a card to play), offers only cantes,
-    tutes or claims: it does not let the player decline them (singing is optional, CANTE-07)."""
-    kinds = {str(action.get("type")) for action in missing}
-    offered_kinds = {str(action.get("type")) for action in offered or [] if isinstance(action, Mapping)}
-    return bool(kinds) and kinds <= {"draw", "play"} and bool(offered_kinds) and offered_kinds <= _DECLARATIONS
 
 
 def _short(actions: list[Any]) -> str:
@@ -358,6 +351,8 @@ def _first_difference(
         error = calls[index].error
         if error is not None and not error.startswith("UnknownField"):
             return None  # the engine crashed or hung here: the failure says so already
+        if _given_again(calls, index):
+            continue
         phase = game.state("phase")
         difference, _ = _compare(calls, index, game, phase, obligations)
         if difference is not None:
@@ -437,6 +432,25 @@ def find_divergence(calls: Sequence[Call], obligations: Obligations | None = Non
         basis=difference.basis,
         as_if_flag=as_if,
         phase=difference.phase,
+    )
+
+
+def _given_again(calls: Sequence[Call], index: int) -> bool:
+    """Whether the call at ``index`` is a deck-order deal the engine refused and the suite gave
+    again, as the explicit deal of the same cards, in its next ``apply`` (an engine that deals its
+    own way): the replay skips it, as the engine's game did."""
+    call = calls[index]
+    following = next((later for later in calls[index + 1 :] if later.call in ("apply", "start")), None)
+    refused = call.call == "apply" and isinstance(call.raw, Rejected) and isinstance(call.args, Mapping)
+    return (
+        refused
+        and call.args.get("type") == "deal"
+        and "deck" in call.args
+        and following is not None
+        and following.call == "apply"
+        and isinstance(following.args, Mapping)
+        and following.args.get("type") == "deal"
+        and "hands" in following.args
     )
 
 

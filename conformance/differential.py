@@ -104,6 +104,9 @@ class Config:
 
     label: str
     flags: Mapping[str, str]
+    #: the engine's own profile the configuration starts from (its names are its own: ``+`` and
+    #: ``[`` may be in them, so the label is never split to find it)
+    profile: str = ""
 
     @property
     def players(self) -> int:
@@ -181,7 +184,7 @@ class Divergence:
         """A replayable record: the rules, the setup and the actions that lead to the divergence."""
         return {
             "format": RECORD_FORMAT,
-            "config": {"label": self.config.label, "flags": dict(self.config.flags)},
+            "config": {"label": self.config.label, "flags": dict(self.config.flags), "profile": self.config.profile},
             "seed": self.seed,
             "strategy": self.strategy,
             "setup": self.setup,
@@ -232,7 +235,7 @@ def load_record(data: Any, where: str) -> Record:
     raw_config = data.get("config") or {"label": str(data.get("profile", "?")), "flags": setup["flags"]}
     if not isinstance(raw_config, dict):
         raise RecordError(f"{where}: 'config' must be an object")
-    config = Config(str(raw_config.get("label", "?")), dict(setup["flags"]))
+    config = Config(str(raw_config.get("label", "?")), dict(setup["flags"]), str(raw_config.get("profile", "")))
     divergence = data.get("divergence")
     return Record(config, setup, actions, divergence if isinstance(divergence, dict) else {}, tuple(passed_over))
 
@@ -240,11 +243,22 @@ def load_record(data: Any, where: str) -> Record:
 # ---------------------------------------------------------------------------------------- playing
 
 
+#: The members of an action of the vocabulary (common.json's ``action``): the others an engine may
+#: add (``x-`` members) are not compared.
+ACTION_MEMBERS = ("type", "seat", "card", "suit", "rank")
+
+
 def action_key(action: Mapping[str, JSON]) -> str:
-    """One action as a comparable string (a ``deal`` stands for a deal of any deck order)."""
+    """One action as a comparable string: its members of the vocabulary, a whole number as the
+    integer it is (``2.0`` is ``2``: numbers compare by value); a ``deal`` stands for a deal of
+    any deck order."""
     if action.get("type") == "deal":
         return "deal"
-    return json.dumps(dict(action), sort_keys=True, separators=(",", ":"), default=str)
+    members = {name: action[name] for name in ACTION_MEMBERS if name in action}
+    seat = members.get("seat")
+    if isinstance(seat, float) and seat.is_integer():
+        members["seat"] = int(seat)
+    return json.dumps(members, sort_keys=True, separators=(",", ":"), default=str)
 
 
 #: How each action reads: (as a step of its own, "seat 0 plays Ao"; inside a sentence, "seat 0 playing Ao").
@@ -901,6 +915,29 @@ def first_difference(
     return None
 
 
+#: Where the engine offers only cantes (or tutes, or a claim) and not the draw or the next card
+#: the reference allows too, it does not let the player decline them: singing is optional.
+DECLINE_RULE = "CANTE-07"
+_DECLARATIONS = frozenset({"cante", "tute", "claim"})
+#: What a player does instead of singing: draw, play on, or exchange the seven.
+_DECLINED_BY = frozenset({"draw", "play", "exchange"})
+
+
+def may_declare(legal: Sequence[Mapping[str, JSON]]) -> bool:
+    """Whether ``legal`` (the reference's) offers a cante, a tute or a claim: where an engine
+    that will not let one be declined refuses the draw or the next card."""
+    return any(action.get("type") in _DECLARATIONS for action in legal)
+
+
+def declines(missing: Sequence[Mapping[str, JSON]], offered: Any) -> bool:
+    """Whether an engine that lacks ``missing`` (the draw, or a card to play) and offers only
+    ``offered``, all cantes, tutes or claims, does not let the player decline them (CANTE-07)."""
+    kinds = {str(action.get("type")) for action in missing if isinstance(action, Mapping)}
+    offered_kinds = {str(action.get("type")) for action in offered or [] if isinstance(action, Mapping)}
+    declined = bool(kinds & _DECLINED_BY) and kinds <= _DECLINED_BY | _DECLARATIONS
+    return declined and bool(offered_kinds) and offered_kinds <= _DECLARATIONS
+
+
 def cause_of(
     reference: Engine,
     setup: Mapping[str, JSON],
@@ -911,6 +948,11 @@ def cause_of(
     """The cause of a difference found after ``actions``: the rule the reference applied there
     (for the legal actions, the rule behind the first action only one engine offers)."""
     rule = ""
+    missing = difference.expected if isinstance(difference.expected, list) else []
+    if difference.kind == "legal" and step is not None and not difference.got and missing:
+        keys = {action_key(action) for action in missing if isinstance(action, Mapping)}
+        if declines(missing, [action for action in step.legal if action_key(action) not in keys]):
+            return Cause(difference.kind, difference.subject, DECLINE_RULE)
     if difference.kind == "legal":
         offered = difference.got if difference.subject.endswith("(extra)") else difference.expected
         try:
@@ -955,12 +997,14 @@ __all__ = [
     "cause_of",
     "compare_batch",
     "compare_steps",
+    "declines",
     "describe_action",
     "event_difference",
     "fields_after",
     "first_difference",
     "legal_rule",
     "load_record",
+    "may_declare",
     "play_actions",
     "play_allowed_by",
     "rule_of_step",

@@ -23,7 +23,16 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from adapters.interface import JSON, Engine, EngineError, EngineInfo, GameHandle, SetupRejected, end_game
+from adapters.interface import (
+    JSON,
+    OWN_SHUFFLE,
+    Engine,
+    EngineError,
+    EngineInfo,
+    GameHandle,
+    SetupRejected,
+    end_game,
+)
 from adapters.obligations import Obligations
 from adapters.subprocess_adapter import ENGINE_DOWN
 from conformance.differential import (
@@ -90,9 +99,10 @@ def resolve(info: EngineInfo, text: str, overrides: Mapping[str, str] | None = N
     rulebook's, applied on top. An override must name a flag and a value of the suite's (or of
     the engine's): one the engine does not play makes a configuration that is not applicable
     (:meth:`Fuzzer.run` says so), not an error."""
+    from conformance.engines import split_label
     from reference_engine.flags import flag_specs, overlay_names, profile_specs
 
-    base, *overlays = text.split("+")
+    base, overlays = split_label(info.profiles, text)
     if base not in info.profiles:
         raise ConfigError(f"the engine has no profile {base!r}; its profiles: {', '.join(info.profiles)}")
     flags = dict(info.profiles[base])
@@ -114,7 +124,7 @@ def resolve(info: EngineInfo, text: str, overrides: Mapping[str, str] | None = N
                 raise ConfigError(f"flag {name}={value!r}: no such value; the values of {name}: {listed}")
         flags.update(overrides)
         label += "[" + ",".join(f"{k}={v}" for k, v in overrides.items()) + "]"
-    return Config(label, flags)
+    return Config(label, flags, base)
 
 
 def default_configs(info: EngineInfo) -> list[Config]:
@@ -122,7 +132,7 @@ def default_configs(info: EngineInfo) -> list[Config]:
     and the first profile with each other flag value the engine declares, one at a time."""
     from reference_engine.flags import overlay_names, profile_specs
 
-    configs = [Config(name, dict(flags)) for name, flags in info.profiles.items()]
+    configs = [Config(name, dict(flags), name) for name, flags in info.profiles.items()]
     if not configs:
         return configs
     first_name, first = next(iter(info.profiles.items()))
@@ -190,6 +200,9 @@ class FuzzReport:
     #: per configuration, the last failure of the engine to start one of its games (no game of
     #: that configuration was played if :attr:`played` has none)
     start_failures: dict[str, str] = field(default_factory=dict)
+    #: games that ended where the next hand would be dealt, because the engine deals it from its own
+    #: shuffle (capability ``own_shuffle``): the reference cannot be dealt the same cards
+    own_shuffle_ends: int = 0
 
     @property
     def failures(self) -> list[Group]:
@@ -219,6 +232,7 @@ class FuzzReport:
             merged.not_applicable.update(report.not_applicable)
             merged.start_failures.update(report.start_failures)
             merged.passed_over += report.passed_over
+            merged.own_shuffle_ends += report.own_shuffle_ends
             if report.stopped and not merged.stopped:
                 merged.stopped = report.stopped
             if report.first_divergence is not None:
@@ -259,6 +273,7 @@ class FuzzReport:
             "start_failures": self.start_failures,
             "first_divergence": self.first_divergence,
             "passed_over": self.passed_over,
+            "own_shuffle_ends": self.own_shuffle_ends,
             "ended_at_known": {
                 "games": sum(self.ended_at_known.values()),
                 "by_cause": {str(cause): games for cause, games in self.ended_at_known.items()},
@@ -324,6 +339,7 @@ class Fuzzer:
             raise ConfigError(f"depth {self.depth!r}: choose {', '.join(DEPTHS)}")
         self.obligations = Obligations.of(self.info)
         self.matches = "match" in self.info.capabilities
+        self.own_shuffle = OWN_SHUFFLE in self.info.capabilities
         worker, workers = self.share
         if not 0 <= worker < workers:
             raise ConfigError(f"worker {worker} of {workers}: no such worker")
@@ -494,6 +510,8 @@ class Fuzzer:
                 history += [s.action for s in steps[1:] if s.action is not None]
                 if following is None:
                     if not self._goes_on(steps, hand):
+                        if self.own_shuffle and self._goes_on(steps, hand, dealt_by_suite=True):
+                            report.own_shuffle_ends += 1
                         break
                     following = self._next_hand(rng, config, ours, steps[-1], forced)
                 steps = following
@@ -544,18 +562,21 @@ class Fuzzer:
         watch.stopped = divergence
         return False
 
-    def _goes_on(self, steps: Sequence[Step], hand: int) -> bool:
-        """Whether the game goes on after the hand of ``steps`` (the ``hand``-th of the game)."""
+    def _goes_on(self, steps: Sequence[Step], hand: int, *, dealt_by_suite: bool = False) -> bool:
+        """Whether the game goes on after the hand of ``steps`` (the ``hand``-th of the game);
+        ``dealt_by_suite``: whether it would, if the engine took the next hand's cards from the suite."""
         last = steps[-1]
         if len(steps) - 1 >= MAX_ACTIONS_PER_HAND:
             return False
         phase = last.state.get("phase")
         if self.depth == "hand" or phase != "hand_over" or hand + 1 >= self.max_hands_per_game:
             return False
-        if last.state.get("hand_winner") is None:  # de vueltas: the next hand is part of the same point
-            return True
-        # a new point: a question for the match (an engine without 'match' plays one point)
-        return self.depth == "match" and self.matches
+        # de vueltas, the next hand is part of the same point; a new point is a question for the match
+        # (an engine without 'match' plays one point)
+        vueltas = last.state.get("hand_winner") is None
+        goes_on = vueltas or (self.depth == "match" and self.matches)
+        # an engine that deals the next hand from its own shuffle: the reference cannot be dealt its cards
+        return goes_on and (dealt_by_suite or not self.own_shuffle)
 
     def _next_hand(
         self, rng: random.Random, config: Config, ours: GameHandle, last: Step, forced: tuple[str, str] | None

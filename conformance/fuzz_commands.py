@@ -23,6 +23,8 @@ from rich.table import Table
 
 from adapters.interface import JSON, Engine, EngineError, EngineInfo, SetupRejected
 from adapters.obligations import Obligations
+from adapters.versions import compatibility_of
+from conformance.applicability import engine_lines
 from conformance.differential import (
     FIELDS,
     Config,
@@ -114,6 +116,8 @@ def run_compare(
     info = engine.info()
     try:
         configs = configs_for(info, profiles, flags)
+        for line in engine_lines(spec, info, compatibility_of(engine).notes):  # the engine's own names: no markup
+            console.print(shown(line), markup=False, highlight=False, soft_wrap=True)
         known = load_known(known_file, rules=_index_rules(), configs=[c.label for c in configs]) if known_file else []
         fuzzer = Fuzzer(reference, engine, info, depth=depth, steer=steer, known=known, seed=seed,
                         max_engine_failures=max_engine_failures)  # fmt: skip
@@ -224,6 +228,12 @@ def print_report(console: Console, report: FuzzReport, configs: Sequence[Config]
             causes = ", ".join(f"{cause} ({games})" for cause, games in sorted(ended.items(), key=lambda i: -i[1]))
             line += f"; {sum(ended.values())} games ended at one that play cannot go past: {causes}"
         console.print(shown(line), markup=False)
+    if report.own_shuffle_ends:
+        console.print(
+            f"{report.own_shuffle_ends} games ended where the next hand would be dealt: the engine deals it from "
+            "its own shuffle (own_shuffle), which the reference cannot follow",
+            markup=False,
+        )
     if report.stopped:
         console.print(
             shown(
@@ -286,7 +296,7 @@ def _write_groups(
             title = one_line(f"compare {number}: {group.cause.kind} {group.cause.subject} ({example.config.label})")
             last = _last_step(reference, example)
             texts.append(write_scenario(example, [info, reference.info()], last, title, reference))
-            base = example.config.label.split("+")[0].split("[")[0]
+            base = example.config.profile or example.config.label
             profile_of[title] = (base, reference_profile(example.config, reference.info()))
     if not texts:
         return None

@@ -676,7 +676,7 @@ def reference_profile(config: Config, reference: EngineInfo) -> str:
     """The reference's profile a scenario of ``config`` is checked under on the reference: its
     base name if the reference has it, else the reference profile closest to its flags (the
     scenario is tagged with every flag that changes how the reference plays it)."""
-    base = config.label.split("+")[0].split("[")[0]
+    base = config.profile or config.label
     if base in reference.profiles:
         return base
 

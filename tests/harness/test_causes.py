@@ -4,7 +4,8 @@ replay of an engine that was given an explicit deal starts from the deal it took
 from __future__ import annotations
 
 from adapters.vocabulary import STATE_FIELDS
-from conformance.causes import DECLINE_RULE, FIELD_RULES, _declines, from_taken_setup
+from conformance.causes import FIELD_RULES, from_taken_setup
+from conformance.differential import DECLINE_RULE, declines
 from conformance.rule_index import load_rules
 from conformance.transcript import Call
 
@@ -21,11 +22,12 @@ def test_every_state_field_names_the_rule_behind_it() -> None:
 
 def test_an_engine_that_offers_only_the_cante_where_the_reference_lets_it_be_declined_breaks_cante_07() -> None:
     cante = {"type": "cante", "seat": 0, "suit": "o"}
-    assert _declines([{"type": "draw"}], [cante])
-    assert _declines([{"type": "play", "seat": 1, "card": "Ao"}], [cante, {"type": "tute", "seat": 0, "rank": "R"}])
-    assert not _declines([{"type": "draw"}], [cante, {"type": "play", "seat": 0, "card": "Ao"}])
-    assert not _declines([{"type": "draw"}], [])
-    assert not _declines([{"type": "exchange", "seat": 0}], [cante])
+    assert declines([{"type": "draw"}], [cante])
+    assert declines([{"type": "play", "seat": 1, "card": "Ao"}], [cante, {"type": "tute", "seat": 0, "rank": "R"}])
+    assert not declines([{"type": "draw"}], [cante, {"type": "play", "seat": 0, "card": "Ao"}])
+    assert not declines([{"type": "draw"}], [])
+    assert declines([{"type": "claim", "seat": 0}, {"type": "draw"}], [cante])  # a claim hidden as well
+    assert not declines([{"type": "claim", "seat": 0}], [cante])  # a claim is no way to decline a cante
 
 
 def test_the_replay_starts_from_the_setup_the_engine_took() -> None:

@@ -174,6 +174,27 @@ class OwnShuffleEngine(MinimalEngine):
         return OwnShuffleGame(game.game, seed=len(json.dumps(dict(setup), sort_keys=True)))
 
 
+class ForcedCanteGame(MinimalGame):
+    """A game that will not let a cante be declined: while one may be sung, only cantes are legal."""
+
+    def legal_actions(self) -> list[dict[str, JSON]]:
+        legal = super().legal_actions()
+        cantes = [action for action in legal if action.get("type") == "cante"]
+        return cantes or legal
+
+    def apply(self, action: Action) -> Outcome:
+        if action.get("type") in ("draw", "play") and any(a.get("type") == "cante" for a in self.legal_actions()):
+            return Rejected(GENERIC_CODE, "", "sing first")
+        return super().apply(action)
+
+
+class ForcedCanteEngine(MinimalEngine):
+    """The double with a rule bug an engine's own model may have (CANTE-07: singing is optional)."""
+
+    def start(self, setup: Setup) -> MinimalGame:
+        return ForcedCanteGame(super().start(setup).game)
+
+
 class OlderEngine(MinimalEngine):
     """The same engine as written for GCP/1: it knows no flag added since (``renuncio_faults``)."""
 
@@ -191,6 +212,10 @@ def make_v1() -> OlderEngine:
 
 def own_shuffle() -> OwnShuffleEngine:
     return OwnShuffleEngine()
+
+
+def forced_cante() -> ForcedCanteEngine:
+    return ForcedCanteEngine()
 
 
 def _broken(name: str) -> MinimalEngine:
@@ -224,6 +249,7 @@ __all__ = [
     "MinimalEngine",
     "OlderEngine",
     "caballo_above_sota",
+    "forced_cante",
     "make",
     "make_v1",
     "no_diez_de_ultimas",

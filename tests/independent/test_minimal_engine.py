@@ -42,6 +42,7 @@ def command(
     """Run ``guinote-conformance <name>`` on ``engine`` as a user would (from a folder of its own,
     the doubles importable); its output and the ``written`` file of its report folder."""
     env = {**os.environ, "PYTHONPATH": str(REPO)}
+    tmp_path.mkdir(parents=True, exist_ok=True)
     done = subprocess.run(
         [sys.executable, "-m", "conformance", name, "--engine", engine, "--report-dir", str(tmp_path), *args],
         cwd=tmp_path, capture_output=True, text=True, timeout=900, check=False, env=env,
@@ -174,3 +175,24 @@ def test_validate_and_smoke_ask_the_minimal_double_nothing_it_need_not_answer(fa
         findings = check(argv, cwd=str(REPO), env=env)
         assert not [f for f in findings if f.severity == "error"], findings
         assert not [f for f in findings if f.severity == "warning" and f.check == "field"], findings
+
+
+def test_a_cante_the_engine_will_not_let_be_declined_is_named_cante_07_by_run_and_by_compare(tmp_path: Path) -> None:
+    """Never the draw rule (PLAY-08) or free play (PLAY-07): the engine offers only the cante."""
+    engine = "py:tests.independent.minimal_engine:forced_cante"
+    done, _ = run_suite(tmp_path / "run", engine, "--profile", "casino_tradicional")
+    causes = done.stdout[done.stdout.index("Likely causes") :]
+    assert causes.splitlines()[1].startswith("1. CANTE-07 explains"), causes[:800]
+    assert "no single rule" not in causes
+    done, data = compare(tmp_path / "compare", engine, "--profile", "casino_tradicional", "--hands", "30",
+                         "--no-scenarios")  # fmt: skip
+    rules = {group["cause"]["subject"]: group["cause"]["rule"] for group in data["groups"]}
+    assert rules.get("draw (missing)") == "CANTE-07", rules
+
+
+def test_compare_ends_a_game_where_an_engine_that_shuffles_its_own_next_hand_deals_it(tmp_path: Path) -> None:
+    done, data = compare(tmp_path, "py:tests.independent.minimal_engine:own_shuffle", "--profile", "aragon_online",
+                         "--hands", "40")  # fmt: skip
+    assert done.returncode == 0 and data["groups"] == [], done.stdout[-2000:]
+    assert data["own_shuffle_ends"] > 0 and "from its own shuffle (own_shuffle)" in done.stdout
+    assert "capabilities: own_shuffle" in done.stdout  # the summary that opens compare

@@ -39,12 +39,10 @@ from tests.independent.variants import (
     CODES,
     GATED_FIELDS,
     GATED_MEMBERS,
-    HARNESS_BUGS,
     MESSAGES,
     OPTIONAL,
     PLACES,
     RULES,
-    RUN_WORKAROUNDS,
     VARIATION_ENV,
     VariantEngine,
     Variation,
@@ -279,7 +277,6 @@ KITCHEN_SINK = Variation(
     rules="varied",
     new_point_deal=False,
     answer_extras=True,
-    workarounds=tuple(HARNESS_BUGS),
 )
 
 
@@ -515,7 +512,6 @@ def test_a_drawn_variation_is_a_consistent_declaration(variation: Variation) -> 
     assert Variation.from_json(variation.to_json()) == variation
     for flags in info.profiles.values():
         assert set(flags) == set(info.flags) and all(value in info.flags[name] for name, value in flags.items())
-    assert set(variation.workarounds) == set(RUN_WORKAROUNDS)
 
 
 def test_the_double_s_gated_members_and_fields_agree_with_the_schemas() -> None:
@@ -558,20 +554,17 @@ def test_the_harness_bugs_the_variants_found_in_run_stay_fixed() -> None:
     assert refused["status"] == "pass", refused["message"]
 
 
-def test_each_harness_bug_the_strategy_works_around_is_still_there() -> None:
-    """Without its workaround, each bug of HARNESS_BUGS still gives the false failure it names:
-    when this fails for one, the harness was fixed; drop that workaround (HARNESS_BUGS)."""
+def test_compare_takes_a_legal_action_by_its_members_of_the_vocabulary_and_a_seat_by_its_value() -> None:
+    """compare keyed a legal action by its JSON text: a seat written 2.0, or an x- member of the
+    engine's, made the same actions differ ('legal actions differ')."""
     from adapters.obligations import Obligations
     from conformance.differential import Step, compare_steps
 
-    still = {}
     legal = [{"type": "play", "seat": 2, "card": card} for card in ("Ao", "3o")]
-    theirs = [{**action, "seat": 2.0} for action in reversed(legal)]  # the same actions, in another order
-    differs = compare_steps(Step(None, legal=legal), Step(None, legal=theirs), obligations=Obligations())
-    still["integer_legal_actions_for_compare"] = differs is not None
-    assert set(still) == set(HARNESS_BUGS)
-    fixed = [name for name, there in still.items() if not there]
-    assert not fixed, f"fixed in the harness: drop these workarounds from HARNESS_BUGS: {fixed}"
+    theirs = [{**action, "seat": 2.0, "x-hint": "good"} for action in reversed(legal)]  # the same, in another order
+    assert compare_steps(Step(None, legal=legal), Step(None, legal=theirs), obligations=Obligations()) is None
+    other = [{"type": "play", "seat": 2, "card": "Ao"}]
+    assert compare_steps(Step(None, legal=legal), Step(None, legal=other), obligations=Obligations()) is not None
 
 
 def test_a_claim_scenario_holds_under_an_engine_profile_that_counts_the_thirty_malas_otherwise() -> None:

@@ -6,11 +6,11 @@ from __future__ import annotations
 from hypothesis import given, settings
 
 from tests.independent.test_variants import PROPERTY, compare_variation
-from tests.independent.variants import HARNESS_BUGS, Variation, variations
+from tests.independent.variants import Variation, variations
 
 
 @settings(PROPERTY, max_examples=8)
-@given(variation=variations(workarounds=tuple(HARNESS_BUGS)))
+@given(variation=variations())
 def test_compare_finds_no_divergence_whatever_the_engine_does_with_what_the_protocol_leaves_free(
     variation: Variation,
 ) -> None:

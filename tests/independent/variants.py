@@ -91,22 +91,6 @@ RULES = ("absent", "wrong", "varied")
 #: The ``unsupported`` entry of a refused deck-order setup.
 DECK_TOKENS = ("deal=deck order", "deck order", "setup=deck")
 
-#: Harness bugs found with this double, not fixed yet (in files other work is changing): name ->
-#: where the harness compares or assumes what it must not. A variation lists the ones it works
-#: around (:attr:`Variation.workarounds`); :func:`variations` works around all of them, and
-#: ``test_variants.py`` checks that each is still there (lift it once the harness is fixed).
-HARNESS_BUGS = {
-    "integer_legal_actions_for_compare": (
-        "conformance/differential.py action_key (compare_steps' comparison of the legal actions): an action is "
-        'keyed by its JSON text, so a legal action with "seat": 2.0 is not the reference\'s "seat": 2 '
-        "(compare: 'legal actions differ: the engine lacks [...] and offers besides [...]'); run compares them "
-        "as values (ScenarioRun.has_action)"
-    ),
-}
-#: The harness bugs only ``compare`` has (a run needs no workaround for them).
-COMPARE_BUGS = ("integer_legal_actions_for_compare",)
-#: The workarounds a run of the scenarios needs (every harness bug but compare's own).
-RUN_WORKAROUNDS = tuple(name for name in HARNESS_BUGS if name not in COMPARE_BUGS)
 #: The flags that change the table (what a scenario's seats and cards assume).
 TABLE_FLAGS = ("players", "deck")
 
@@ -166,8 +150,6 @@ class Variation:
     answer_extras: bool = False
     #: over its own server: non-ASCII written as UTF-8 rather than escaped
     raw_utf8: bool = False
-    #: the harness bugs it works around (:data:`HARNESS_BUGS`)
-    workarounds: tuple[str, ...] = ()
 
     # ---------------------------------------------------------------- serialisation
 
@@ -203,8 +185,6 @@ class Variation:
         parts.append(f"codes={self.codes}/{self.rules}")
         if "match" not in self.capabilities and not self.new_point_deal:
             parts.append("no-new-point")
-        if self.workarounds:
-            parts.append(f"workarounds={len(self.workarounds)}")
         return f"seed={self.seed} " + " ".join(parts)
 
     # ---------------------------------------------------------------- what it declares
@@ -376,8 +356,6 @@ class VariantGame:
             actions = [action for action in actions if action.get("type") != "deal"]
         if self.variation.shuffle_lists:
             choices.rng.shuffle(actions)
-        if "integer_legal_actions_for_compare" in self.variation.workarounds:
-            return [choices.members(action) for action in actions]
         return [choices.members(choices.numbers(action, "legal")) for action in actions]
 
     # ---------------------------------------------------------------- apply
@@ -638,9 +616,9 @@ def make() -> VariantEngine:
 # ------------------------------------------------------------------------------------ strategy
 
 
-def variations(*, max_profiles: int = 4, workarounds: Sequence[str] = RUN_WORKAROUNDS) -> SearchStrategy[Variation]:
+def variations(*, max_profiles: int = 4) -> SearchStrategy[Variation]:
     """A hypothesis strategy of :class:`Variation` (hypothesis is imported only here: the engine
-    itself needs none), working around the harness bugs ``workarounds``."""
+    itself needs none)."""
     from hypothesis import strategies as st
 
     specs = flag_specs()
@@ -696,7 +674,6 @@ def variations(*, max_profiles: int = 4, workarounds: Sequence[str] = RUN_WORKAR
             new_point_deal=draw(st.booleans()),
             answer_extras=draw(st.booleans()),
             raw_utf8=draw(st.booleans()),
-            workarounds=tuple(sorted(workarounds)),
         )
 
     return draw()
