@@ -733,7 +733,8 @@ def same_value(expected: Any, got: Any) -> bool:
     """Whether ``got`` is the JSON value ``expected``: equal, with a boolean never taken for a
     number (Python has ``True == 1`` and ``False == 0``; JSON has ``true`` and ``1`` apart, and an
     engine that writes a boolean field as ``0`` or ``1`` is wrong). Numbers compare by value
-    (``1`` is ``1.0``, as for JSON Schema's integers); objects and arrays member by member.
+    (``1`` is ``1.0``, as for JSON Schema's integers); objects and arrays member by member, an
+    object's ``x-`` members left out (extensions: the harness ignores them wherever they are).
 
     Values of the same scalar type are compared at once; containers equal by ``==`` whose
     canonical texts (:func:`canonical`) agree are the same; only the rest are walked."""
@@ -741,12 +742,23 @@ def same_value(expected: Any, got: Any) -> bool:
     if kind is type(got) and kind is not list and kind is not dict:
         return bool(expected == got)
     if expected != got:
-        return False
+        return _same_but_extensions(expected, got)
     if isinstance(expected, (list, tuple)) and isinstance(got, (list, tuple)):
         return _same_text(expected, got) or all(same_value(a, b) for a, b in zip(expected, got, strict=True))
     if isinstance(expected, dict) and isinstance(got, dict):
         return _same_text(expected, got) or all(same_value(value, got[key]) for key, value in expected.items())
     return isinstance(expected, bool) == isinstance(got, bool)
+
+
+def _same_but_extensions(expected: Any, got: Any) -> bool:
+    """Containers that differ by ``==``: the same value if they differ only by ``x-`` members."""
+    if isinstance(expected, dict) and isinstance(got, dict):
+        mine = {key: value for key, value in expected.items() if not key.startswith("x-")}
+        theirs = {key: value for key, value in got.items() if not key.startswith("x-")}
+        return mine.keys() == theirs.keys() and all(same_value(value, theirs[key]) for key, value in mine.items())
+    if isinstance(expected, (list, tuple)) and isinstance(got, (list, tuple)) and len(expected) == len(got):
+        return all(same_value(a, b) for a, b in zip(expected, got, strict=True))
+    return False
 
 
 def _same_text(expected: Any, got: Any) -> bool:

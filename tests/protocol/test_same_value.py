@@ -29,3 +29,12 @@ def test_the_same_value(expected: Any, got: Any) -> None:
 def test_a_different_value_even_where_python_equality_says_equal(expected: Any, got: Any) -> None:
     assert not same_value(expected, got) and not same_value(got, expected)
 
+
+
+def test_an_object_s_x_members_are_extensions_the_harness_ignores() -> None:
+    cante = {"seat": 0, "side": 0, "suit": "o", "value": 20, "arrastre": False}
+    assert same_value([cante], [{**cante, "x-sound": "ding"}])
+    assert same_value({**cante, "x-a": 1}, cante)
+    assert not same_value([cante], [{**cante, "animation": "slow"}])  # not an extension: a different object
+    assert not same_value([cante], [{**cante, "value": 40, "x-a": 1}])
+    assert not same_value([cante], [cante, cante])
