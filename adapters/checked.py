@@ -267,15 +267,13 @@ class ShapeCheckedEngine:
         #: its exceptions, and its games', are EngineRaised
         self.contained = contained
 
+    def _guarded(self, method: Callable[..., Any]) -> Callable[..., Any]:
+        """``method`` of the engine, contained if the engine is (the engine's own calls, not the
+        games' hot ones, which keep their try blocks inline: a wrapper costs a call per answer)."""
+        return _contain(method) if self.contained else method
+
     def info(self) -> EngineInfo:
-        try:
-            info = self._engine.info()
-        except ALLOWED:
-            raise
-        except (Exception, SystemExit) as error:
-            if not self.contained:
-                raise
-            raise raised(error) from error
+        info: EngineInfo = self._guarded(self._engine.info)()
         members = ("name", "version", "language", "profiles", "flags", "capabilities", "homepage")
         _text_only({member: getattr(info, member, "") for member in members}, lambda: "the engine's info")
         return info
@@ -284,28 +282,14 @@ class ShapeCheckedEngine:
         if not self._read:
             obligations = Obligations.of(self._engine.info())
             self._obligations, self._read = (obligations if obligations.beyond_schema else None), True
-        try:
-            game = self._engine.start(setup)
-        except ALLOWED:
-            raise
-        except (Exception, SystemExit) as error:
-            if not self.contained:
-                raise
-            raise raised(error) from error
+        game = self._guarded(self._engine.start)(setup)
         if not isinstance(game, GameHandle):
             named = type(game).__name__
             raise ShapeError(f"start returned {named}, not a game (legal_actions, apply, state and observation)")
         return ShapeCheckedGame(game, self._obligations, contained=self.contained)
 
     def close(self) -> None:
-        try:
-            self._engine.close()
-        except ALLOWED:
-            raise
-        except (Exception, SystemExit) as error:
-            if not self.contained:
-                raise
-            raise raised(error) from error
+        self._guarded(self._engine.close)()
 
     def __getattr__(self, name: str) -> object:
         return getattr(self._engine, name)
