@@ -767,6 +767,53 @@ def report(
     console.print(f"wrote {html}  {junit}", markup=False)
 
 
+@app.command(
+    epilog=_examples(
+        "guinote-conformance expectations reports/results.json --out known.toml",
+        'guinote-conformance run --engine "cmd:./my-engine" --expectations known.toml   # the gate',
+    )
+)
+def expectations(
+    results: Annotated[
+        Path, typer.Argument(metavar="RESULTS_JSON", show_default=False, hidden=True)
+    ],  # in the docstring
+    out: Annotated[Path | None, typer.Option(metavar="FILE.toml", help="write to this file instead of stdout")] = None,
+    engine: Annotated[
+        str | None, typer.Option("--engine", "-e", metavar="ENGINE", help="the engine's spec, if the run had several")
+    ] = None,
+) -> None:
+    """Write an expectations file from RESULTS_JSON: each failing run of the engine as a known failure.
+
+    Pass it to run with --expectations: the run then fails only on a new failure, and on a known one
+    that now passes (its entry must go), so a CI gate stays honest while the engine catches up."""
+    with _checked():
+        try:
+            data = Report.load(results)
+        except ResultsError as error:
+            raise InputError(str(error)) from None
+        specs = [entry.spec for entry in data.engines]
+        if engine is None and len(specs) != 1:
+            choices = ", ".join(specs)
+            raise InputError(f"{results}: the run had {len(specs)} engines; choose one with --engine: {choices}")
+        chosen = engine if engine is not None else specs[0]
+        if chosen not in specs:
+            raise InputError(f"{results}: no engine {chosen!r} in this run; it has {', '.join(specs)}")
+        source = f"{results.name} of {data.started or 'an unknown date'}"
+        text, count = known.record((result.to_json() for result in data.results), engine=chosen, source=source)
+        if out is None:
+            sys.stdout.write(text)
+        else:
+            try:
+                out.write_text(text, encoding="utf-8")
+            except OSError as error:
+                raise InputError(f"{out}: cannot write the expectations file: {error.strerror}") from None
+    (errors if out is None else console).print(
+        f"{count} known failure{'s' if count != 1 else ''} of {shown(chosen)}" + (f" written to {out}" if out else ""),
+        markup=False,
+        highlight=False,
+    )
+
+
 # new-flag, new-value, new-custom: scaffolding for a regional variant (conformance.scaffold)
 register_scaffold(app)
 

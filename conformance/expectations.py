@@ -19,11 +19,17 @@ How entries behave in a run:
 Mistakes are input errors (exit 2) naming ``file:line``: a key that is not one of :data:`KEYS`
 (a misspelt key would silently widen the entry), a value that is not a string, an unknown rule
 ID or status, a missing reason, and a scenario, rule or profile pattern that matches nothing.
+
+:func:`record` writes such a file from a results file: every failing run of an engine as an
+entry that names one scenario, so that the gate of a CI job stays honest while the engine
+catches up (a new failure fails the job; a fixed one is ``xpass`` and asks for its entry to go).
 """
 
 from __future__ import annotations
 
 import fnmatch
+import json
+import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -139,6 +145,61 @@ def stale(expectations: Iterable[Expectation], results: Iterable[Mapping[str, An
     return [entry for entry in expectations if entry.where in used and not used[entry.where]]
 
 
+def glob_literal(text: str) -> str:
+    """``text`` as a glob that matches only itself (``[``, ``*`` and ``?`` are glob syntax)."""
+    return re.sub(r"([\[\]*?])", r"[\1]", text)
+
+
+def toml_string(text: str) -> str:
+    """A TOML basic string holding ``text`` exactly (JSON's escapes are TOML's, DEL aside)."""
+    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
+
+
+def record(results: Iterable[Mapping[str, Any]], *, engine: str, source: str) -> tuple[str, int]:
+    """An expectations file listing every failing run of ``engine`` in ``results`` (result dicts of
+    a results file, as :meth:`conformance.results.CaseResult.to_json` writes them), and its entry count.
+
+    One entry per scenario and status: without ``profile`` when the scenario failed so under every
+    profile it was played under, else one per profile. A run already ``xfail`` is still a failure and
+    is kept; ``source`` (the results file, its date) goes into each ``reason``."""
+    played: dict[str, set[str]] = {}
+    failing: dict[tuple[str, str], list[str]] = {}
+    messages: dict[tuple[str, str], str] = {}
+    for result in results:
+        if result.get("engine") != engine or result.get("status") in ("not_applicable", "not_run"):
+            continue
+        key = str(result["id"])
+        played.setdefault(key, set()).add(str(result["profile"]))
+        status = str(result["status"])
+        if status == "xfail":  # the known failure of an earlier file: which status, the message says
+            status = ""
+        elif status not in EXPECTED_STATUSES:
+            continue
+        failing.setdefault((key, status), []).append(str(result["profile"]))
+        first = (str(result.get("message") or "").strip().splitlines() or [""])[0]
+        messages.setdefault((key, status), first[:160])
+    lines = [
+        f"# Known failures of {engine}, recorded by guinote-conformance expectations from {source}.",
+        "# Each entry names one scenario: when it passes, the run reports xpass and the entry must go.",
+        "",
+    ]
+    count = 0
+    for (key, status), profiles in sorted(failing.items()):
+        scopes = [""] if set(profiles) == played[key] else sorted(profiles)
+        for profile in scopes:
+            count += 1
+            lines.append("[[expect]]")
+            lines.append(f"scenario = {toml_string(glob_literal(key))}")
+            if profile:
+                lines.append(f"profile = {toml_string(glob_literal(profile))}")
+            if status:
+                lines.append(f"status = {toml_string(status)}")
+            said = messages[(key, status)]
+            lines.append(f"reason = {toml_string(f'known from {source}' + (f': {said}' if said else ''))}")
+            lines.append("")
+    return "\n".join(lines), count
+
+
 __all__ = [
     "EXPECTED_STATUSES",
     "KEYS",
@@ -146,7 +207,10 @@ __all__ = [
     "ExpectationsError",
     "check_coverage",
     "check_profiles",
+    "glob_literal",
     "load_expectations",
+    "record",
     "scenario_id",
     "stale",
+    "toml_string",
 ]
