@@ -86,8 +86,12 @@ public final class Game {
 
     static final int PLAYERS = 4;
     static final int SIDES = 2;
-    /** Ranks from the strongest to the weakest (the 40-card deck has no 8 or 9). */
-    static final String RANKS = "A3RCS76542";
+    /**
+     * Ranks from the strongest to the weakest (the 40-card deck has no 8 or 9). The Sota beats the
+     * Caballo in Guiñote (docs/rulebook/deck.rst); TODO(rules): the 8 and 9 of the 48-card deck (DECK-,
+     * REGION- rules, flag rank_8_9).
+     */
+    static final String RANKS = "A3RSC76542";
     static final String SUITS = "oceb";
     /** Points won at the last trick: the diez de últimas. */
     static final int ULTIMAS_POINTS = 10;
@@ -100,9 +104,9 @@ public final class Game {
                 return 10;
             case 'R':
                 return 4;
-            case 'C':
-                return 3;
             case 'S':
+                return 3;
+            case 'C':
                 return 2;
             default:
                 return 0;
