@@ -1,0 +1,44 @@
+"""The Java kit: built with javac in a scratch copy, its skeleton is accepted by validate and smoke."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+from tests.kits.conftest import assert_accepted, build, built_copy, toolchain
+
+ENGINE = ["java", "-cp", "out", "guinote.kit.Main"]
+
+
+def _built(tmp_path: Path) -> Path:
+    toolchain("javac", "java", install="apt-get install default-jdk-headless")
+    kit = built_copy("java", tmp_path)
+    build(["javac", "--release", "17", "-d", "out", *sorted(str(p.relative_to(kit)) for p in kit.rglob("*.java"))], kit)
+    return kit
+
+
+def test_skeleton_is_accepted_by_validate_and_smoke(tmp_path: Path) -> None:
+    assert_accepted(ENGINE, _built(tmp_path))
+
+
+def test_a_line_that_is_not_json_gets_bad_request_and_the_engine_keeps_serving(tmp_path: Path) -> None:
+    kit = _built(tmp_path)
+    lines = [
+        "not json",
+        '{"id": 1, "cmd": "hello", "protocol": 2, "a": "\\udcff"}',  # a lone surrogate is not I-JSON
+        '{"id": 2, "cmd": "hello", "protocol": 2}',
+        '{"id": 3, "cmd": "stop"}',
+    ]
+    done = subprocess.run(
+        ENGINE, cwd=kit, input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=60, check=False
+    )
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert done.returncode == 0, done.stderr
+    assert [(a["id"], a["ok"], a.get("error")) for a in answers] == [
+        (None, False, "bad_request"),
+        (None, False, "bad_request"),
+        (2, True, None),
+        (3, True, None),
+    ]
+    assert answers[2]["engine"]["language"] == "java"
