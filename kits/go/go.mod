@@ -1,0 +1,3 @@
+module guinote-kit
+
+go 1.19
