@@ -6,9 +6,10 @@ how to install it), never passed: ``pytest -rs`` lists those reasons.
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import pytest
@@ -35,9 +36,13 @@ def built_copy(kit: str, into: Path) -> Path:
     return target
 
 
-def build(argv: Sequence[str], cwd: Path, timeout: float = 300.0) -> None:
-    """Run one build command; a failure shows the command and its output."""
-    done = subprocess.run(list(argv), cwd=cwd, capture_output=True, text=True, timeout=timeout, check=False)
+def build(argv: Sequence[str], cwd: Path, timeout: float = 300.0, env: Mapping[str, str] | None = None) -> None:
+    """Run one build command; a failure shows the command and its output.
+
+    ``env``, when given, is merged over ``os.environ`` (e.g. to keep a build's output in the copy).
+    """
+    merged = None if env is None else {**os.environ, **env}
+    done = subprocess.run(list(argv), cwd=cwd, capture_output=True, text=True, timeout=timeout, check=False, env=merged)
     assert done.returncode == 0, f"{' '.join(argv)} failed ({done.returncode}):\n{done.stdout}\n{done.stderr}"
 
 
