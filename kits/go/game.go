@@ -72,16 +72,14 @@ func onlyValues(profile map[string]string) map[string][]string {
 // The cards. A card is two characters: its rank, then its suit ("Ao" is the As de oros).
 const (
 	suits = "oceb"
-	// TODO(rules) DECK-05, DECK-06: the skeleton ranks the Caballo above the Sota; the rules
-	// of the suite rank the Sota above the Caballo.
-	strongestFirst = "A3RCS76542" // the 40-card deck: no 8 or 9 (TODO(rules) DECK-01, REGION-)
+	// In Guiñote the Sota beats the Caballo (DECK-06).
+	strongestFirst = "A3RSC76542" // the 40-card deck: no 8 or 9 (TODO(rules) DECK-01, REGION-)
 	handSize       = 6
 	diezDeUltimas  = 10
 )
 
-// TODO(rules) DECK-07: the skeleton gives the Caballo 3 and the Sota 2; the rules of the suite
-// give the Sota 3 and the Caballo 2.
-var cardPoints = map[byte]int{'A': 11, '3': 10, 'R': 4, 'C': 3, 'S': 2}
+// The card points (DECK-07): the Sota 3, the Caballo 2.
+var cardPoints = map[byte]int{'A': 11, '3': 10, 'R': 4, 'S': 3, 'C': 2}
 
 func validCard(card string) bool {
 	return len(card) == 2 && strings.IndexByte(strongestFirst, card[0]) >= 0 && strings.IndexByte(suits, card[1]) >= 0
@@ -384,29 +382,23 @@ func (g *Game) draw() *ApplyAnswer {
 func (g *Game) endHand(side int) []Event {
 	g.ultimas = side
 	scores := []int{g.score(0), g.score(1)}
-	// TODO(rules) SCORE-04, SCORE-06, SCORE-07, SCORE-09, SCORE-13, VUELTAS-: a side needs 101
-	// to win, and without one the hand goes de vueltas (winner null, reason "vueltas"); the
-	// thirty malas. The skeleton gives the point to the side with 101 or more, else to the
-	// side with more points (the side with the últimas on a tie), and calls it "over_100".
+	// TODO(rules) SCORE-04, SCORE-06, SCORE-07, SCORE-09, SCORE-13, VUELTAS-: the thirty
+	// malas, and the hand de vueltas that follows a hand no side won. The skeleton gives the
+	// point to a side with 101 or more; without one it says "vueltas" and ends there.
 	switch {
 	case scores[0] >= 101:
-		g.handWinner = 0
+		g.handWinner, g.handReason = 0, ReasonOver100
 	case scores[1] >= 101:
-		g.handWinner = 1
-	case scores[1] > scores[0]:
-		g.handWinner = 1
-	case scores[0] > scores[1]:
-		g.handWinner = 0
+		g.handWinner, g.handReason = 1, ReasonOver100
 	default:
-		g.handWinner = side
+		g.handWinner, g.handReason = -1, ReasonVueltas
 	}
-	g.handReason = ReasonOver100
 	g.phase = PhaseHandOver
 	g.turn = -1
 	return []Event{
 		UltimasEvent{Type: EvUltimas, Side: side, Points: diezDeUltimas},
 		HandOver{
-			Type: EvHandOver, Winner: Ptr(g.handWinner), Reason: g.handReason,
+			Type: EvHandOver, Winner: seatPtr(g.handWinner), Reason: g.handReason,
 			Scores: scores, Totals: []int{g.total(0), g.total(1)}, CardPoints: []int{g.cardPoints[0], g.cardPoints[1]},
 		},
 	}

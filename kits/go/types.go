@@ -521,3 +521,11 @@ func StringsMember(members map[string]json.RawMessage, name string) ([]string, e
 	}
 	return out, nil
 }
+
+// seatPtr is a seat or side for a member that may be null: -1 (none) is nil.
+func seatPtr(n int) *int {
+	if n < 0 {
+		return nil
+	}
+	return &n
+}

@@ -68,9 +68,10 @@ pub const CAPABILITIES: &[&str] = &[];
 
 // ---------------------------------------------------------------------------------- the cards
 
-/// The 40-card deck's ranks, strongest first (A 3 R C S 7 6 5 4 2: no 8 nor 9).
-/// TODO(rules): DECK- rules, rank_8_9 and the 48-card deck, if you play them.
-const STRENGTH: [char; 10] = ['A', '3', 'R', 'C', 'S', '7', '6', '5', '4', '2'];
+/// The 40-card deck's ranks, strongest first (A 3 R S C 7 6 5 4 2: no 8 nor 9): in Guiñote the
+/// Sota beats the Caballo (DECK-06).
+/// TODO(rules): rank_8_9 and the 48-card deck, if you play them.
+const STRENGTH: [char; 10] = ['A', '3', 'R', 'S', 'C', '7', '6', '5', '4', '2'];
 
 fn strength(card: Card) -> usize {
     // Lower is stronger; a rank outside the deck never reaches here (the deal is checked).
@@ -85,8 +86,8 @@ fn points(card: Card) -> u32 {
         'A' => 11,
         '3' => 10,
         'R' => 4,
-        'C' => 3,
-        'S' => 2,
+        'S' => 3, // DECK-07
+        'C' => 2,
         _ => 0,
     }
 }
@@ -429,12 +430,14 @@ impl Game {
         let scores: Vec<i64> = (0..SIDES).map(|side| i64::from(self.score(side))).collect();
         // TODO(rules): SCORE- and VUELTAS- rules. Without a side past 100 the hand goes de
         // vueltas (winner null, a `de_vueltas` event); thirty malas (flag thirty_malas), cantes.
-        let (winner, reason) = match (0..SIDES).find(|side| scores[*side] > 100) {
-            Some(side) => (side, REASON_OVER_100),
-            None if scores[0] == scores[1] => (last_side, REASON_VUELTAS),
-            None => (if scores[0] > scores[1] { 0 } else { 1 }, REASON_VUELTAS),
+        // The skeleton gives the point to a side past 100; without one it says "vueltas".
+        let winner = (0..SIDES).find(|side| scores[*side] > 100);
+        let reason = if winner.is_some() {
+            REASON_OVER_100
+        } else {
+            REASON_VUELTAS
         };
-        self.hand_winner = Some(winner);
+        self.hand_winner = winner;
         self.hand_reason = Some(reason);
         vec![
             Event::Ultimas {
@@ -442,7 +445,7 @@ impl Game {
                 points: ULTIMAS_POINTS,
             },
             Event::HandOver {
-                winner: Some(winner),
+                winner,
                 reason,
                 rule: None, // with the capability reason_codes: the rule ID that decided the hand
                 totals: scores.clone(),

@@ -435,13 +435,13 @@ public final class Game {
         turn = null;
         int[] scores = {score(0), score(1)};
         // TODO(rules): a hand in which no side passes 100 goes de vueltas (VUELTAS-01 and on; SCORE- rules,
-        // thirty malas, the flags vueltas_end and thirty_malas*). The skeleton gives the hand to the side
-        // with more points (the side of the últimas on a tie), and calls that reason "vueltas".
+        // thirty malas, the flags vueltas_end and thirty_malas*). The skeleton gives the point to a side past
+        // 100; without one it says "vueltas" and ends there.
         if (scores[0] >= 101 || scores[1] >= 101) {
             handWinner = scores[0] >= 101 ? 0 : 1;
             handReason = HandReason.OVER_100;
         } else {
-            handWinner = scores[0] == scores[1] ? ultimas : (scores[0] > scores[1] ? 0 : 1);
+            handWinner = null;
             handReason = HandReason.VUELTAS;
         }
         events.add(Event.handOver(handWinner, handReason, List.of(scores[0], scores[1]),
