@@ -35,8 +35,6 @@ from reference_engine.flags import FlagSpec, ProfileSpec, parse_flags, parse_pro
 INTERPRETATION = "interpretation"
 _FLAG_HEADER = re.compile(r"^\[flags\.([A-Za-z0-9_]+)\]")
 _VALUE_LINE = re.compile(r"^values\.([A-Za-z0-9_]+)\s*=")
-_PY_KIT_ENTRY = re.compile(r'^\s*"([a-z0-9_]+)":\s*\[(.*)\],?\s*$')
-_JS_KIT_ENTRY = re.compile(r"^\s*([a-z0-9_]+):\s*\[(.*)\],?\s*$")
 _MENTION = re.compile(r"\b([a-z][a-z0-9_]*)=([A-Za-z0-9_]+)")
 
 #: The files a flag touches, relative to the repository root.
@@ -44,8 +42,73 @@ PROFILES = Path("reference_engine/profiles.toml")
 FLAGS_MODULE = Path("reference_engine/flags.py")
 QUESTIONS = Path("features/index/questions.toml")
 VOCABULARY = Path("adapters/vocabulary.py")
-KITS = (Path("kits/python/skeleton_engine.py"), Path("kits/node/skeleton_engine.js"))
 KIT_PROFILE = "lascuarenta"
+
+
+@dataclass(frozen=True)
+class KitFlags:
+    """Where a kit lists the flag values it plays, in its own language's syntax.
+
+    ``opens`` matches the line that starts the table, ``closes`` the line that ends it (it may
+    be the last entry's own line, as Java's ``"cotos_to_win", "1");``); ``entry`` matches one
+    entry (group 1 the flag, group 2 its quoted values); ``line`` is a new entry's text, formatted
+    with ``name`` and ``value`` (and ``pad``: with ``align``, the spaces that put the value in
+    the column of the other entries' values, as gofmt does)."""
+
+    path: Path
+    opens: re.Pattern[str]
+    closes: re.Pattern[str]
+    entry: re.Pattern[str]
+    line: str
+    align: bool = False
+
+    def table(self, text: str) -> tuple[int, list[tuple[int, str, list[str]]]]:
+        """The table's first line number and its entries: (line number, flag, values)."""
+        start, found = 0, []
+        for number, line in enumerate(text.splitlines(), start=1):
+            if not start:
+                start = number if self.opens.match(line) else 0
+                continue
+            if match := self.entry.match(line):
+                found.append((number, match.group(1), re.findall(r"[\"']([^\"']+)[\"']", match.group(2))))
+            if self.closes.match(line):
+                break
+        return start, found
+
+    def with_flag(self, text: str, name: str, value: str) -> str | None:
+        """``text`` with a new entry for the flag (after the last one; before it when the last one
+        closes the table), or ``None`` when the table is not found."""
+        start, entries = self.table(text)
+        if not start or not entries:
+            return None
+        lines = text.splitlines(keepends=True)
+        last = entries[-1][0] - 1
+        pad = " "
+        if self.align:  # gofmt's column: the new value starts where the others' do
+            column = lines[last].index('"', lines[last].index(":"))
+            pad = " " * max(column - len(self.line.split("{pad}")[0].format(name=name)), 1)
+        entry = self.line.format(name=name, value=value, pad=pad) + "\n"
+        at = last if self.closes.match(lines[last]) else last + 1
+        return "".join([*lines[:at], entry, *lines[at:]])
+
+
+_QUOTED = r"(?:[\"'][^\"']*[\"']\s*,?\s*)+"
+#: Every kit's flag table (``declarations_agree`` checks them; ``new-flag`` adds to them).
+KITS = (
+    KitFlags(Path("kits/python/skeleton_engine.py"), re.compile(r"^FLAGS\b"), re.compile(r"^\}"),
+             re.compile(r'^\s*"([a-z0-9_]+)":\s*\[(.*)\],?\s*$'), '    "{name}": ["{value}"],'),
+    KitFlags(Path("kits/node/skeleton_engine.js"), re.compile(r"^const FLAGS\b"), re.compile(r"^\}"),
+             re.compile(r"^\s*([a-z0-9_]+):\s*\[(.*)\],?\s*$"), "  {name}: ['{value}'],"),
+    KitFlags(Path("kits/typescript/src/game.ts"), re.compile(r"^const LASCUARENTA\b"), re.compile(r"^\}"),
+             re.compile(r"^\s*([a-z0-9_]+):\s*('[^']*'),\s*$"), "  {name}: '{value}',"),
+    KitFlags(Path("kits/java/src/guinote/kit/Game.java"), re.compile(r".*\bFLAGS = flags\($"),
+             re.compile(r".*\);\s*$"), re.compile(rf'^\s*"([a-z0-9_]+)",\s*({_QUOTED})\)?;?\s*$'),
+             '            "{name}", "{value}",'),
+    KitFlags(Path("kits/go/game.go"), re.compile(r"^var lascuarenta = map"), re.compile(r"^\}"),
+             re.compile(r'^\s*"([a-z0-9_]+)":\s*("[^"]*"),\s*$'), '\t"{name}":{pad}"{value}",', align=True),
+    KitFlags(Path("kits/rust/src/game.rs"), re.compile(r"^pub const FLAGS\b"), re.compile(r"^\];"),
+             re.compile(r'^\s*\("([a-z0-9_]+)",\s*&\[(.*)\]\),\s*$'), '    ("{name}", &["{value}"]),'),
+)  # fmt: skip
 
 
 @dataclass
@@ -209,22 +272,6 @@ def _rules_fields(path: Path) -> tuple[list[str], int]:
     return [], 1
 
 
-def _kit_flags(path: Path) -> tuple[dict[str, tuple[int, list[str]]], int]:
-    """The FLAGS table of a kit: flag -> (line, values), and the line of the table."""
-    entry = _PY_KIT_ENTRY if path.suffix == ".py" else _JS_KIT_ENTRY
-    found: dict[str, tuple[int, list[str]]] = {}
-    start, inside = 0, False
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if re.match(r"^(const )?FLAGS\b", line):
-            start, inside = number, True
-        elif inside and line.startswith("}"):
-            break
-        elif inside and (match := entry.match(line)):
-            values = re.findall(r"[\"']([^\"']+)[\"']", match.group(2))
-            found[match.group(1)] = (number, values)
-    return found, start
-
-
 def declarations_agree(project: Project) -> list[str]:
     """profiles.toml is the one declaration; the engine, the kits, the vocabulary and the
     questions must name the same flags and values."""
@@ -235,10 +282,14 @@ def declarations_agree(project: Project) -> list[str]:
     problems += [f"{where}: Rules has no field {name} (declared in {PROFILES})" for name in names if name not in fields]
     problems += [f"{where}: Rules field {name} is not a flag of {PROFILES}" for name in fields if name not in names]
     for kit in KITS:
-        path = project.root / kit
+        path = project.root / kit.path
         if not path.exists():
             continue
-        entries, start = _kit_flags(path)
+        start, table = kit.table(path.read_text(encoding="utf-8"))
+        if not table:
+            problems.append(f"{path}:{start or 1}: no flag table found (conformance.fidelity.KITS says how it looks)")
+            continue
+        entries = {name: (number, values) for number, name, values in table}
         for name in names:
             if name not in entries:
                 problems.append(f"{path}:{start}: FLAGS has no entry for the flag {name}")

@@ -164,15 +164,12 @@ def add_flag(
 
     written = [profiles_path, questions_path, flags_path]
     for kit in KITS:
-        path = root / kit
+        path = root / kit.path
         if not path.exists():
             continue
-        kit_text = _read(path)
-        table = re.search(r"^(const )?FLAGS\b.*\n((?:.*\n)*?)^\}", kit_text, flags=re.MULTILINE)
-        if table is None:
-            raise ScaffoldError(f"{path}: could not find its FLAGS table")
-        line = f'    "{name}": ["{default}"],\n' if path.suffix == ".py" else f"  {name}: ['{default}'],\n"
-        kit_text = kit_text[: table.end(2)] + line + kit_text[table.end(2) :]
+        kit_text = kit.with_flag(_read(path), name, default)
+        if kit_text is None:
+            raise ScaffoldError(f"{path}: could not find its flag table")
         _write(path, kit_text)
         written.append(path)
     steps = (
