@@ -149,6 +149,8 @@ class EnginePage:
     slug: str
     label: str
     runs: list[Run]
+    #: the engine's section on the rule pages (short: the index links every matrix cell to one)
+    anchor: str
     report: Report = field(init=False)
     groups: list[FailureGroup] = field(init=False)
     causes: list[Cause] = field(init=False)
@@ -273,7 +275,7 @@ def build(paths: Sequence[Path]) -> Site:
         by_spec[run.entry.spec].append(run)
     names = [group[-1].entry.name for group in by_spec.values()]
     slugs: set[str] = set()
-    engines = []
+    engines: list[EnginePage] = []
     for spec, mine in by_spec.items():
         mine.sort(key=lambda run: (run.report.started, run.order))
         name = mine[-1].entry.name
@@ -282,7 +284,7 @@ def build(paths: Sequence[Path]) -> Site:
         while slug.lower() in slugs:  # file_part keeps different specs apart; case-insensitive file systems may not
             slug += "_"
         slugs.add(slug.lower())
-        engines.append(EnginePage(spec, slug, label, mine))
+        engines.append(EnginePage(spec, slug, label, mine, f"e{len(engines) + 1}"))
     by_rule: dict[str, dict[str, dict[str, list[CaseResult]]]] = defaultdict(lambda: defaultdict(dict))
     tables: dict[tuple[Any, ...], ProfileTable] = {}
     for page in engines:
@@ -362,6 +364,15 @@ def _prepare(out: Path) -> None:
         raise InputError(f"--out {out}: cannot write ({error.strerror or error})") from None
 
 
+def _breakers_first(row: dict[str, dict[str, list[CaseResult]]]) -> dict[str, dict[str, list[CaseResult]]]:
+    """A rule's engines, those that break it first (a rule page answers "who breaks it?")."""
+
+    def broken(item: tuple[str, dict[str, list[CaseResult]]]) -> bool:
+        return any(r.status in FAILING for results in item[1].values() for r in results)
+
+    return dict(sorted(row.items(), key=lambda item: not broken(item)))
+
+
 def write_site(site: Site, out: Path, rulebook: str | None = None) -> list[Path]:
     """Write every page of ``site`` into ``out``; the files written."""
     _prepare(out)
@@ -371,7 +382,7 @@ def write_site(site: Site, out: Path, rulebook: str | None = None) -> list[Path]
     pages: list[tuple[Path, str, dict[str, Any]]] = [(out / "index.html", "index.html.j2", {"root": ""})]
     pages += [(out / "engines" / f"{e.slug}.html", "engine.html.j2", {"root": "../", "e": e}) for e in site.engines]
     pages += [
-        (out / "rules" / rule_file(rule), "rule.html.j2", {"root": "../", "rule": rule, "row": row})
+        (out / "rules" / rule_file(rule), "rule.html.j2", {"root": "../", "rule": rule, "row": _breakers_first(row)})
         for rule, row in site.by_rule.items()
     ]
     written = []

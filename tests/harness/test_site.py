@@ -101,8 +101,9 @@ def test_the_matrix_engine_and_rule_pages_carry_the_verdicts(runs: Runs, tmp_pat
     index = _page(out, "index.html")
     assert "Profile ludoteka = resumen_ludoteka" in index and "as resumen_<wbr>ludoteka" in index
     assert "suite 0.1.0, protocol GCP/2" in index
-    assert 'class="s-fail"><a href="rules/DECK-06.html#' in index  # the broken cell links to the rule page
     broken = site.engine(BROKEN)
+    # the broken cell links to the engine's section of the rule page
+    assert f'class="s-fail"><a href="rules/DECK-06.html#{broken.anchor}">' in index
     assert f'href="engines/{broken.slug}.html#causes">DECK-06</a>' in index  # its likely cause, first
     assert "http://" not in index and "https://" not in index  # nothing fetched from elsewhere
 
@@ -112,6 +113,7 @@ def test_the_matrix_engine_and_rule_pages_carry_the_verdicts(runs: Runs, tmp_pat
     assert "the reference applies" in engine and "guinote-conformance run --engine" in engine  # why, and the re-run
 
     rule = _page(out, "rules/DECK-06.html")
+    assert f'id="{broken.anchor}"' in rule
     assert (
         "Broken by" in rule
         and f'href="../engines/{broken.slug}.html">broken-<wbr>caballo_<wbr>above_<wbr>sota</a> (under ludoteka)'
