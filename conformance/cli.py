@@ -47,6 +47,7 @@ from conformance.report import summary_lines, write_html, write_junit
 from conformance.results import Report, ResultsError, legend
 from conformance.rule_index import RuleIndexError, default_root, load_areas
 from conformance.scaffold import register as register_scaffold
+from conformance.site import register as register_site
 from conformance.untrusted import markup, shown
 
 
@@ -816,6 +817,7 @@ def expectations(
 
 # new-flag, new-value, new-custom: scaffolding for a regional variant (conformance.scaffold)
 register_scaffold(app)
+register_site(app)  # badge and site: the pages and badges of results files (conformance.site)
 
 
 def main() -> None:

@@ -17,13 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, PackageLoader
-from markupsafe import Markup
 
 from adapters.vocabulary import HAND_END_REASONS
 from conformance.causes import Cause, NumericDifference, likely_causes, numeric_differences
 from conformance.results import CaseResult, FailureGroup, Report, Status, area_of, area_order, legend
 from conformance.rule_index import load_rules
-from conformance.untrusted import shown
+from conformance.untrusted import shown, template_value
 
 #: Where the rulebook's rule pages are (``$GUINOTE_RULEBOOK_URL`` overrides it): a local build
 #: of ``docs/`` (``tox -e docs``) by default, since the report must work offline.
@@ -187,19 +186,10 @@ def transcript_line(entry: Any) -> str:
 # ---------------------------------------------------------------------------------- HTML
 
 
-def _finalize(value: object) -> object:
-    """Every value the template prints, controls and bidi overrides made visible
-    (:func:`~conformance.untrusted.shown`) before autoescape escapes it. Markup (a macro's output,
-    ``|join`` of escaped items) keeps its tags: the escapes only add backslashes and hex digits."""
-    if isinstance(value, Markup):
-        return Markup(shown(str(value)))
-    return shown(value)
-
-
 def render_html(report: Report) -> str:
     # every text may come from the engine: escape all of it (select_autoescape would leave a
     # template named *.html.j2 unescaped), after finalize has made its control characters visible
-    env = Environment(loader=PackageLoader("conformance", "templates"), autoescape=True, finalize=_finalize)
+    env = Environment(loader=PackageLoader("conformance", "templates"), autoescape=True, finalize=template_value)
     env.filters["transcript_line"] = transcript_line
     texts = rule_texts()
     groups = report.failure_groups()
@@ -306,9 +296,17 @@ def write_junit(report: Report, path: Path) -> Path:
             time=f"{sum(r.duration_s for r in mine):.3f}",
             timestamp=_xml(report.started),  # a results file given to ``report`` may come from anywhere
         )
+        # what ran: the suite's and the protocol's versions, where a CI page shows the suite
+        properties = ET.SubElement(suite, "properties")
+        for name, value in (
+            ("suite version", report.suite.version),
+            ("suite commit", report.suite.commit),
+            ("protocol", report.suite.protocol_name),
+            ("engine protocol", f"GCP/{entry.protocol}" if entry.protocol else "GCP/?"),
+        ):
+            ET.SubElement(properties, "property", name=name, value=_xml(value))
         why = not_run_lines(Report(results=[r for r in mine if r.status is Status.NOT_RUN]))
-        if why:  # why runs are missing, in one line, where a CI page shows the suite
-            properties = ET.SubElement(suite, "properties")
+        if why:  # why runs are missing, in one line
             ET.SubElement(properties, "property", name="not run", value=_xml("; ".join(why)))
         for result in mine:
             case = ET.SubElement(

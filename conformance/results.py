@@ -329,6 +329,16 @@ class SuiteInfo:
     #: the protocol version the suite speaks (0: a file of an older suite, which did not say)
     protocol: int = PROTOCOL_VERSION
 
+    @property
+    def protocol_name(self) -> str:
+        """The protocol as it is named everywhere (``GCP/2``), or ``GCP/?`` for a file that did not say."""
+        return f"GCP/{self.protocol}" if self.protocol else "GCP/?"
+
+    @property
+    def title(self) -> str:
+        """The suite and protocol versions in one phrase (``suite 0.1.0, protocol GCP/2``)."""
+        return f"suite {self.version or '?'}, protocol {self.protocol_name}"
+
 
 @dataclass(frozen=True)
 class FailureGroup:

@@ -11,6 +11,7 @@ through one of these functions; none of them keeps a policy of its own.
   escapes in Python's notation (``\\x1b``, ``\\udcff``, ``\\u202e``). Every other character,
   ``ñ``, ``ç``, ``·`` or an emoji, is kept as it is. HTML and XML escaping stay the job of the
   template engine and of ElementTree; :func:`shown` only removes what they let through.
+* :func:`template_value`: :func:`shown` as a Jinja ``finalize``, for templates with autoescape.
 * :func:`one_line`: :func:`shown`, and newlines and tabs escaped too, for one-line places (a
   Gherkin title, a table cell).
 * :func:`markup`: :func:`shown` then :func:`rich.markup.escape`, for engine text inside a rich
@@ -38,6 +39,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from markupsafe import Markup
 from rich.markup import escape as _rich_escape
 
 if TYPE_CHECKING:
@@ -65,6 +67,16 @@ def shown(text: object) -> str:
     """``text`` (``str()`` of it) with every character that could act on a terminal or reader
     replaced by a visible escape; newlines and tabs kept."""
     return _UNSHOWABLE.sub(_escape, text if isinstance(text, str) else str(text))
+
+
+def template_value(value: object) -> object:
+    """A Jinja ``finalize`` for every template that shows engine text (the HTML report, the site, the
+    badge): each value printed has its controls and bidi overrides made visible (:func:`shown`)
+    before autoescape escapes it. Markup (a macro's output, ``|join`` of escaped items) keeps its
+    tags: the escapes only add backslashes and hex digits."""
+    if isinstance(value, Markup):
+        return Markup(shown(str(value)))
+    return shown(value)
 
 
 def one_line(text: object) -> str:
@@ -148,4 +160,15 @@ def file_part(text: object) -> str:
     return f"{part[: FILE_PART_MAX - 9]}-{digest}" if part else digest
 
 
-__all__ = ["FILE_PART_MAX", "bounded", "file_part", "markup", "non_text", "one_line", "scrub", "scrub_report", "shown"]
+__all__ = [
+    "FILE_PART_MAX",
+    "bounded",
+    "file_part",
+    "markup",
+    "non_text",
+    "one_line",
+    "scrub",
+    "scrub_report",
+    "shown",
+    "template_value",
+]

@@ -18,10 +18,12 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from adapters.protocol import PROTOCOL_VERSION
 from conformance.causes import likely_causes, numeric_differences
 from conformance.report import render_html, summary_lines, write_junit
 from conformance.results import (
     RESULTS_FORMAT,
+    SUITE_VERSION,
     CaseResult,
     Divergence,
     EngineEntry,
@@ -254,6 +256,20 @@ def test_the_html_report_escapes_engine_text_and_links_the_rules() -> None:
     assert "hostile &lt;engine&gt;" in html  # the engine's name in the column headers, escaped
     assert re.search(r'href="[^"]*/rulebook/scoring\.html#rule-score-01"', html)
     assert html.index('id="causes"') < html.index('id="failures"') < html.index('id="matrix"')
+
+
+def test_every_report_names_the_suite_and_protocol_versions(tmp_path: Path) -> None:
+    """results.json, the HTML report and the JUnit file each say which suite and which protocol ran."""
+    report = _synthetic_report()
+    report.dump(tmp_path / "results.json")
+    suite = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))["suite"]
+    assert (suite["version"], suite["protocol"]) == (SUITE_VERSION, PROTOCOL_VERSION)
+    assert f"suite {SUITE_VERSION}, protocol GCP/{PROTOCOL_VERSION}" in render_html(report)
+    root = ET.parse(write_junit(report, tmp_path / "junit.xml")).getroot()
+    properties = {node.get("name"): node.get("value") for node in root.iter("property")}
+    assert properties["suite version"] == SUITE_VERSION and properties["suite commit"] == "abc123"
+    assert properties["protocol"] == f"GCP/{PROTOCOL_VERSION}"
+    assert SuiteInfo(protocol=0).protocol_name == "GCP/?"  # a file of an older suite did not say
 
 
 def _chromium() -> str | None:

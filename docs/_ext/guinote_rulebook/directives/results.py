@@ -67,7 +67,8 @@ class ResultsDirective(RulebookDirective):
         fields = nodes.field_list(classes=["guinote-results-header"])
         for engine in report.engines:
             fields += field_item(_("Engine"), para(nodes.Text(shown(f"{engine.title} ({engine.language})"))))
-        suite = f"{report.suite.version} ({report.suite.commit})"
+        # the protocol by its name (GCP/2), which needs no translation
+        suite = f"{report.suite.version} ({report.suite.commit}) · {report.suite.protocol_name}"
         fields += field_item(_("Suite version"), para(nodes.Text(suite)))
         fields += field_item(_("Run"), para(nodes.Text(shown(f"{report.started}, {report.duration_s:.1f} s"))))
         fields += field_item(_("File"), para(literal(path.name)))
