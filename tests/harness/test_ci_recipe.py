@@ -115,6 +115,8 @@ def test_the_gate_opens_on_known_failures_and_closes_on_a_new_one_or_a_fixed_one
     cases = junit.findall(".//testcase")
     assert len(cases) > 1000
     assert not [case for case in cases if case.find("failure") is not None or case.find("error") is not None]
+    badge = ElementTree.parse(tmp_path / "reports" / "badge.svg").getroot()
+    assert "passing" in "".join(badge.itertext())
 
     for engine, why in (
         ("py:tests.broken_engines.engines:no_diez_de_ultimas", "a new failure"),
