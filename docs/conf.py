@@ -38,7 +38,9 @@ gettext_uuid = False
 gettext_location = False
 # The API reference is generated from the code's docstrings for implementers: it stays in
 # English in both editions. Every other message must be translated (the build fails if not).
-guinote_untranslated_pages = ["reference/api"]
+# The translators' style page (contributing/spanish_style) is written in Spanish, for the
+# translators of the Spanish edition, and shows as written in both editions.
+guinote_untranslated_pages = ["reference/api", "contributing/spanish_style"]
 
 pygments_style = "sphinx"
 highlight_language = "none"

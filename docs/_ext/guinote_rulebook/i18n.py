@@ -95,6 +95,36 @@ class IdsInTranslatedTitles(SphinxTransform):
             title += nodes.Text(" " + rest)
 
 
+class TranslatedScenarioNames(SphinxTransform):
+    """The drawing of a scenario's table is labelled with the scenario's name: in a
+    translated build, with its translated name (the title above it, once Sphinx's ``Locale``
+    transform has translated it), so the text alternative is in the reader's language."""
+
+    default_priority = 27
+
+    def apply(self, **kwargs: Any) -> None:
+        from guinote_rulebook.nodes import drawing, scenario_block
+
+        language = self.config.language
+        if not language or language == SOURCE_LANGUAGE:
+            return
+        for block in self.document.findall(scenario_block):
+            original = str(block.get("scenario", ""))
+            titles = [
+                child
+                for child in block.children
+                if isinstance(child, nodes.Element) and "guinote-scenario-title" in child.get("classes", [])
+            ]
+            if not original or not titles:
+                continue
+            translated = titles[0].astext()
+            if translated == original:
+                continue
+            for figure in block.findall(drawing):
+                figure["alt"] = str(figure["alt"]).replace(original, translated)
+                figure["svg"] = str(figure["svg"]).replace(escape(original), escape(translated))
+
+
 def switch_html(app: Sphinx, pagename: str) -> str:
     """The language switch for ``pagename``: links to the same page in each edition."""
     depth = pagename.count("/") + 1
@@ -129,4 +159,5 @@ def setup(app: Sphinx) -> None:
     app.add_config_value("guinote_editions", True, "html", bool)
     app.add_transform(UntranslatedMessages)
     app.add_transform(IdsInTranslatedTitles)
+    app.add_transform(TranslatedScenarioNames)
     app.connect("html-page-context", page_context)
