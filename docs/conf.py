@@ -67,6 +67,7 @@ html_theme_options = {
 }
 # the site's title in each edition (the extension picks the one of the build's language)
 guinote_html_titles = {"es": "Guiñote: el reglamento anotado"}
+guinote_copyrights = {"es": "los colaboradores de la batería de conformidad del Guiñote"}
 
 # The extension's data: defaults are the repository's features/ and adapters/schemas/; the
 # results page runs the suite at build time unless the environment variable GUINOTE_RESULTS
