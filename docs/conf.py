@@ -38,8 +38,10 @@ gettext_uuid = False
 gettext_location = False
 # The API reference is generated from the code's docstrings for implementers: it stays in
 # English in both editions. Every other message must be translated (the build fails if not).
+# The translators' style page (contributing/spanish_style) is written in Spanish, for the
+# translators of the Spanish edition, and shows as written in both editions.
 # checking/site (badges and the results site) is new: in English until its catalogue is written.
-guinote_untranslated_pages = ["reference/api", "checking/site"]
+guinote_untranslated_pages = ["reference/api", "contributing/spanish_style", "checking/site"]
 
 pygments_style = "sphinx"
 highlight_language = "none"
@@ -66,6 +68,7 @@ html_theme_options = {
 }
 # the site's title in each edition (the extension picks the one of the build's language)
 guinote_html_titles = {"es": "Guiñote: el reglamento anotado"}
+guinote_copyrights = {"es": "los colaboradores de la batería de conformidad del Guiñote"}
 
 # The extension's data: defaults are the repository's features/ and adapters/schemas/; the
 # results page runs the suite at build time unless the environment variable GUINOTE_RESULTS

@@ -62,10 +62,10 @@ def test_the_pages_are_in_spanish(es_site: BuiltSite) -> None:
     assert "CANTE-01</span> Un jugador que tiene el Rey y la Sota de un palo puede cantarlos" in page
     assert "Un jugador que tiene el Rey y la Sota de un mismo palo puede declarar la pareja (cantar)." in page
     assert ">Fuentes<" in page and ">Acuerdo<" in page
-    assert "Unas veinte en copas dan 20 tantos de cante al bando del que canta" in page
+    assert "Las veinte en copas dan 20 tantos de cante al bando del que canta" in page
     # the scenarios stay as written
     assert "Scenario: A twenty in copas gives the singer" in re.sub(r"<[^>]+>", "", page).replace("&#39;", "'")
-    assert "asiento 0" in page  # the drawings are labelled in Spanish
+    assert "jugador 0" in page  # the drawings are labelled in Spanish
 
 
 @pytest.mark.parametrize("edition", ["en", "es"])

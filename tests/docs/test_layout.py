@@ -8,7 +8,10 @@ GUINOTE_SCREENSHOTS=<folder> keeps a screenshot of every page measured, for a hu
 
 from __future__ import annotations
 
+import functools
+import http.server
 import os
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -161,3 +164,54 @@ def test_the_search_puts_the_rule_first_for_its_id(
     first.wait_for(timeout=20000)
     assert first.get_attribute("href").endswith("rulebook/cantes.html#rule-cante-09")
     page.close()
+
+
+#: the theme's own words a reader meets on every page, in the Spanish edition
+THEME_ES = {
+    "toc title": (".toc-title", "En esta página"),
+    "back to top": (".back-to-top", "Volver arriba"),
+    "next page": (".related-pages .next-page .context", "Siguiente"),
+    "footer": (".bottom-of-page .left-details", "Hecho con"),
+}
+THEME_EN_WORDS = ("On this page", "Back to top", "Made with", "Skip to content", "Toggle", "Search", "Copyright")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_theme_speaks_spanish_in_the_spanish_edition(browser: Any, es_site: BuiltSite, width: int) -> None:
+    page, outside = open_page(browser, es_site, "rulebook/cantes", width)
+    assert page.locator(".sidebar-search").first.get_attribute("placeholder") == "Buscar"
+    assert page.locator(".sidebar-search").first.get_attribute("aria-label") == "Buscar"
+    for name, (selector, text) in THEME_ES.items():
+        assert text in page.locator(selector).first.text_content(), name
+    labels = page.evaluate(
+        "() => [...document.querySelectorAll('[aria-label], [title], svg title')]"
+        ".map(e => e.getAttribute('aria-label') || e.getAttribute('title') || e.textContent)"
+    )
+    visible = page.evaluate("() => document.body.innerText")
+    for word in THEME_EN_WORDS:
+        assert not [label for label in labels if label and word in label], word
+        assert word not in visible, word
+    screenshot(page, f"es-{width}-theme")
+    page.close()
+    # the search page, served over HTTP (a file:// page may not fetch the results' summaries)
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(es_site.html))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    try:
+        page.goto(f"http://127.0.0.1:{server.server_port}/search.html?q=arrastre")
+        page.wait_for_function("() => document.querySelectorAll('#search-results li').length > 3", timeout=20000)
+        # "Buscando" while it searches, then the heading of the results
+        page.wait_for_function(
+            "() => !document.querySelector('#search-results h2').textContent.startsWith('Buscando')", timeout=60000
+        )
+        heading = page.locator("#search-results h2").first.text_content() or ""
+        first = page.locator("#search-results li").first.text_content() or ""
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert heading.strip() == "Resultados de la búsqueda"
+    assert "Glosario" in first, first  # the glossary's entry for the arrastre comes first
+    screenshot(page, f"es-{width}-search")
+    page.close()
+    assert not outside, outside

@@ -37,6 +37,7 @@ from guinote_rulebook.directives.profiles import ProfilesDirective
 from guinote_rulebook.directives.questions import QuestionsDirective
 from guinote_rulebook.directives.results import ResultsDirective
 from guinote_rulebook.directives.schemas import SchemasDirective
+from guinote_rulebook.directives.style import StyleBannedDirective, StyleTermsDirective
 from guinote_rulebook.domain import RulebookDomain
 from guinote_rulebook.roles import FlagRole, ProfileRole, QuestionRole, RuleRole, SourceRole
 
@@ -54,6 +55,8 @@ DIRECTIVES = {
     "guinote-automodules": AutomodulesDirective,
     "guinote-deck": DeckDirective,
     "guinote-seats": SeatsDirective,
+    "guinote-style-terms": StyleTermsDirective,
+    "guinote-style-banned": StyleBannedDirective,
 }
 
 

@@ -73,6 +73,10 @@ class RuleIndex(Index):
         return content, False
 
 
+#: the kinds whose titles a translated build gives in its own language (i18n.IdsInTranslatedTitles)
+RETITLED = ("rule", "question")
+
+
 class RulebookDomain(Domain):
     name = DOMAIN
     label = "Guiñote rulebook"
@@ -121,6 +125,8 @@ class RulebookDomain(Domain):
         if item is None:
             return None
         tooltip = f"{target}: {item.title}" if item.title else target
+        if typ not in RETITLED and (env.config.language or "en") != "en":
+            tooltip = target  # the title is the source language's: a tooltip never mixes the two
         return make_refnode(builder, fromdocname, item.docname, item.anchor, contnode, tooltip)
 
     def resolve_any_xref(

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import gettext
+import re
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -95,6 +96,36 @@ class IdsInTranslatedTitles(SphinxTransform):
             title += nodes.Text(" " + rest)
 
 
+class TranslatedScenarioNames(SphinxTransform):
+    """The drawing of a scenario's table is labelled with the scenario's name: in a
+    translated build, with its translated name (the title above it, once Sphinx's ``Locale``
+    transform has translated it), so the text alternative is in the reader's language."""
+
+    default_priority = 27
+
+    def apply(self, **kwargs: Any) -> None:
+        from guinote_rulebook.nodes import drawing, scenario_block
+
+        language = self.config.language
+        if not language or language == SOURCE_LANGUAGE:
+            return
+        for block in self.document.findall(scenario_block):
+            original = str(block.get("scenario", ""))
+            titles = [
+                child
+                for child in block.children
+                if isinstance(child, nodes.Element) and "guinote-scenario-title" in child.get("classes", [])
+            ]
+            if not original or not titles:
+                continue
+            translated = titles[0].astext()
+            if translated == original:
+                continue
+            for figure in block.findall(drawing):
+                figure["alt"] = str(figure["alt"]).replace(original, translated)
+                figure["svg"] = str(figure["svg"]).replace(escape(original), escape(translated))
+
+
 def switch_html(app: Sphinx, pagename: str) -> str:
     """The language switch for ``pagename``: links to the same page in each edition."""
     depth = pagename.count("/") + 1
@@ -120,13 +151,73 @@ def config_inited(app: Sphinx, config: Any) -> None:
     title = config.guinote_html_titles.get(config.language)
     if title:
         config.html_title = title
+    copyright = config.guinote_copyrights.get(config.language)
+    if copyright:
+        config.copyright = copyright
+
+
+def theme_labels() -> list[tuple[str, str]]:
+    """The theme's labels its templates write without gettext (Furo's ``page.html`` and
+    ``partials/icons.html``), as ``(fragment, translated fragment)``. The theme's other phrases
+    go through Sphinx's gettext (``docs/locale/<lang>/LC_MESSAGES/sphinx.po``)."""
+    from guinote_rulebook.locale import _
+
+    labels = {
+        "Toggle site navigation sidebar": _("Toggle site navigation sidebar"),
+        "Toggle table of contents sidebar": _("Toggle table of contents sidebar"),
+        "Toggle Light / Dark / Auto color theme": _("Toggle Light / Dark / Auto color theme"),
+    }
+    titles = {
+        "Contents": _("Contents"),
+        "Menu": _("Menu"),
+        "Expand": _("Expand"),
+        "Light mode": _("Light mode"),
+        "Dark mode": _("Dark mode"),
+        "Auto light/dark, in light mode": _("Auto light/dark, in light mode"),
+        "Auto light/dark, in dark mode": _("Auto light/dark, in dark mode"),
+    }
+    pairs = [(f'aria-label="{english}"', f'aria-label="{escape(str(words))}"') for english, words in labels.items()]
+    pairs += [
+        (f"<title>{english}</title>", f"<title>{escape(str(words))}</title>") for english, words in titles.items()
+    ]
+    return pairs
+
+
+#: Furo's footer credit, "@pradyunsg's Furo", an English possessive outside gettext
+FURO_CREDIT = re.compile(
+    r'(<a class="muted-link" href="https://pradyunsg.me">@pradyunsg</a>)\s*'
+    r"'s\s*"
+    r'(<a href="https://github.com/pradyunsg/furo">Furo</a>)'
+)
+
+
+def translate_theme(app: Sphinx, exception: BaseException | None) -> None:
+    """After a translated HTML build: the theme's hard-coded labels in the edition's language."""
+    language = app.config.language
+    if exception is not None or app.builder.format != "html" or not language or language == SOURCE_LANGUAGE:
+        return
+    from guinote_rulebook.locale import _
+
+    pairs = theme_labels()
+    credit = str(_("{furo} by {author}"))
+    for page in Path(app.outdir).rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        new = text
+        for english, translated in pairs:
+            new = new.replace(english, translated)
+        new = FURO_CREDIT.sub(lambda match: credit.format(furo=match.group(2), author=match.group(1)), new)
+        if new != text:
+            page.write_text(new, encoding="utf-8")
 
 
 def setup(app: Sphinx) -> None:
     app.add_config_value("guinote_untranslated_pages", [], "env", list)
     app.add_config_value("guinote_html_titles", {}, "html", dict)
+    app.add_config_value("guinote_copyrights", {}, "html", dict)
+    app.connect("build-finished", translate_theme)
     app.connect("config-inited", config_inited)
     app.add_config_value("guinote_editions", True, "html", bool)
     app.add_transform(UntranslatedMessages)
     app.add_transform(IdsInTranslatedTitles)
+    app.add_transform(TranslatedScenarioNames)
     app.connect("html-page-context", page_context)

@@ -8,6 +8,8 @@ The catalogue is compiled at build time from ``docs/locale/<lang>/LC_MESSAGES/gu
 
 from __future__ import annotations
 
+import tomllib
+from functools import cache
 from pathlib import Path
 
 from sphinx.application import Sphinx
@@ -52,3 +54,32 @@ def word(key: str) -> str:
         "interpretation": _("interpretation"),
     }
     return str(words.get(key, key))
+
+
+#: the Spanish edition's style data: the terms translators must use, the banned renderings,
+#: the gender of each card name (``docs/locale/es/style.toml``, also read by the style check)
+STYLE = Path(__file__).resolve().parents[2] / "locale" / "es" / "style.toml"
+
+
+@cache
+def style() -> dict[str, object]:
+    with STYLE.open("rb") as handle:
+        return tomllib.load(handle)
+
+
+def feminine_cards() -> frozenset[str]:
+    cards = style().get("cards", {})
+    return frozenset(cards.get("feminine", [])) if isinstance(cards, dict) else frozenset()
+
+
+def card_phrase(name: str) -> str:
+    """A card's name with its article, as a sentence needs it: ``the Sota de copas`` in the
+    English edition, ``la Sota de copas`` / ``el Rey de oros`` in the Spanish one. The article
+    is the catalogue's; which one a card takes is the style data's (the templates never write
+    an article before a card)."""
+    rank = name.split(" ", 1)[0]
+    if rank in feminine_cards():
+        article = _("the|before a feminine card name (la Sota)")
+    else:
+        article = _("the|before a masculine card name (el Rey, el As)")
+    return f"{str(article).split('|', 1)[0]} {name}"

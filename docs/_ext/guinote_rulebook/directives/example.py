@@ -13,7 +13,7 @@ from docutils.parsers.rst import directives
 from conformance.rulebook_data import FrameEvent, TablePicture, worked_hand
 from guinote_rulebook import svg
 from guinote_rulebook.directives.base import RulebookDirective, logger
-from guinote_rulebook.locale import _, word
+from guinote_rulebook.locale import _, card_phrase, word
 from guinote_rulebook.nodes import drawing, stepper
 from guinote_rulebook.render import (
     Cell,
@@ -48,7 +48,7 @@ def event_text(event: FrameEvent) -> str:
     if event.kind == "deal":
         return _("The cards are dealt; seat {seat}, the mano, leads.").format(seat=d["mano"])
     if event.kind == "card_played":
-        return _("Seat {seat} plays the {card}.").format(seat=d["seat"], card=svg.card_name(str(d["card"])))
+        return _("Seat {seat} plays {card}.").format(seat=d["seat"], card=card_phrase(svg.card_name(str(d["card"]))))
     if event.kind == "trick_won":
         return _("Seat {seat} wins the trick: {points} points.").format(seat=d["seat"], points=d["points"])
     if event.kind == "cards_drawn":
@@ -60,8 +60,10 @@ def event_text(event: FrameEvent) -> str:
         suit = svg.SUIT_NAMES.get(str(d["suit"]), str(d["suit"]))
         return _("Seat {seat} sings in {suit}: +{value}.").format(seat=d["seat"], suit=suit, value=d["value"])
     if event.kind == "exchange":
-        return _("Seat {seat} exchanges the {gave} for the muestra, the {took}.").format(
-            seat=d["seat"], gave=svg.card_name(str(d["gave"])), took=svg.card_name(str(d["took"]))
+        return _("Seat {seat} exchanges {gave} for the muestra, {took}.").format(
+            seat=d["seat"],
+            gave=card_phrase(svg.card_name(str(d["gave"]))),
+            took=card_phrase(svg.card_name(str(d["took"]))),
         )
     if event.kind == "tute":
         return _("Seat {seat} sings tute.").format(seat=d["seat"])

@@ -91,7 +91,9 @@ class FlagsDirective(RulebookDirective):
         result: list[nodes.Node] = []
         for order, (flag_name, spec) in enumerate(flags.items()):
             anchor = self.domain.note_object("flag", flag_name, docname, snake_words(flag_name), order=order)
-            title = self.plain_title(nodes.Text(snake_words(flag_name) + " "), literal(flag_name, ["guinote-id"]))
+            # the words of a flag's name are English: a translated edition titles it by its code
+            words = [nodes.Text(snake_words(flag_name) + " ")] if (self.config.language or "en") == "en" else []
+            title = self.plain_title(*words, literal(flag_name, ["guinote-id"]))
             node = section(anchor, title, self.state.document)
             node["classes"].append("guinote-flag")
             node += self.data_para(spec.summary, data)
