@@ -40,8 +40,15 @@ gettext_location = False
 # English in both editions. Every other message must be translated (the build fails if not).
 # The translators' style page (contributing/spanish_style) is written in Spanish, for the
 # translators of the Spanish edition, and shows as written in both editions.
-# checking/site (badges and the results site) is new: in English until its catalogue is written.
-guinote_untranslated_pages = ["reference/api", "contributing/spanish_style", "checking/site"]
+# checking/site, checking/ci and checking/kits (the results site, the CI recipes, the kits of four
+# languages) are new or rewritten: in English until their catalogues are written.
+guinote_untranslated_pages = [
+    "reference/api",
+    "contributing/spanish_style",
+    "checking/site",
+    "checking/ci",
+    "checking/kits",
+]
 
 pygments_style = "sphinx"
 highlight_language = "none"
