@@ -1,5 +1,5 @@
 """``guinote-conformance site``: built from real runs of the suite (the deck area, one profile) for
-three engines: the reference, the minimal double (its own profile names) and a broken engine.
+four engines: the reference, the minimal double (its own profile names) and two broken engines.
 
 The matrix, the engine and rule pages carry the right verdicts; two runs of one engine give their
 change; an engine's hostile name is escaped everywhere; results of another suite or protocol
@@ -35,6 +35,8 @@ ENGINES = {
     "reference": ("reference", "ludoteka"),
     "broken": (BROKEN, "ludoteka"),
     "minimal": (MINIMAL, "resumen_ludoteka"),
+    # a fourth engine, as the site is meant to show many: broken elsewhere (the diez de últimas)
+    "no_ultimas": ("serve:tests.broken_engines.engines:no_diez_de_ultimas", "ludoteka"),
 }
 HOSTILE = "<script>alert(1)</script>"
 
@@ -89,10 +91,10 @@ def _earlier(path: Path, target: Path, *, passing: str, failing: str) -> Path:
 def test_the_matrix_engine_and_rule_pages_carry_the_verdicts(runs: Runs, tmp_path: Path) -> None:
     done, out = _site(tmp_path, *runs.files.values())
     assert done.exit_code == 0, done.output
-    assert "3 engines, 3 runs" in done.output and "suite 0.1.0, protocol GCP/2" in done.output
+    assert "4 engines, 4 runs" in done.output and "suite 0.1.0, protocol GCP/2" in done.output
     assert (out / "style.css").exists() and (out / MARKER).exists()
     site = build(list(runs.files.values()))
-    # the minimal double's resumen_ludoteka plays ludoteka's flags: one matrix for the three engines
+    # the minimal double's resumen_ludoteka plays ludoteka's flags: one matrix for the four engines
     assert [table.title for table in site.tables] == ["ludoteka = resumen_ludoteka"]
     row = site.tables[0].rows["DECK-06"]
     assert row[BROKEN].worst is Status.FAIL and row["reference"].worst is Status.PASS
