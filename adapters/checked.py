@@ -12,7 +12,7 @@ action and the first offending member.
 An engine over the wire that hits a bug of its own crashes or answers an error, an
 :class:`EngineError`; in process it raises whatever its code raises (a ``RuntimeError``, a
 ``SystemExit``), anywhere in the caller's code. Held ``contained`` (``compare`` and ``replay``
-hold their in-process engine so: :meth:`conformance.engines.EngineSpec.open`), such an exception
+hold their in-process engine so: :meth:`conformance.engines.specs.EngineSpec.open`), such an exception
 is an :class:`EngineRaised`, the failure of that engine, traced and recorded as a wire engine's
 crash is; what the interface lets an engine raise passes as it is (:data:`ALLOWED`).
 
@@ -48,7 +48,7 @@ from adapters.interface import (
 )
 from adapters.obligations import Obligations
 from adapters.protocol import canonical, check_response
-from conformance.untrusted import non_text
+from conformance.base.untrusted import non_text
 
 
 class ShapeError(EngineError):
@@ -149,7 +149,7 @@ class ShapeCheckedGame:
     the caller expects, if it knows them (``expects_answers``): an answer with that very text is
     the expected one, valid as the reference's answers are, and is not checked again."""
 
-    #: :func:`conformance.differential.compare_batch` may pass the answers it expects
+    #: :func:`conformance.oracle.differential.compare_batch` may pass the answers it expects
     expects_answers = True
 
     def __init__(self, game: GameHandle, obligations: Obligations | None = None, *, contained: bool = False) -> None:

@@ -259,10 +259,10 @@ def _key_message(error: KeyError) -> str:
 
 
 def load_engine(spec: str) -> Engine:
-    """``reference``, ``py:module:factory`` or ``module:factory``: parsed by :mod:`conformance.engines`,
+    """``reference``, ``py:module:factory`` or ``module:factory``: parsed by :mod:`conformance.engines.specs`,
     the one parser of engine specs; a bad spec ends the process with its message."""
-    from conformance.engines import SpecKind, parse_engine_spec
-    from conformance.exit_codes import CheckError
+    from conformance.base.exit_codes import CheckError
+    from conformance.engines.specs import SpecKind, parse_engine_spec
 
     try:
         parsed = parse_engine_spec(spec if spec == "reference" or spec.startswith("py:") else f"serve:{spec}")

@@ -12,7 +12,7 @@ before that keeps working:
   reads the version from :attr:`~adapters.interface.EngineInfo.protocol`).
 
 :class:`CompatibleEngine` does the first for any engine; every engine the suite opens is seen
-through it (:meth:`conformance.engines.EngineSpec.open`).
+through it (:meth:`conformance.engines.specs.EngineSpec.open`).
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ Examples::
     guinote-conformance validate --engine "cmd:./my-engine"  # is the protocol harness sound?
 
 Every user mistake ends with one line ``error: ...`` and the exit code of
-:mod:`conformance.exit_codes`, never a traceback.
+:mod:`conformance.base.exit_codes`, never a traceback.
 """
 
 from __future__ import annotations
@@ -35,20 +35,23 @@ from rich.table import Table
 from adapters.interface import Engine, EngineError, EngineInfo
 from adapters.protocol import PROTOCOL_NAME
 from adapters.versions import compatibility_of
-from conformance import expectations as known
-from conformance import options, realisations, report_folder
-from conformance.applicability import compatibility_lines, forecast
-from conformance.catalogue import FeatureError, Scenario, load_scenarios, scenarios_by_rule
-from conformance.driver import POSITION_SETUPS
-from conformance.engines import FORMS, EngineSpec, overlays, parse_engine_spec, profile_flags
-from conformance.exit_codes import MEANINGS, CheckError, EngineUnavailable, ExitCode, InputError
-from conformance.plugin import Selection, stale_message
-from conformance.report import summary_lines, write_html, write_junit
-from conformance.results import Report, ResultsError, legend
-from conformance.rule_index import RuleIndexError, default_root, load_areas
-from conformance.scaffold import register as register_scaffold
-from conformance.site import register as register_site
-from conformance.untrusted import markup, shown
+from conformance.base import options
+from conformance.base.exit_codes import MEANINGS, CheckError, EngineUnavailable, ExitCode, InputError
+from conformance.base.untrusted import markup, shown
+from conformance.catalogue.features import FeatureError, Scenario, load_scenarios, scenarios_by_rule
+from conformance.catalogue.rule_index import RuleIndexError, default_root, load_areas
+from conformance.catalogue.scaffold import register as register_scaffold
+from conformance.engines.specs import FORMS, EngineSpec, overlays, parse_engine_spec, profile_flags
+from conformance.report import folder as report_folder
+from conformance.report.formats import summary_lines, write_html, write_junit
+from conformance.report.site import register as register_site
+from conformance.results.model import Report, ResultsError, legend
+from conformance.run import expectations as known
+from conformance.run import realisations
+from conformance.run.applicability import compatibility_lines, forecast
+from conformance.run.driver import POSITION_SETUPS
+from conformance.run.selection import Selection
+from conformance.run.session import stale_message
 
 
 def _examples(*lines: str) -> str:
@@ -163,7 +166,7 @@ def _report_dir(
     path: Path, rendering: Path | None = None, *, announce: bool = True, option: str = "--report-dir"
 ) -> Path:
     """The report folder, created, writable and held until the command ends (else an input
-    error: :mod:`conformance.report_folder`); says which earlier reports it replaces, unless
+    error: :mod:`conformance.report.folder`); says which earlier reports it replaces, unless
     they are those of ``rendering``, the results file ``report`` renders again (or, without
     ``announce``, a command that writes other files than a run's)."""
     folder = report_folder.claim(path, option)
@@ -682,8 +685,8 @@ def compare(
 ) -> None:
     """Fuzz the engine against the reference: group the divergences, shrink them, write scenarios."""
     from adapters.reference import ReferenceEngine
-    from conformance.fuzz_commands import run_compare
-    from conformance.fuzz_parallel import default_jobs
+    from conformance.fuzz.commands import run_compare
+    from conformance.fuzz.parallel import default_jobs
 
     with _checked():  # two compares into one folder would overwrite each other's records
         seconds = options.seconds(seconds, "--seconds") if seconds is not None else None
@@ -714,7 +717,7 @@ def replay(
     """Replay RECORD, a divergence record written by compare, step by step on the engine and the reference;
     show the table where they part."""
     from adapters.reference import ReferenceEngine
-    from conformance.fuzz_commands import run_replay
+    from conformance.fuzz.commands import run_replay
 
     raise typer.Exit(_against_reference(engine, timeout, lambda under_test: run_replay(
         console, ReferenceEngine(), under_test, record
@@ -726,7 +729,7 @@ def _against_reference(engine: str, timeout: float, play: Callable[[Engine], int
 
     A mistake in the command's input exits 2; an engine that fails while it is played exits 3.
     An in-process engine's own exceptions are failures of that engine (:class:`adapters.checked.EngineRaised`)."""
-    from conformance.fuzz_commands import UsageProblem
+    from conformance.fuzz.commands import UsageProblem
 
     with _checked():
         timeout = options.seconds(timeout, "--timeout")
@@ -815,9 +818,9 @@ def expectations(
     )
 
 
-# new-flag, new-value, new-custom: scaffolding for a regional variant (conformance.scaffold)
+# new-flag, new-value, new-custom: scaffolding for a regional variant (conformance.catalogue.scaffold)
 register_scaffold(app)
-register_site(app)  # badge and site: the pages and badges of results files (conformance.site)
+register_site(app)  # badge and site: the pages and badges of results files (conformance.report.site)
 
 
 def main() -> None:

@@ -14,8 +14,8 @@ import pytest
 from adapters import protocol
 from adapters.reference import ReferenceEngine
 from adapters.subprocess_adapter import SubprocessEngine
-from conformance.differential import FIELDS, apply_step, play_actions, snapshot
-from conformance.fuzz import Fuzzer, resolve
+from conformance.fuzz.fuzzer import Fuzzer, resolve
+from conformance.oracle.differential import FIELDS, apply_step, play_actions, snapshot
 
 INFO = ReferenceEngine().info()
 SETUP = {"flags": INFO.profiles["lascuarenta"], "dealer": 0, "deck": [

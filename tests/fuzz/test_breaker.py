@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from adapters.reference import ReferenceEngine
-from conformance.fuzz import Fuzzer, FuzzReport, resolve
+from conformance.fuzz.fuzzer import Fuzzer, FuzzReport, resolve
 from tests.fuzz.engines import DownEngine
 
 INFO = ReferenceEngine().info()

@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 
 from adapters.reference import ReferenceEngine
-from conformance.differential import Cause, Config, Divergence
-from conformance.fuzz import FuzzReport, Group, resolve
-from conformance.fuzz_parallel import Share, run_parallel
+from conformance.fuzz.fuzzer import FuzzReport, Group, resolve
+from conformance.fuzz.parallel import Share, run_parallel
+from conformance.oracle.differential import Cause, Config, Divergence
 from tests.fuzz.test_cli_compare import cli
 
 INFO = ReferenceEngine().info()

@@ -13,10 +13,9 @@ from rich.console import Console
 
 from adapters.obligations import Obligations
 from adapters.reference import ReferenceEngine
-from conformance.differential import Divergence
-from conformance.fuzz import Fuzzer, resolve
-from conformance.fuzz_commands import _last_step, run_replay
-from conformance.fuzz_scenario import (
+from conformance.fuzz.commands import _last_step, run_replay
+from conformance.fuzz.fuzzer import Fuzzer, resolve
+from conformance.fuzz.scenario import (
     _CONFTEST,
     _TEST_MODULE,
     Shrinker,
@@ -25,6 +24,7 @@ from conformance.fuzz_scenario import (
     shrink,
     write_scenario,
 )
+from conformance.oracle.differential import Divergence
 from tests.fuzz.engines import forgets_totals, no_cantes
 
 #: what the protocol requires of an engine with every capability (the reference's)

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conformance.catalogue import load_scenarios
+from conformance.catalogue.features import load_scenarios
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -1,7 +1,7 @@
 """The CLI as an engine author meets it first: exit codes, clear errors, selection, expectations, help.
 
 Every test runs the command in a subprocess, as a user would, and checks the exit code of
-:mod:`conformance.exit_codes` and the one-line message (never a traceback).
+:mod:`conformance.base.exit_codes` and the one-line message (never a traceback).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from adapters.protocol import PROTOCOL_VERSION
-from conformance.exit_codes import ExitCode
+from conformance.base.exit_codes import ExitCode
 
 REPO = Path(__file__).resolve().parents[2]
 HOSTILE = f"{sys.executable} tests/protocol/hostile"
@@ -271,7 +271,7 @@ def test_a_feature_file_that_does_not_parse_is_an_input_error_naming_file_and_li
     # in process (typer's runner): the packaged features are swapped for a broken one
     from typer.testing import CliRunner
 
-    from conformance import catalogue
+    from conformance.catalogue import features as catalogue
     from conformance.cli import app
 
     (tmp_path / "broken.feature").write_text("Feature: Broken\n  Scenario: x\n    Given a deal\n  Nonsense\n")

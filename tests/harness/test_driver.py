@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from adapters.reference import ReferenceEngine
-from conformance.driver import FeatureInputError, Location, ScenarioRun
+from conformance.run.driver import FeatureInputError, Location, ScenarioRun
 
 
 @pytest.fixture

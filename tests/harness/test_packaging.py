@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from conformance.catalogue import load_scenarios
-from conformance.rule_index import default_root
+from conformance.catalogue.features import load_scenarios
+from conformance.catalogue.rule_index import default_root
 
 REPO = Path(__file__).resolve().parents[2]
 

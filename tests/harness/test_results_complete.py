@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from conformance.catalogue import load_scenarios
-from conformance.exit_codes import ExitCode
-from conformance.results import Report, Status
+from conformance.base.exit_codes import ExitCode
+from conformance.catalogue.features import load_scenarios
+from conformance.results.model import Report, Status
 from tests.harness import fragile_engines
 from tests.harness.test_plugin import TRICK, make_suite, run
 
@@ -114,7 +114,7 @@ def test_a_plugin_option_out_of_range_is_a_usage_error_naming_it(
 def test_a_failure_at_the_end_of_the_session_still_writes_what_ran(
     pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from conformance import plugin
+    from conformance.run import session as plugin
 
     def broken(root: Path) -> str:
         raise OSError("git exploded")
@@ -229,7 +229,7 @@ def test_a_number_of_seconds_must_be_finite_and_positive(command: list[str], opt
 
 
 def test_every_report_gives_the_runs_not_played_by_reason_and_none_passes(tmp_path: Path) -> None:
-    from conformance.report import render_html, summary_lines, write_junit
+    from conformance.report.formats import render_html, summary_lines, write_junit
     from tests.harness.test_report import _result
 
     why = "the run's budget of 60 s was spent before it started (--budget)"

@@ -1,4 +1,4 @@
-"""Nothing an engine sends can execute, restyle or crash anything (:mod:`conformance.untrusted`).
+"""Nothing an engine sends can execute, restyle or crash anything (:mod:`conformance.base.untrusted`).
 
 Every payload kind (live HTML, rich markup, ANSI escapes, NUL and other controls, a lone
 surrogate, bidi overrides) in every place an engine writes (its name and version, a profile
@@ -35,11 +35,11 @@ from typer.testing import CliRunner
 
 from adapters.checked import ShapeCheckedEngine, ShapeError
 from conformance import cli
-from conformance.fuzz_scenario import feature_text
-from conformance.report import render_html, summary_lines, write_junit
-from conformance.report_folder import LOCK_NAME
-from conformance.results import CaseResult, Divergence, EngineEntry, Report, Stage, Status, StepLine, SuiteInfo
-from conformance.untrusted import FILE_PART_MAX, file_part, markup, non_text, one_line, scrub, shown
+from conformance.base.untrusted import FILE_PART_MAX, file_part, markup, non_text, one_line, scrub, shown
+from conformance.fuzz.scenario import feature_text
+from conformance.report.folder import LOCK_NAME
+from conformance.report.formats import render_html, summary_lines, write_junit
+from conformance.results.model import CaseResult, Divergence, EngineEntry, Report, Stage, Status, StepLine, SuiteInfo
 from tests.harness.payload_engine import PayloadEngine
 from tests.protocol.conftest import deck_setup
 from tests.protocol.hostile.payload import PAYLOADS

@@ -8,7 +8,7 @@ workers, the engines and their children) inherits :data:`MARK` set to a value of
 the run ``/proc/*/environ`` is searched for it (Linux only, as the tests that use this).
 
 The scenarios a run must report are computed here, independently of the run, from the
-catalogue and the plugin's :class:`~conformance.plugin.Selection` (:func:`expected_runs`).
+catalogue and the plugin's :class:`~conformance.run.selection.Selection` (:func:`expected_runs`).
 """
 
 from __future__ import annotations
@@ -30,10 +30,10 @@ from typing import Any
 
 import pytest
 
-from conformance.catalogue import load_scenarios
-from conformance.exit_codes import ExitCode
-from conformance.expectations import scenario_id
-from conformance.plugin import Selection
+from conformance.base.exit_codes import ExitCode
+from conformance.catalogue.features import load_scenarios
+from conformance.run.expectations import scenario_id
+from conformance.run.selection import Selection
 
 REPO = Path(__file__).resolve().parents[3]
 PROTOCOL_HOSTILE = REPO / "tests" / "protocol" / "hostile"
