@@ -28,17 +28,12 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from adapters import protocol
-from adapters.interface import CAPABILITIES, EngineError, Rejected, SetupRejected
+from adapters.interface import CAPABILITIES, EngineError, Rejected, SetupRejected, UnknownField
 from adapters.obligations import Obligations
-from adapters.subprocess_adapter import (
-    EngineFailure,
-    EngineProcess,
-    LaunchFailure,
-    SubprocessEngine,
-    TransportFailure,
-    UnknownField,
-)
+from adapters.subprocess_adapter import SubprocessEngine
 from adapters.vocabulary import DECK_RANKS, STATE_FIELDS, deck_codes
+from adapters.wire.failures import EngineFailure, LaunchFailure, TransportFailure
+from adapters.wire.process import EngineProcess
 from reference_engine.flags import flag_defaults
 
 Severity = Literal["error", "warning", "info"]
