@@ -27,7 +27,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from adapters import protocol
+from adapters.gcp.json_text import encode
+from adapters.gcp.messages import COMMANDS, PROTOCOL_VERSION, PROTOCOL_VERSIONS, ErrorCode
+from adapters.gcp.validation import (
+    field_violations,
+    request_is_valid,
+    request_violations,
+    response_violations,
+    schema_name,
+)
 from adapters.interface import CAPABILITIES, EngineError, Rejected, SetupRejected, UnknownField
 from adapters.obligations import Obligations
 from adapters.subprocess_adapter import SubprocessEngine
@@ -147,13 +155,13 @@ class _Session:
         failure ends the session, a schema violation is recorded and the session goes on.
         """
         cmd = str(message["cmd"])
-        known = cmd in protocol.COMMANDS
+        known = cmd in COMMANDS
         request = {"id": self.process.next_id + 1, **message}
-        if known and not protocol.request_is_valid(request):  # pragma: no cover - a bug of this module
+        if known and not request_is_valid(request):  # pragma: no cover - a bug of this module
             self.add(
                 "error",
                 "internal",
-                f"the harness built an invalid request: {protocol.request_violations(request)}",
+                f"the harness built an invalid request: {request_violations(request)}",
                 step,
             )
         try:
@@ -165,22 +173,22 @@ class _Session:
                 "transport",
                 f"{failure.kind}: {failure.summary}",
                 step,
-                sent=_shown(failure.sent or protocol.encode(request)),
+                sent=_shown(failure.sent or encode(request)),
                 received=_shown(failure.received or b""),
                 details=tuple(f"stderr | {text}" for text in self.stderr),
             )
             raise _Stop from None
-        line = protocol.encode(request)
+        line = encode(request)
         self.commands.add(cmd)
         for event in answer.get("events") or [] if cmd == "apply" else []:
             if isinstance(event, dict) and isinstance(event.get("type"), str):
                 self.events.add(event["type"])
         if known:
-            for violation in protocol.response_violations(cmd, answer):
+            for violation in response_violations(cmd, answer):
                 self.add(
                     "error",
                     "schema",
-                    f"{violation} ({protocol.schema_name(cmd, 'response')})",
+                    f"{violation} ({schema_name(cmd, 'response')})",
                     step,
                     sent=_shown(line),
                     received=_shown(raw),
@@ -298,22 +306,22 @@ def validate(
 
 
 def _validate_session(session: _Session, profile: str | None, seed: int, actions: int) -> None:
-    hello = session.ask("hello", {"cmd": "hello", "protocol": protocol.PROTOCOL_VERSION}, session.startup_timeout)
-    for older in reversed(protocol.PROTOCOL_VERSIONS[:-1]):  # an engine that takes only its own version
-        if hello.get("ok") or hello.get("error") != protocol.ErrorCode.UNSUPPORTED_PROTOCOL:
+    hello = session.ask("hello", {"cmd": "hello", "protocol": PROTOCOL_VERSION}, session.startup_timeout)
+    for older in reversed(PROTOCOL_VERSIONS[:-1]):  # an engine that takes only its own version
+        if hello.get("ok") or hello.get("error") != ErrorCode.UNSUPPORTED_PROTOCOL:
             break
         hello = session.ask(f"hello (protocol {older})", {"cmd": "hello", "protocol": older}, session.startup_timeout)
     if not hello.get("ok"):
         session.add("error", "handshake", f"the engine refused the handshake: {hello.get('message')}", "hello")
         raise _Stop
     version = hello.get("protocol")
-    if version not in protocol.PROTOCOL_VERSIONS:
-        speaks = ", ".join(f"GCP/{number}" for number in protocol.PROTOCOL_VERSIONS)
+    if version not in PROTOCOL_VERSIONS:
+        speaks = ", ".join(f"GCP/{number}" for number in PROTOCOL_VERSIONS)
         session.add("error", "handshake", f"the engine speaks protocol {version!r}; the suite speaks {speaks}", "hello")
         raise _Stop
-    if version != protocol.PROTOCOL_VERSION:
+    if version != PROTOCOL_VERSION:
         session.add(
-            "info", "handshake", f"the engine was written for GCP/{version}: what GCP/{protocol.PROTOCOL_VERSION} "
+            "info", "handshake", f"the engine was written for GCP/{version}: what GCP/{PROTOCOL_VERSION} "
             "added is optional for it (docs/checking/changelog.md)", "hello",
         )  # fmt: skip
     session.obligations = Obligations(frozenset(_dict(hello.get("engine")).get("capabilities") or []), int(version))
@@ -360,7 +368,7 @@ def _validate_session(session: _Session, profile: str | None, seed: int, actions
 
 def _exercised(commands: set[str], events: set[str], fields: set[str]) -> str:
     """What a check exercised, so that a clean report says what it vouches for."""
-    used = [cmd for cmd in protocol.COMMANDS if cmd in commands]
+    used = [cmd for cmd in COMMANDS if cmd in commands]
     return (
         f"exercised the commands {', '.join(used) or 'none'}; "
         f"the events {', '.join(sorted(events)) or 'none'} (each against its schema); "
@@ -385,7 +393,7 @@ def _script_game(session: _Session, game: str, capabilities: set[str], actions: 
             session.add(severity, "field", message, f"state {name}")
             continue
         session.fields.add(name)
-        for violation in protocol.field_violations(name, answer.get("value")):
+        for violation in field_violations(name, answer.get("value")):
             session.add("error", "field", f"state field {name!r}: {violation} (fields.json)", f"state {name}",
                         received=_shown(answer.get("value")))  # fmt: skip
     answer = session.ask("state (unknown field)", {"cmd": "state", "game": game, "field": "no_such_field"})
@@ -531,7 +539,7 @@ def _smoke(engine: SubprocessEngine, findings: list[Finding], profile: str | Non
             try:
                 value = game.state(field_name)
                 read.add(field_name)
-                for violation in protocol.field_violations(field_name, value):
+                for violation in field_violations(field_name, value):
                     if ("shape", field_name) not in missing:
                         missing.add(("shape", field_name))
                         add("error", "field", f"state field {field_name!r}: {violation} (fields.json)", step,

@@ -53,7 +53,9 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from adapters import protocol
+from adapters.gcp.json_text import encode
+from adapters.gcp.messages import PROTOCOL_VERSIONS, Apply, End, ErrorCode, Hello, Request, Start, Stop
+from adapters.gcp.validation import batch_answer_is_valid, response_is_valid, response_violations
 from adapters.interface import EngineInfo, Setup, SetupRejected, UnknownField
 from adapters.obligations import Obligations
 from adapters.wire.failures import (
@@ -163,7 +165,7 @@ class SubprocessEngine:
             return
         if process.alive():
             with contextlib.suppress(EngineFailure):
-                self._exchange(process, protocol.Stop(), self.stop_timeout)
+                self._exchange(process, Stop(), self.stop_timeout)
         process.stop(self.stop_timeout)
 
     def __enter__(self) -> SubprocessEngine:
@@ -229,12 +231,12 @@ class SubprocessEngine:
             raise LaunchFailure(f"cannot run the engine: {error}", argv=self.argv) from None
         self._process = process
         try:
-            answer = self._call_on(process, protocol.Hello(), self.startup_timeout)
-            for older in reversed(protocol.PROTOCOL_VERSIONS[:-1]):
+            answer = self._call_on(process, Hello(), self.startup_timeout)
+            for older in reversed(PROTOCOL_VERSIONS[:-1]):
                 # an engine that takes only the version it was written for: ask for the older ones in turn
-                if answer["ok"] or answer.get("error") != protocol.ErrorCode.UNSUPPORTED_PROTOCOL:
+                if answer["ok"] or answer.get("error") != ErrorCode.UNSUPPORTED_PROTOCOL:
                     break
-                answer = self._call_on(process, protocol.Hello(protocol=older), self.startup_timeout)
+                answer = self._call_on(process, Hello(protocol=older), self.startup_timeout)
             if not answer["ok"]:
                 raise LaunchFailure(
                     f"the engine refused the handshake: {answer['error']}: {answer['message']}",
@@ -279,23 +281,21 @@ class SubprocessEngine:
 
     # ------------------------------------------------------------------ requests
 
-    def _exchange(self, process: EngineProcess, request: protocol.Request, timeout: float) -> dict[str, Any]:
+    def _exchange(self, process: EngineProcess, request: Request, timeout: float) -> dict[str, Any]:
         """One request and its answer; transport and schema problems raise a :class:`TransportFailure`."""
         answer, raw = process.exchange(request, timeout)
         self._last_raw = raw
         return self._checked(request, answer, raw)
 
     def _checked(
-        self, request: protocol.Request, answer: dict[str, Any], raw: bytes, expected: Sequence[bytes | None] = ()
+        self, request: Request, answer: dict[str, Any], raw: bytes, expected: Sequence[bytes | None] = ()
     ) -> dict[str, Any]:
         """``answer``, if it matches the schema of ``request``'s command; else :class:`SchemaViolation`.
-        ``expected``: the known steps of a ``batch`` answer (:func:`protocol.batch_answer_is_valid`)."""
+        ``expected``: the known steps of a ``batch`` answer (:func:`~adapters.gcp.validation.batch_answer_is_valid`)."""
         cmd = request.spec.name
-        valid = (
-            protocol.batch_answer_is_valid(answer, expected) if expected else protocol.response_is_valid(cmd, answer)
-        )
+        valid = batch_answer_is_valid(answer, expected) if expected else response_is_valid(cmd, answer)
         if not valid:
-            violations = protocol.response_violations(cmd, answer)
+            violations = response_violations(cmd, answer)
             if violations:
                 raise SchemaViolation(
                     f"the answer to {cmd!r} breaks the schema {request.spec.response_schema}",
@@ -323,27 +323,25 @@ class SubprocessEngine:
                 return f"$.steps[{number}]{missing[1:]}"
         return ""
 
-    def _call_on(self, process: EngineProcess, request: protocol.Request, timeout: float) -> dict[str, Any]:
+    def _call_on(self, process: EngineProcess, request: Request, timeout: float) -> dict[str, Any]:
         self._settle()
         try:
             return self._exchange(process, request, timeout)
         except TransportFailure as failure:
             raise self._lost(process, request, failure) from None
 
-    def _lost(self, process: EngineProcess, request: protocol.Request, failure: TransportFailure) -> EngineFailure:
+    def _lost(self, process: EngineProcess, request: Request, failure: TransportFailure) -> EngineFailure:
         """Kill a process that failed ``request``; the failure, with what was sent and the stderr."""
         self._drop(process)
         why = f"request {request.spec.name!r}; the process was killed, the next call relaunches it"
         return failure.with_context(
             f"{failure.summary} ({why})",
             argv=self.argv,
-            sent=protocol.encode({"id": process.next_id, **request.to_json()}),
+            sent=encode({"id": process.next_id, **request.to_json()}),
             stderr=self._process_stderr(),
         )
 
-    def _post_on(
-        self, process: EngineProcess, request: protocol.Request, timeout: float, *, later: bool = False
-    ) -> InFlight:
+    def _post_on(self, process: EngineProcess, request: Request, timeout: float, *, later: bool = False) -> InFlight:
         """Send ``request`` and return at once: its answer is read by :meth:`_answer`, or by the
         next request sent, whichever comes first. The engine has ``timeout`` seconds from now to
         answer, or, for an answer read ``later`` (the fuzzer plays the next hand on the reference
@@ -378,27 +376,27 @@ class SubprocessEngine:
         assert ticket.answer is not None
         return ticket.answer
 
-    def _call(self, request: protocol.Request) -> dict[str, Any]:
+    def _call(self, request: Request) -> dict[str, Any]:
         return self._call_on(self._ensure_process(), request, self.timeout)
 
     def _refused(
-        self, request: protocol.Request, answer: dict[str, Any], failure: type[EngineFailure] = EngineReportedError
+        self, request: Request, answer: dict[str, Any], failure: type[EngineFailure] = EngineReportedError
     ) -> EngineFailure:
         code = answer.get("error")
-        if failure is EngineReportedError and code != protocol.ErrorCode.ENGINE_ERROR:
+        if failure is EngineReportedError and code != ErrorCode.ENGINE_ERROR:
             failure = UnexpectedError
         return failure(
             f"the engine answered {request.spec.name!r} with error {code!r}: {answer.get('message', '')}",
             argv=self.argv,
-            sent=protocol.encode({"id": answer.get("id"), **request.to_json()}),
-            received=protocol.encode(answer),
+            sent=encode({"id": answer.get("id"), **request.to_json()}),
+            received=encode(answer),
             stderr=self._process_stderr(),
         )
 
     # ------------------------------------------------------------------ games
 
     def _start_slot(self, setup: Setup) -> Slot:
-        message = protocol.Start(dict(setup))
+        message = Start(dict(setup))
         answer = self._call(message)
         if answer["ok"]:
             return Slot(answer["game"], self.generation)
@@ -416,7 +414,7 @@ class SubprocessEngine:
             if self._process is None or self._process.dead or slot.generation != self.generation:
                 continue
             try:  # a failure here belongs to no scenario: note it, and let the start relaunch if needed
-                answer = self._call(protocol.End(slot.game))
+                answer = self._call(End(slot.game))
             except EngineFailure as failure:
                 self._stderr.append(f"--- gcp: ending forgotten game {slot.game} failed: {failure.summary} ---")
                 continue
@@ -432,7 +430,7 @@ class SubprocessEngine:
             raise ReplayMismatch(f"the relaunched engine refused the game's setup: {rejected}") from None
         slot.game, slot.generation = fresh.game, fresh.generation
         for number, (action, events) in enumerate(game._accepted(), 1):
-            message = protocol.Apply(slot.game, action)
+            message = Apply(slot.game, action)
             answer = self._call(message)
             if not answer["ok"]:
                 raise self._refused(message, answer, ReplayMismatch)
@@ -441,8 +439,8 @@ class SubprocessEngine:
                     f"replaying action {number} on the relaunched engine gave a different answer "
                     "(is the engine deterministic?)",
                     argv=self.argv,
-                    sent=protocol.encode(message.to_json()),
-                    received=protocol.encode(answer),
+                    sent=encode(message.to_json()),
+                    received=encode(answer),
                     details=[f"first time: {json.dumps(events)[:SHOWN]}"],
                 )
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from adapters import protocol
+from adapters.gcp.messages import Apply, Batch, End, ErrorCode, Legal, Observe, Request, State
 from adapters.interface import JSON, Accepted, Action, EventList, Outcome, Rejected, UnknownField
 from adapters.wire.failures import EngineClosed, EngineFailure, GameLost
 
@@ -56,11 +56,11 @@ class SubprocessGame:
         return self._broken
 
     def legal_actions(self) -> list[dict[str, JSON]]:
-        actions: list[dict[str, JSON]] = self._request(protocol.Legal)["actions"]
+        actions: list[dict[str, JSON]] = self._request(Legal)["actions"]
         return actions
 
     def apply(self, action: Action) -> Outcome:
-        answer = self._request(lambda game: protocol.Apply(game, dict(action)))
+        answer = self._request(lambda game: Apply(game, dict(action)))
         if answer["accepted"]:
             events: EventList = answer["events"]
             self._history.append((json.dumps(action), self._engine._last_raw))
@@ -68,10 +68,10 @@ class SubprocessGame:
         return Rejected(answer["code"], answer.get("rule", ""), answer.get("message", ""))
 
     def state(self, name: str) -> JSON:
-        return self._request(lambda game: protocol.State(game, name))["value"]
+        return self._request(lambda game: State(game, name))["value"]
 
     def observation(self, seat: int, name: str) -> JSON:
-        return self._request(lambda game: protocol.Observe(game, seat, name))["value"]
+        return self._request(lambda game: Observe(game, seat, name))["value"]
 
     @property
     def batch_supported(self) -> bool:
@@ -100,7 +100,7 @@ class SubprocessGame:
         engine does (the fuzzer plays the next hand on the reference meanwhile). Any other call
         on this engine first reads the answer and keeps it for that function.
 
-        ``expected[i]``: the canonical text (:func:`protocol.canonical`) of a valid step the
+        ``expected[i]``: the canonical text (:func:`~adapters.gcp.json_text.canonical`) of a valid step the
         caller expects as step ``i`` (the fuzzer's: the reference's answer), or ``None``. The
         answer is checked as strictly, but a step with exactly that text needs no schema check."""
         if not self.batch_supported:
@@ -110,9 +110,7 @@ class SubprocessGame:
         timeout, engine.timeout = engine.timeout, engine.timeout * max(1.0, len(actions) / 10)
         try:
             steps_fields = None if step_fields is None else [list(names) for names in step_fields]
-            message, ticket = self._post(
-                lambda game: protocol.Batch(game, sent, list(fields), steps_fields), later=True
-            )
+            message, ticket = self._post(lambda game: Batch(game, sent, list(fields), steps_fields), later=True)
         finally:
             engine.timeout = timeout
         ticket.expected = expected  # read when the answer is: not before this returns
@@ -148,15 +146,13 @@ class SubprocessGame:
         self._finalizer.detach()
         engine = self._engine
         if engine._process is not None and not engine._process.dead and self._slot.generation == engine.generation:
-            engine._call(protocol.End(self._slot.game))
+            engine._call(End(self._slot.game))
 
-    def _request(self, make: Callable[[str], protocol.Request]) -> dict[str, Any]:
+    def _request(self, make: Callable[[str], Request]) -> dict[str, Any]:
         """Send the request ``make(game id)`` (the id changes when the game is rebuilt) and read its answer."""
         return self._outcome(*self._post(make))
 
-    def _post(
-        self, make: Callable[[str], protocol.Request], *, later: bool = False
-    ) -> tuple[protocol.Request, InFlight]:
+    def _post(self, make: Callable[[str], Request], *, later: bool = False) -> tuple[Request, InFlight]:
         """Send the request ``make(game id)``; the request and the ticket of its answer (to be
         read ``later``: see :meth:`SubprocessEngine._post_on`)."""
         engine = self._engine
@@ -175,7 +171,7 @@ class SubprocessGame:
             self._break(failure)
             raise
 
-    def _outcome(self, message: protocol.Request, ticket: InFlight) -> dict[str, Any]:
+    def _outcome(self, message: Request, ticket: InFlight) -> dict[str, Any]:
         """The answer to ``message``, or the failure it is (which breaks the game where it must)."""
         engine = self._engine
         try:
@@ -186,10 +182,10 @@ class SubprocessGame:
         if answer["ok"]:
             return answer
         code = answer["error"]
-        if code == protocol.ErrorCode.UNKNOWN_FIELD and isinstance(message, protocol.State | protocol.Observe):
+        if code == ErrorCode.UNKNOWN_FIELD and isinstance(message, State | Observe):
             raise UnknownField(answer["message"])
         refused = engine._refused(message, answer)
-        if isinstance(message, (protocol.Apply, protocol.Batch)) or code == protocol.ErrorCode.UNKNOWN_GAME:
+        if isinstance(message, (Apply, Batch)) or code == ErrorCode.UNKNOWN_GAME:
             self._break(refused)
         raise refused
 

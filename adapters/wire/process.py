@@ -24,7 +24,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from adapters import protocol
+from adapters.gcp.json_text import NotProtocolJSON, decode, encode
+from adapters.gcp.messages import Request
 from adapters.wire.failures import (
     SHOWN,
     AnswerTooLong,
@@ -102,21 +103,21 @@ class EngineProcess:
 
     # ------------------------------------------------------------------ lines
 
-    def exchange(self, message: protocol.Request | Mapping[str, Any], timeout: float) -> tuple[dict[str, Any], bytes]:
+    def exchange(self, message: Request | Mapping[str, Any], timeout: float) -> tuple[dict[str, Any], bytes]:
         """Send one request (typed, or a raw mapping) and read its answer: ``(answer, raw line)``."""
         deadline = time.monotonic() + timeout  # one deadline for sending and answering
         request_id, line = self.post(message, timeout, deadline)
         return self.collect(request_id, line, timeout, deadline)
 
     def post(
-        self, message: protocol.Request | Mapping[str, Any], timeout: float, deadline: float | None = None
+        self, message: Request | Mapping[str, Any], timeout: float, deadline: float | None = None
     ) -> tuple[int, bytes]:
         """Number and send one request, without waiting for its answer: ``(its id, the line sent)``.
         Its answer is read by :meth:`collect`, before any other request is posted."""
         self.next_id += 1
         request_id = self.next_id
-        body = message.to_json() if isinstance(message, protocol.Request) else dict(message)
-        line = protocol.encode({"id": request_id, **body})
+        body = message.to_json() if isinstance(message, Request) else dict(message)
+        line = encode({"id": request_id, **body})
         with _naming_the_request(line, timeout):
             self.send(line, time.monotonic() + timeout if deadline is None else deadline)
         return request_id, line
@@ -130,8 +131,8 @@ class EngineProcess:
         with _naming_the_request(line, timeout):
             raw = self.readline(time.monotonic() + timeout if deadline is None else deadline)
         try:
-            answer = protocol.decode(raw)
-        except protocol.NotProtocolJSON as error:
+            answer = decode(raw)
+        except NotProtocolJSON as error:
             raise GarbageAnswer(f"the answer is not protocol JSON ({error})", sent=line, received=raw) from None
         except ValueError as error:
             raise GarbageAnswer(f"the answer is not JSON ({error})", sent=line, received=raw) from None
@@ -269,7 +270,7 @@ class InFlight:
     ``answer`` and ``raw`` (its line), or the ``failure`` that reading it met."""
 
     process: EngineProcess
-    request: protocol.Request
+    request: Request
     request_id: int
     line: bytes
     timeout: float
