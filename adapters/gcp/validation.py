@@ -174,7 +174,7 @@ def _batch_step_check() -> Check:
 def batch_answer_is_valid(answer: Any, expected: Sequence[bytes | None]) -> bool:
     """:func:`response_is_valid` for a ``batch`` answer, cheaper when most of its steps are known.
 
-    ``expected[i]`` is the canonical text (:func:`canonical`) of a valid step the caller expects
+    ``expected[i]`` is the canonical text (:func:`~adapters.gcp.json_text.canonical`) of a valid step the caller expects
     as step ``i`` (the differential fuzzer's: the reference's own answer), or ``None``. A step
     with that very text is valid without a check; every other step, and the rest of the answer,
     is checked. Exactly as strict as :func:`response_is_valid`: the steps' schema has no

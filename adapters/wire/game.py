@@ -154,7 +154,7 @@ class SubprocessGame:
 
     def _post(self, make: Callable[[str], Request], *, later: bool = False) -> tuple[Request, InFlight]:
         """Send the request ``make(game id)``; the request and the ticket of its answer (to be
-        read ``later``: see :meth:`SubprocessEngine._post_on`)."""
+        read ``later``: see :meth:`~adapters.subprocess_adapter.SubprocessEngine._post_on`)."""
         engine = self._engine
         if self._broken is not None:
             raise GameLost(f"this game was lost earlier: {self._broken}")

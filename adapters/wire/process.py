@@ -52,8 +52,8 @@ class EngineProcess:
 
     :meth:`exchange` numbers a request, sends it and reads its answer; it raises a
     :class:`TransportFailure` when the answer cannot be read as one JSON object with the
-    request's id. The schema is checked by the caller (:class:`SubprocessEngine` raises,
-    :mod:`adapters.harness_check` reports every violation).
+    request's id. The schema is checked by the caller (:class:`~adapters.subprocess_adapter.SubprocessEngine` raises,
+    :mod:`adapters.harness.validate` reports every violation).
     """
 
     def __init__(
@@ -266,7 +266,7 @@ def _naming_the_request(line: bytes, timeout: float) -> Iterator[None]:
 
 @dataclass
 class InFlight:
-    """A request sent whose answer is read later (:meth:`SubprocessEngine._post_on`): then
+    """A request sent whose answer is read later (:meth:`~adapters.subprocess_adapter.SubprocessEngine._post_on`): then
     ``answer`` and ``raw`` (its line), or the ``failure`` that reading it met."""
 
     process: EngineProcess
