@@ -31,6 +31,8 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial, wraps
 from typing import Any
 
+from adapters.gcp.json_text import canonical
+from adapters.gcp.validation import check_response
 from adapters.interface import (
     JSON,
     Accepted,
@@ -47,7 +49,6 @@ from adapters.interface import (
     outcome_answer,
 )
 from adapters.obligations import Obligations
-from adapters.protocol import canonical, check_response
 from conformance.base.untrusted import non_text
 
 
@@ -175,7 +176,7 @@ class ShapeCheckedGame:
 
     def apply(self, action: Action, expected: bytes | None = None) -> Outcome:
         """Apply ``action``; its outcome checked. ``expected``: the canonical text
-        (:func:`adapters.protocol.canonical`) of the events of an accepted action, as the caller
+        (:func:`adapters.gcp.json_text.canonical`) of the events of an accepted action, as the caller
         expects them (the differential fuzzer's: the reference's own, which are valid): an
         acceptance with events of that very text needs no check.
 

@@ -21,8 +21,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from adapters.gcp.messages import PROTOCOL_VERSION
 from adapters.interface import Engine, EngineInfo, GameHandle, Setup
-from adapters.protocol import PROTOCOL_VERSION
 
 
 @dataclass(frozen=True)

@@ -32,8 +32,8 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from adapters.gcp.messages import PROTOCOL_NAME
 from adapters.interface import Engine, EngineError, EngineInfo
-from adapters.protocol import PROTOCOL_NAME
 from adapters.versions import compatibility_of
 from conformance.base import options
 from conformance.base.exit_codes import MEANINGS, CheckError, EngineUnavailable, ExitCode, InputError

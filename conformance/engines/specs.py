@@ -243,8 +243,8 @@ def profile_flags(info: EngineInfo, label: str) -> dict[str, str]:
 def engine_lines(spec: str, info: EngineInfo, notes: Sequence[str]) -> list[str]:
     """Who the engine is to the suite: the protocol version it was written for, the capabilities
     found and lacking, and the flags the suite filled in for it (the start of run and compare)."""
+    from adapters.gcp.messages import PROTOCOL_VERSION
     from adapters.interface import CAPABILITIES
-    from adapters.protocol import PROTOCOL_VERSION
 
     written = f"written for GCP/{info.protocol}"
     if info.protocol != PROTOCOL_VERSION:

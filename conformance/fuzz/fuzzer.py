@@ -34,7 +34,7 @@ from adapters.interface import (
     end_game,
 )
 from adapters.obligations import Obligations
-from adapters.subprocess_adapter import ENGINE_DOWN
+from adapters.wire.failures import ENGINE_DOWN
 from conformance.base.untrusted import bounded
 from conformance.fuzz.known import Known, find_known
 from conformance.fuzz.steering import GENERATORS, POLICIES, Layout, Reader, Steering, deck_order

@@ -32,6 +32,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+from adapters.gcp.json_text import canonical, same_value
 from adapters.interface import (
     JSON,
     Accepted,
@@ -45,7 +46,6 @@ from adapters.interface import (
     outcome_answer,
 )
 from adapters.obligations import Obligations
-from adapters.protocol import canonical, same_value
 from adapters.vocabulary import SUITS
 from conformance.oracle.rules import rules_of_events
 

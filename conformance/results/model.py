@@ -25,7 +25,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from adapters.protocol import PROTOCOL_VERSION
+from adapters.gcp.messages import PROTOCOL_VERSION
 from conformance.base.untrusted import scrub
 from conformance.catalogue.features import Scenario
 from conformance.catalogue.rule_index import AREAS

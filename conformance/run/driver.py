@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from adapters.gcp.json_text import same_value
 from adapters.interface import (
     JSON,
     OWN_SHUFFLE,
@@ -29,7 +30,6 @@ from adapters.interface import (
     end_game,
 )
 from adapters.obligations import NEEDS_REASON_CODES, Obligations
-from adapters.protocol import same_value
 from adapters.vocabulary import EVENT_RULES, SUITS, NotationError, card_code, deck_codes
 from conformance.engines.explicit_draw import PartlyKnown
 from conformance.oracle.differential import describe_action, event_difference

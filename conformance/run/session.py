@@ -31,8 +31,8 @@ import pytest
 
 from adapters.interface import Engine, EngineError, EngineInfo, UnknownField
 from adapters.obligations import Obligations
-from adapters.subprocess_adapter import ENGINE_DOWN, EngineTimeout
 from adapters.versions import compatibility_of
+from adapters.wire.failures import ENGINE_DOWN, EngineTimeout
 from conformance.base.exit_codes import CheckError
 from conformance.base.paths import REPO
 from conformance.base.untrusted import bounded, file_part, scrub, scrub_report
