@@ -48,7 +48,7 @@ RUN_FLOW: tuple[tuple[str, str], ...] = (
 FUZZ_FLOW: tuple[tuple[str, str], ...] = (
     ("steering", "conformance.fuzz.steering"),
     ("differential play", "conformance.fuzz.fuzzer"),
-    ("cause", "conformance.oracle.differential"),
+    ("cause", "conformance.oracle.divergence"),
     ("shrink", "conformance.fuzz.scenario"),
     ("scenario", "conformance.fuzz.scenario"),
 )

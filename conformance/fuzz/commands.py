@@ -39,21 +39,11 @@ from conformance.fuzz.fuzzer import (
 )
 from conformance.fuzz.known import KnownFileError, load_known
 from conformance.fuzz.parallel import Share, run_parallel
+from conformance.fuzz.play import apply_step
 from conformance.fuzz.scenario import check_scenarios, feature_text, reference_profile, write_scenario
-from conformance.oracle.differential import (
-    FIELDS,
-    Config,
-    Divergence,
-    RecordError,
-    Step,
-    apply_step,
-    cause_of,
-    compare_steps,
-    describe_action,
-    load_record,
-    snapshot,
-)
+from conformance.oracle.divergence import Config, Divergence, RecordError, cause_of, describe_action, load_record
 from conformance.oracle.rules import observable_rules
+from conformance.oracle.steps import FIELDS, Step, compare_steps, snapshot
 
 #: Seconds spent looking for a smaller example of each divergence group before it is written.
 SHRINK_SECONDS = 60.0

@@ -1,9 +1,9 @@
 """The differential fuzzer behind ``guinote-conformance compare``.
 
 For each configuration (a profile, a profile with overlays, a flag set) the fuzzer plays games
-on the reference and replays them on the engine under test (:mod:`conformance.oracle.differential`).
+on the reference and replays them on the engine under test (:mod:`conformance.fuzz.differential`).
 A game is one hand, one point (hands de vueltas included) or a whole match (``depth``). A
-divergence ends its game, never the run: it is grouped by its :class:`~conformance.oracle.differential.Cause`
+divergence ends its game, never the run: it is grouped by its :class:`~conformance.oracle.divergence.Cause`
 and the group keeps a count and its smallest example. A divergence the known-divergences file
 names does not end its game when play can go past it (:meth:`Fuzzer._judge`): it is counted, the
 reference's answer is taken and the game goes on, its subject no longer compared in that game.
@@ -36,24 +36,13 @@ from adapters.interface import (
 from adapters.obligations import Obligations
 from adapters.subprocess_adapter import ENGINE_DOWN
 from conformance.base.untrusted import bounded
+from conformance.fuzz.differential import begin_compare
 from conformance.fuzz.known import Known, find_known
+from conformance.fuzz.play import apply_step
 from conformance.fuzz.steering import GENERATORS, POLICIES, Layout, Reader, Steering, deck_order
-from conformance.oracle.differential import (
-    FIELDS,
-    GOES_ON,
-    Cause,
-    Config,
-    Difference,
-    Divergence,
-    Step,
-    apply_step,
-    begin_compare,
-    cause_of,
-    read_fields,
-    snapshot,
-    subject_key,
-)
+from conformance.oracle.divergence import Cause, Config, Divergence, cause_of
 from conformance.oracle.rules import EVENT_RULES, observable_rules, refusal_rules, rules_of_events
+from conformance.oracle.steps import FIELDS, GOES_ON, Difference, Step, read_fields, snapshot, subject_key
 from reference_engine.match import next_dealer
 
 DEPTHS = ("hand", "point", "match")
@@ -524,7 +513,7 @@ class Fuzzer:
         difference: Difference,
     ) -> bool:
         """A difference the comparison of ``steps`` found at ``index``: recorded, and whether play goes
-        on past it (a :data:`~conformance.oracle.differential.Judge`). A known divergence of a kind play can go
+        on past it (a :data:`~conformance.fuzz.differential.Judge`). A known divergence of a kind play can go
         past is passed over; a known one it cannot (an acceptance, a failure) ends the game, counted in
         its group's :attr:`~Group.ended`, as does an engine's refusal of an action of a type whose legal
         actions are known to differ (or its acceptance of one the reference refused)."""

@@ -29,7 +29,7 @@ from adapters.interface import EngineError
 from adapters.reference import ReferenceEngine
 from conformance.fuzz.fuzzer import Fuzzer, FuzzReport
 from conformance.fuzz.known import Known
-from conformance.oracle.differential import Config
+from conformance.oracle.divergence import Config
 
 
 class WorkerFailed(EngineError):

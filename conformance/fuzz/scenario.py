@@ -28,8 +28,10 @@ from adapters.obligations import Obligations
 from adapters.vocabulary import EXPLICIT_DEAL, SUITS, deck_codes
 from conformance.base.paths import REPO
 from conformance.base.untrusted import bounded, one_line
+from conformance.fuzz.differential import first_difference
 from conformance.fuzz.steering import Layout
-from conformance.oracle.differential import Config, Divergence, Step, cause_of, first_difference
+from conformance.oracle.divergence import Config, Divergence, cause_of
+from conformance.oracle.steps import Step
 
 _OPTIONAL = ("cante", "exchange", "claim", "tute")
 
@@ -433,7 +435,8 @@ def explicit_setup(example: Divergence) -> dict[str, JSON]:
 def relevant_flags(reference: Engine, example: Divergence, candidates: Mapping[str, str]) -> dict[str, str]:
     """The flags of ``candidates`` whose value changes how the reference plays the example:
     a flag whose every other value leaves each step the same needs no tag."""
-    from conformance.oracle.differential import FIELDS, apply_step, snapshot
+    from conformance.fuzz.play import apply_step
+    from conformance.oracle.steps import FIELDS, snapshot
     from reference_engine.flags import flag_specs
 
     setup = explicit_setup(example)

@@ -28,7 +28,8 @@ from typing import Any
 from adapters.interface import JSON, Accepted, Engine, GameHandle, Rejected, SetupRejected, UnknownField
 from adapters.obligations import Obligations
 from conformance.engines.recording import Call, outcome_json
-from conformance.oracle.differential import DECLINE_RULE, declines, event_difference, may_declare, play_allowed_by
+from conformance.oracle.divergence import DECLINE_RULE, declines, may_declare, play_allowed_by
+from conformance.oracle.steps import event_difference
 from conformance.results.model import CaseResult, Divergence, FailureGroup, Report, Status
 
 RULE_IN_TEXT = re.compile(r"\b[A-Z]+-\d{2}\b")
@@ -166,7 +167,7 @@ def _event_difference(
     reference: list[dict[str, JSON]], engine: list[dict[str, JSON]], obligations: Obligations
 ) -> tuple[str, str | None] | None:
     """The first event the engine reported differently, in what the protocol requires of it
-    (:func:`conformance.oracle.differential.event_difference`), and the rule it is governed by; ``None``
+    (:func:`conformance.oracle.steps.event_difference`), and the rule it is governed by; ``None``
     when they agree there."""
     difference = event_difference(reference, engine, obligations)
     if difference is None:

@@ -8,7 +8,7 @@ from pathlib import Path
 from adapters.reference import ReferenceEngine
 from conformance.fuzz.fuzzer import FuzzReport, Group, resolve
 from conformance.fuzz.parallel import Share, run_parallel
-from conformance.oracle.differential import Cause, Config, Divergence
+from conformance.oracle.divergence import Cause, Config, Divergence
 from tests.fuzz.test_cli_compare import cli
 
 INFO = ReferenceEngine().info()

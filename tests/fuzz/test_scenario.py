@@ -24,7 +24,7 @@ from conformance.fuzz.scenario import (
     shrink,
     write_scenario,
 )
-from conformance.oracle.differential import Divergence
+from conformance.oracle.divergence import Divergence
 from tests.fuzz.engines import forgets_totals, no_cantes
 
 #: what the protocol requires of an engine with every capability (the reference's)

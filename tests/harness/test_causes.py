@@ -7,7 +7,7 @@ from adapters.vocabulary import STATE_FIELDS
 from conformance.catalogue.rule_index import load_rules
 from conformance.engines.recording import Call
 from conformance.oracle.causes import FIELD_RULES, from_taken_setup
-from conformance.oracle.differential import DECLINE_RULE, declines
+from conformance.oracle.divergence import DECLINE_RULE, declines
 
 
 def test_every_state_field_names_the_rule_behind_it() -> None:
