@@ -27,16 +27,9 @@ from adapters.versions import compatibility_of
 from conformance.base.exit_codes import ExitCode
 from conformance.base.untrusted import markup, one_line, scrub, shown
 from conformance.engines.specs import engine_lines
-from conformance.fuzz.fuzzer import (
-    DOWN_KINDS,
-    ConfigError,
-    Fuzzer,
-    FuzzReport,
-    Group,
-    default_configs,
-    parse_flag_set,
-    resolve,
-)
+from conformance.fuzz.configs import ConfigError, default_configs, parse_flag_set, resolve
+from conformance.fuzz.findings import FuzzReport, Group
+from conformance.fuzz.fuzzer import DOWN_KINDS, Fuzzer
 from conformance.fuzz.known import KnownFileError, load_known
 from conformance.fuzz.parallel import Share, run_parallel
 from conformance.fuzz.play import apply_step

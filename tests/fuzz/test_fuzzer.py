@@ -9,8 +9,9 @@ import pytest
 
 from adapters.obligations import Obligations
 from adapters.reference import ReferenceEngine
+from conformance.fuzz.configs import ConfigError, default_configs, parse_flag_set, resolve
 from conformance.fuzz.differential import first_difference
-from conformance.fuzz.fuzzer import ConfigError, Fuzzer, default_configs, parse_flag_set, resolve
+from conformance.fuzz.fuzzer import Fuzzer
 from tests.fuzz.engines import forgets_totals, no_cantes
 
 #: what the protocol requires of an engine with every capability (the reference's)

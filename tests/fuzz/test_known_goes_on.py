@@ -21,8 +21,10 @@ import pytest
 from adapters.interface import EngineInfo
 from adapters.obligations import Obligations
 from adapters.reference import ReferenceEngine
+from conformance.fuzz.configs import resolve
 from conformance.fuzz.differential import first_difference
-from conformance.fuzz.fuzzer import Fuzzer, FuzzReport, resolve
+from conformance.fuzz.findings import FuzzReport
+from conformance.fuzz.fuzzer import Fuzzer
 from conformance.fuzz.known import Known
 from conformance.oracle.steps import Difference, Step, compare_steps
 from tests.fuzz import engines

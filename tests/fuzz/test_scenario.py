@@ -14,7 +14,8 @@ from rich.console import Console
 from adapters.obligations import Obligations
 from adapters.reference import ReferenceEngine
 from conformance.fuzz.commands import _last_step, run_replay
-from conformance.fuzz.fuzzer import Fuzzer, resolve
+from conformance.fuzz.configs import resolve
+from conformance.fuzz.fuzzer import Fuzzer
 from conformance.fuzz.scenario import (
     _CONFTEST,
     _TEST_MODULE,
