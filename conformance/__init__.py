@@ -49,6 +49,6 @@ FUZZ_FLOW: tuple[tuple[str, str], ...] = (
     ("steering", "conformance.fuzz.steering"),
     ("differential play", "conformance.fuzz.fuzzer"),
     ("cause", "conformance.oracle.divergence"),
-    ("shrink", "conformance.fuzz.scenario"),
+    ("shrink", "conformance.fuzz.shrink"),
     ("scenario", "conformance.fuzz.scenario"),
 )

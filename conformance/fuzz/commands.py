@@ -33,7 +33,8 @@ from conformance.fuzz.fuzzer import DOWN_KINDS, Fuzzer
 from conformance.fuzz.known import KnownFileError, load_known
 from conformance.fuzz.parallel import Share, run_parallel
 from conformance.fuzz.play import apply_step
-from conformance.fuzz.scenario import check_scenarios, feature_text, reference_profile, write_scenario
+from conformance.fuzz.scenario import feature_text, write_scenario
+from conformance.fuzz.scenario_check import check_scenarios, reference_profile
 from conformance.oracle.divergence import Config, Divergence, RecordError, cause_of, describe_action, load_record
 from conformance.oracle.rules import observable_rules
 from conformance.oracle.steps import FIELDS, Step, compare_steps, snapshot

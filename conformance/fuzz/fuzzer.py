@@ -369,7 +369,7 @@ class Fuzzer:
     def smallest(self, group: Group, seconds: float | None = None) -> Divergence:
         """The group's example and the one :meth:`smaller` finds, each shrunk: the smaller.
         After ``seconds`` no more candidates are tried: the smallest found so far is kept."""
-        from conformance.fuzz.scenario import shrink
+        from conformance.fuzz.shrink import shrink
 
         deadline = time.monotonic() + seconds if seconds is not None else None
         candidates = [group.example]

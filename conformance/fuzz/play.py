@@ -112,6 +112,7 @@ def steps_of_batch(actions: Sequence[dict[str, JSON]], answer: Mapping[str, JSON
 
 __all__ = [
     "apply_step",
+    "batch_of",
     "fields_after",
     "play_actions",
 ]
