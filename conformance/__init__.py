@@ -47,8 +47,8 @@ RUN_FLOW: tuple[tuple[str, str], ...] = (
 #: The way of a fuzzed game: (step, the module that takes it).
 FUZZ_FLOW: tuple[tuple[str, str], ...] = (
     ("steering", "conformance.fuzz.steering"),
-    ("differential play", "conformance.fuzz.fuzzer"),
-    ("cause", "conformance.oracle.differential"),
-    ("shrink", "conformance.fuzz.scenario"),
+    ("differential play", "conformance.fuzz.differential"),
+    ("cause", "conformance.oracle.divergence"),
+    ("shrink", "conformance.fuzz.shrink"),
     ("scenario", "conformance.fuzz.scenario"),
 )

@@ -3,7 +3,7 @@
 :class:`RecordingEngine` wraps any :class:`~adapters.interface.Engine` (in process or over the
 protocol), so a failure shows the same engine-agnostic transcript for every engine, and the
 calls can be replayed on the reference engine to find where the two parted
-(:mod:`conformance.oracle.causes`). The wire layer is not touched.
+(:mod:`conformance.oracle.transcript`). The wire layer is not touched.
 """
 
 from __future__ import annotations

@@ -27,33 +27,17 @@ from adapters.versions import compatibility_of
 from conformance.base.exit_codes import ExitCode
 from conformance.base.untrusted import markup, one_line, scrub, shown
 from conformance.engines.specs import engine_lines
-from conformance.fuzz.fuzzer import (
-    DOWN_KINDS,
-    ConfigError,
-    Fuzzer,
-    FuzzReport,
-    Group,
-    default_configs,
-    parse_flag_set,
-    resolve,
-)
+from conformance.fuzz.configs import ConfigError, default_configs, parse_flag_set, resolve
+from conformance.fuzz.findings import FuzzReport, Group
+from conformance.fuzz.fuzzer import DOWN_KINDS, Fuzzer
 from conformance.fuzz.known import KnownFileError, load_known
 from conformance.fuzz.parallel import Share, run_parallel
-from conformance.fuzz.scenario import check_scenarios, feature_text, reference_profile, write_scenario
-from conformance.oracle.differential import (
-    FIELDS,
-    Config,
-    Divergence,
-    RecordError,
-    Step,
-    apply_step,
-    cause_of,
-    compare_steps,
-    describe_action,
-    load_record,
-    snapshot,
-)
+from conformance.fuzz.play import apply_step
+from conformance.fuzz.scenario import feature_text, write_scenario
+from conformance.fuzz.scenario_check import check_scenarios, reference_profile
+from conformance.oracle.divergence import Config, Divergence, RecordError, cause_of, describe_action, load_record
 from conformance.oracle.rules import observable_rules
+from conformance.oracle.steps import FIELDS, Step, compare_steps, snapshot
 
 #: Seconds spent looking for a smaller example of each divergence group before it is written.
 SHRINK_SECONDS = 60.0

@@ -1,9 +1,11 @@
 """The differential fuzzer behind ``guinote-conformance compare``.
 
-For each configuration (a profile, a profile with overlays, a flag set) the fuzzer plays games
-on the reference and replays them on the engine under test (:mod:`conformance.oracle.differential`).
-A game is one hand, one point (hands de vueltas included) or a whole match (``depth``). A
-divergence ends its game, never the run: it is grouped by its :class:`~conformance.oracle.differential.Cause`
+For each configuration (a profile, a profile with overlays, a flag set:
+:mod:`conformance.fuzz.configs`) the fuzzer plays games on the reference (now and then an illegal
+action: :mod:`conformance.fuzz.probes`) and replays them on the engine under test
+(:mod:`conformance.fuzz.differential`). A game is one hand, one point (hands de vueltas included)
+or a whole match (``depth``). A divergence ends its game, never the run: it is grouped by its
+:class:`~conformance.oracle.divergence.Cause` in the run's report (:mod:`conformance.fuzz.findings`),
 and the group keeps a count and its smallest example. A divergence the known-divergences file
 names does not end its game when play can go past it (:meth:`Fuzzer._judge`): it is counted, the
 reference's answer is taken and the game goes on, its subject no longer compared in that game.
@@ -17,7 +19,6 @@ import contextlib
 import random
 import time
 import zlib
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -36,261 +37,22 @@ from adapters.interface import (
 from adapters.obligations import Obligations
 from adapters.wire.failures import ENGINE_DOWN
 from conformance.base.untrusted import bounded
+from conformance.fuzz.configs import ConfigError
+from conformance.fuzz.differential import begin_compare
+from conformance.fuzz.findings import FuzzReport, Group
 from conformance.fuzz.known import Known, find_known
+from conformance.fuzz.play import apply_step
+from conformance.fuzz.probes import probe
 from conformance.fuzz.steering import GENERATORS, POLICIES, Layout, Reader, Steering, deck_order
-from conformance.oracle.differential import (
-    FIELDS,
-    GOES_ON,
-    Cause,
-    Config,
-    Difference,
-    Divergence,
-    Step,
-    apply_step,
-    begin_compare,
-    cause_of,
-    read_fields,
-    snapshot,
-    subject_key,
-)
-from conformance.oracle.rules import EVENT_RULES, observable_rules, refusal_rules, rules_of_events
+from conformance.oracle.divergence import Cause, Config, Divergence, cause_of
+from conformance.oracle.rules import EVENT_RULES, refusal_rules, rules_of_events
+from conformance.oracle.steps import FIELDS, GOES_ON, Difference, Step, snapshot, subject_key
 from reference_engine.match import next_dealer
 
 DEPTHS = ("hand", "point", "match")
 _PLAYED = EVENT_RULES["card_played"][0]
 #: Most actions a hand may take before the fuzzer calls it endless.
 MAX_ACTIONS_PER_HAND = 400
-
-
-class ConfigError(ValueError):
-    """A profile, overlay or flag set that does not exist (the message lists the valid ones)."""
-
-
-# ------------------------------------------------------------------------------------------ configurations
-
-
-def parse_flag_set(text: str) -> dict[str, str]:
-    """``"tute=wins_point,deck=48"`` as a mapping; raise :class:`ConfigError` if malformed."""
-    flags: dict[str, str] = {}
-    for part in (p.strip() for p in text.split(",")):
-        if not part:
-            continue
-        name, sep, value = part.partition("=")
-        if not sep or not name.strip() or not value.strip():
-            raise ConfigError(f"--flags: {part!r} is not flag=value (write e.g. --flags tute=wins_point,deck=48)")
-        flags[name.strip()] = value.strip()
-    return flags
-
-
-def resolve(info: EngineInfo, text: str, overrides: Mapping[str, str] | None = None) -> Config:
-    """The configuration ``text`` names for this engine: ``profile[+overlay...]`` and overrides.
-
-    Profiles are the engine's own; overlays (``mano_a_mano``, ``ademuz48``...) are the
-    rulebook's, applied on top. An override must name a flag and a value of the suite's (or of
-    the engine's): one the engine does not play makes a configuration that is not applicable
-    (:meth:`Fuzzer.run` says so), not an error."""
-    from conformance.engines.specs import split_label
-    from reference_engine.flags import flag_specs, overlay_names, profile_specs
-
-    base, overlays = split_label(info.profiles, text)
-    if base not in info.profiles:
-        raise ConfigError(f"the engine has no profile {base!r}; its profiles: {', '.join(info.profiles)}")
-    flags = dict(info.profiles[base])
-    specs = profile_specs()
-    for overlay in overlays:
-        if overlay not in overlay_names():
-            raise ConfigError(f"unknown overlay {overlay!r} in {text!r}; overlays: {', '.join(overlay_names())}")
-        flags.update(specs[overlay].flags)
-    label = text
-    if overrides:
-        suite = flag_specs()
-        for name, value in overrides.items():
-            if name not in info.flags and name not in flags and name not in suite:
-                known = sorted({*info.flags, *suite})
-                raise ConfigError(f"unknown flag {name!r}; the flags: {', '.join(known)}")
-            values = [*info.flags.get(name, ()), *(suite[name].values if name in suite else ())]
-            if values and value not in values:
-                listed = ", ".join(dict.fromkeys(values))
-                raise ConfigError(f"flag {name}={value!r}: no such value; the values of {name}: {listed}")
-        flags.update(overrides)
-        label += "[" + ",".join(f"{k}={v}" for k, v in overrides.items()) + "]"
-    return Config(label, flags, base)
-
-
-def default_configs(info: EngineInfo) -> list[Config]:
-    """Every profile of the engine; the first profile with each overlay the engine can play;
-    and the first profile with each other flag value the engine declares, one at a time."""
-    from reference_engine.flags import overlay_names, profile_specs
-
-    configs = [Config(name, dict(flags), name) for name, flags in info.profiles.items()]
-    if not configs:
-        return configs
-    first_name, first = next(iter(info.profiles.items()))
-    for overlay in overlay_names():
-        config = resolve(info, f"{first_name}+{overlay}")
-        if not info.unsupported(profile_specs()[overlay].flags):
-            configs.append(config)
-    seen = {tuple(sorted(c.flags.items())) for c in configs}
-    for name, values in info.flags.items():
-        for value in values:
-            if first.get(name) == value:
-                continue
-            config = resolve(info, first_name, {name: value})
-            key = tuple(sorted(config.flags.items()))
-            if key not in seen:
-                seen.add(key)
-                configs.append(config)
-    return configs
-
-
-# ------------------------------------------------------------------------------------------ results
-
-
-@dataclass
-class Group:
-    """The divergences of one cause: how many, under which configurations, and the smallest."""
-
-    cause: Cause
-    example: Divergence
-    count: int = 0
-    configs: dict[str, int] = field(default_factory=dict)
-    known: Known | None = None
-    first_hand: int = 0
-    #: games that ended at a divergence of this (known) cause, one play cannot go past (an
-    #: acceptance, a failure; for a known ``legal`` cause, an action of that type one engine refused)
-    ended: int = 0
-
-    def add(self, divergence: Divergence) -> None:
-        self.count += 1
-        self.configs[divergence.config.label] = self.configs.get(divergence.config.label, 0) + 1
-        if divergence.size < self.example.size:
-            self.example = divergence
-
-
-@dataclass
-class FuzzReport:
-    """What one run found: per configuration, the hands and actions played; the groups; the coverage."""
-
-    engine: str
-    hands: int = 0
-    games: int = 0
-    actions: int = 0
-    seconds: float = 0.0
-    played: dict[str, int] = field(default_factory=dict)
-    not_applicable: dict[str, str] = field(default_factory=dict)
-    groups: dict[Cause, Group] = field(default_factory=dict)
-    coverage: Counter[str] = field(default_factory=Counter)
-    #: hands played before the first (not known) divergence, counting that hand
-    first_divergence: int | None = None
-    strategies: dict[str, int] = field(default_factory=dict)
-    #: why the run stopped before its games were played (the circuit breaker), or ``""``
-    stopped: str = ""
-    #: known divergences passed over: play went on past them, their subject no longer compared in their game
-    passed_over: int = 0
-    #: per configuration, the last failure of the engine to start one of its games (no game of
-    #: that configuration was played if :attr:`played` has none)
-    start_failures: dict[str, str] = field(default_factory=dict)
-    #: games that ended where the next hand would be dealt, because the engine deals it from its own
-    #: shuffle (capability ``own_shuffle``): the reference cannot be dealt the same cards
-    own_shuffle_ends: int = 0
-
-    @property
-    def failures(self) -> list[Group]:
-        return [g for g in self.groups.values() if g.known is None]
-
-    @property
-    def ended_at_known(self) -> dict[Cause, int]:
-        """The games that ended at a known divergence play cannot go past, by its cause."""
-        return {cause: group.ended for cause, group in self.groups.items() if group.ended}
-
-    @classmethod
-    def merged(cls, reports: Sequence[FuzzReport], seconds: float) -> FuzzReport:
-        """The reports of the workers of one run (``compare --jobs``), which took ``seconds``,
-        as one: counts added, each cause's group with its smallest example.
-
-        ``first_divergence`` (and a group's ``first_hand``) counts the hands of every worker: the
-        earliest worker's count times the number of workers, as they play side by side."""
-        merged = cls(reports[0].engine if reports else "", seconds=seconds)
-        jobs = len(reports)
-        for report in reports:
-            merged.hands += report.hands
-            merged.games += report.games
-            merged.actions += report.actions
-            merged.coverage.update(report.coverage)
-            _add_counts(merged.played, report.played)
-            _add_counts(merged.strategies, report.strategies)
-            merged.not_applicable.update(report.not_applicable)
-            merged.start_failures.update(report.start_failures)
-            merged.passed_over += report.passed_over
-            merged.own_shuffle_ends += report.own_shuffle_ends
-            if report.stopped and not merged.stopped:
-                merged.stopped = report.stopped
-            if report.first_divergence is not None:
-                first = report.first_divergence * jobs
-                if merged.first_divergence is None or first < merged.first_divergence:
-                    merged.first_divergence = first
-            for cause, group in report.groups.items():
-                mine = merged.groups.get(cause)
-                if mine is None:
-                    merged.groups[cause] = Group(cause, group.example, group.count, dict(group.configs), group.known,
-                                                 group.first_hand * jobs, group.ended)  # fmt: skip
-                    continue
-                mine.count += group.count
-                mine.ended += group.ended
-                _add_counts(mine.configs, group.configs)
-                if group.example.size < mine.example.size:
-                    mine.example = group.example
-                mine.first_hand = min(mine.first_hand, group.first_hand * jobs)
-        return merged
-
-    def coverage_summary(self) -> tuple[int, int, list[str]]:
-        """(rules seen, rules the fuzzer can observe, the observable rules never seen)."""
-        observable = observable_rules()
-        seen = {rule for rule in self.coverage if rule in observable}
-        return len(seen), len(observable), sorted(observable - seen)
-
-    def to_json(self) -> dict[str, Any]:
-        seen, observable, unseen = self.coverage_summary()
-        return {
-            "format": "guinote-fuzz-report/1",
-            "engine": self.engine,
-            "hands": self.hands,
-            "games": self.games,
-            "actions": self.actions,
-            "seconds": round(self.seconds, 3),
-            "played": self.played,
-            "not_applicable": self.not_applicable,
-            "start_failures": self.start_failures,
-            "first_divergence": self.first_divergence,
-            "passed_over": self.passed_over,
-            "own_shuffle_ends": self.own_shuffle_ends,
-            "ended_at_known": {
-                "games": sum(self.ended_at_known.values()),
-                "by_cause": {str(cause): games for cause, games in self.ended_at_known.items()},
-            },
-            "groups": [
-                {
-                    "cause": {"kind": g.cause.kind, "subject": g.cause.subject, "rule": g.cause.rule},
-                    "count": g.count,
-                    "configs": g.configs,
-                    "known": g.known.reason if g.known else None,
-                    "ended_games": g.ended,
-                    "example": g.example.record(),
-                }
-                for g in self.groups.values()
-            ],
-            "coverage": {"seen": seen, "observable": observable, "unseen": unseen, "counts": self.coverage},
-            "strategies": self.strategies,
-            "stopped": self.stopped or None,
-        }
-
-
-def _add_counts(total: dict[str, int], more: Mapping[str, int]) -> None:
-    for key, count in more.items():
-        total[key] = total.get(key, 0) + count
-
-
-# ------------------------------------------------------------------------------------------ the fuzzer
 
 
 @dataclass
@@ -524,7 +286,7 @@ class Fuzzer:
         difference: Difference,
     ) -> bool:
         """A difference the comparison of ``steps`` found at ``index``: recorded, and whether play goes
-        on past it (a :data:`~conformance.oracle.differential.Judge`). A known divergence of a kind play can go
+        on past it (a :data:`~conformance.fuzz.differential.Judge`). A known divergence of a kind play can go
         past is passed over; a known one it cannot (an acceptance, a failure) ends the game, counted in
         its group's :attr:`~Group.ended`, as does an engine's refusal of an action of a type whose legal
         actions are known to differ (or its acceptance of one the reference refused)."""
@@ -607,7 +369,7 @@ class Fuzzer:
     def smallest(self, group: Group, seconds: float | None = None) -> Divergence:
         """The group's example and the one :meth:`smaller` finds, each shrunk: the smaller.
         After ``seconds`` no more candidates are tried: the smallest found so far is kept."""
-        from conformance.fuzz.scenario import shrink
+        from conformance.fuzz.shrink import shrink
 
         deadline = time.monotonic() + seconds if seconds is not None else None
         candidates = [group.example]
@@ -648,7 +410,7 @@ class Fuzzer:
                 break  # the hand is over: the next action is a deal, or nothing (the match is over)
             action = None
             if probe_rate and rng.random() < probe_rate:
-                action = _probe(rng, game, legal)
+                action = probe(rng, game, legal)
             if action is None:
                 action = policy(rng, legal, reader)
             step = apply_step(game, action)
@@ -770,71 +532,9 @@ def _next_dealer(game: GameHandle) -> int:
     return int(next_dealer(int(winner)))
 
 
-_SUITS = ("o", "c", "e", "b")
-#: What :func:`_probe` reads, in one call (``hand.2`` and ``hand.3`` mano a mano: unknown, unread).
-_PROBE_FIELDS = ("players", "turn", "trump", *(f"hand.{seat}" for seat in range(4)))
-
-
-def _probe(rng: random.Random, game: GameHandle, legal: Sequence[dict[str, JSON]]) -> dict[str, JSON] | None:
-    """An action that is not legal now (to see both engines refuse it alike), or ``None``.
-
-    Most probes are near misses, where the refusal rests on one rule: a cante or tute of
-    cards the seat holds, the exchange by the holder of the seven; the others are cards out
-    of turn or out of the duties, draws, claims and a seat that does not exist."""
-    keys = {_probe_key(a) for a in legal}
-    table = read_fields(game, _PROBE_FIELDS)
-    players = int(table["players"])
-    turn = table["turn"]
-    hands = [list(table[f"hand.{seat}"] or []) for seat in range(players)]
-    trump = table["trump"]
-    near: list[dict[str, JSON]] = []
-    seven, dos = "7" + str(trump), "2" + str(trump)
-    for seat, hand in enumerate(hands):
-        ranks = "".join([c[0] for c in hand])
-        if "R" in ranks:
-            for card in hand:
-                if card[0] == "R" and "S" + card[1] in hand:
-                    near.append({"type": "cante", "seat": seat, "suit": card[1]})
-        if len(hand) >= 4:  # (a tute is four cards of one rank)
-            for rank in "RS":
-                if ranks.count(rank) == 4:
-                    near.append({"type": "tute", "seat": seat, "rank": rank})
-        if seven in hand or dos in hand:
-            near.append({"type": "exchange", "seat": seat})
-    seat = rng.randrange(players)
-    other: list[dict[str, JSON]] = [
-        {"type": "cante", "seat": seat, "suit": rng.choice(_SUITS)},
-        {"type": "exchange", "seat": seat},
-        {"type": "draw"},
-        {"type": "claim", "seat": seat},
-        {"type": "play", "seat": players, "card": "Ao"},
-    ]
-    if isinstance(turn, int):
-        near += [{"type": "play", "seat": turn, "card": card} for card in hands[turn]]
-        following = hands[(turn + 1) % players]
-        if following:
-            other.append({"type": "play", "seat": (turn + 1) % players, "card": rng.choice(following)})
-    near = [a for a in near if _probe_key(a) not in keys]
-    other = [a for a in other if _probe_key(a) not in keys]
-    pool = near if near and (rng.random() < 0.75 or not other) else other
-    return rng.choice(pool) if pool else None
-
-
-def _probe_key(action: Mapping[str, JSON]) -> tuple[JSON, ...]:
-    """What tells one in-hand action from another (cheaper than :func:`action_key`, which is the
-    same for these: the reference's actions and the probes have no other members)."""
-    return (action.get("type"), action.get("seat"), action.get("card"), action.get("suit"), action.get("rank"))
-
-
 __all__ = [
     "DEPTHS",
     "DOWN_KINDS",
-    "ConfigError",
-    "FuzzReport",
     "Fuzzer",
-    "Group",
-    "default_configs",
     "explicit_deal",
-    "parse_flag_set",
-    "resolve",
 ]

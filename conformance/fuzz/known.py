@@ -27,7 +27,8 @@ from pathlib import Path
 from adapters.obligations import event_entries
 from adapters.vocabulary import ACTION_TYPES
 from conformance.base.toml_entries import Entry, read_entries
-from conformance.oracle.differential import FIELDS, KINDS, Cause
+from conformance.oracle.divergence import Cause
+from conformance.oracle.steps import FIELDS, KINDS
 
 KEYS = ("kind", "subject", "rule", "config", "reason")
 _FAILURE_KINDS = (

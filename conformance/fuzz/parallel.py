@@ -5,7 +5,7 @@ Python runs one thread at a time, so the fuzzer uses more cores the way fuzzers 
 from the engine spec (an in-process engine in the worker's process, a served engine as the
 worker's own child), plays every N-th game of each configuration against its own reference,
 and sends its report back; the reports are merged (:meth:`FuzzReport.merged
-<conformance.fuzz.fuzzer.FuzzReport.merged>`). The parent then shrinks the groups and writes the
+<conformance.fuzz.findings.FuzzReport.merged>`). The parent then shrinks the groups and writes the
 records and scenarios as after a run of one job.
 
 A run is reproducible for a given seed and number of jobs. Each game's generator comes from the
@@ -27,9 +27,10 @@ from typing import Any
 
 from adapters.interface import EngineError
 from adapters.reference import ReferenceEngine
-from conformance.fuzz.fuzzer import Fuzzer, FuzzReport
+from conformance.fuzz.findings import FuzzReport
+from conformance.fuzz.fuzzer import Fuzzer
 from conformance.fuzz.known import Known
-from conformance.oracle.differential import Config
+from conformance.oracle.divergence import Config
 
 
 class WorkerFailed(EngineError):

@@ -1,40 +1,29 @@
-"""From a divergence to a scenario: shrink it, write it in the suite's words, check it.
+"""Writing a divergence as a scenario, in the suite's own words.
 
-:func:`shrink` makes a divergence smaller while it keeps its cause: it drops the optional
-actions (cantes, exchanges, claims, probes the engines refused) and puts every card the
-example never shows back in deck order, so that the scenario lists only the cards that matter
-and ends its stock with ``...``. :func:`write_scenario` writes the result as a Gherkin
-scenario in the step vocabulary of ``features/`` ("Given a deal by seat N:", "When these
-tricks are played:", "Then ..."), tagged with the rule and the flags it needs; and
-:func:`check_scenarios` runs the scenarios through the suite's own pytest plugin to confirm
-that each fails on the engine and passes on the reference.
+In: a shrunk :class:`~conformance.oracle.divergence.Divergence` (:mod:`conformance.fuzz.shrink`),
+the reference's step where it diverges, and the engines' declared profiles. Out: one Gherkin
+scenario (:func:`write_scenario`) in the step vocabulary of ``features/`` ("Given a deal by seat
+N:", "When these tricks are played:", "Then ..."), tagged with the rule and the flags it needs,
+and the feature file of all of them (:func:`feature_text`).
+
+The rule: the Then steps hold on the reference and fail on the engine; the cards nobody draws are
+written ``...``; a scenario carries only the flags that change how the reference plays it
+(:func:`relevant_flags`), whatever profile reads it. :mod:`conformance.fuzz.scenario_check`
+confirms that each scenario fails on the engine and passes on the reference.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-import tempfile
-import time
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
-from pathlib import Path
-from typing import Any
+from collections.abc import Mapping, Sequence
 
-from adapters.interface import JSON, Accepted, Engine, EngineInfo
-from adapters.obligations import Obligations
-from adapters.vocabulary import EXPLICIT_DEAL, SUITS, deck_codes
-from conformance.base.paths import REPO
-from conformance.base.untrusted import bounded, one_line
+from adapters.interface import JSON, Engine, EngineInfo
+from adapters.vocabulary import SUITS, deck_codes
+from conformance.base.untrusted import one_line
+from conformance.fuzz.shrink import stock_drawn
 from conformance.fuzz.steering import Layout
-from conformance.oracle.differential import Config, Divergence, Step, cause_of, first_difference
-
-_OPTIONAL = ("cante", "exchange", "claim", "tute")
-
-
-# ------------------------------------------------------------------------------------------ shrinking
+from conformance.oracle.divergence import Config, Divergence
+from conformance.oracle.steps import Step
 
 
 def _layout(deck: Sequence[str], players: int, dealer: int, method: str) -> Layout:
@@ -50,174 +39,6 @@ def _explicit_layout(deal: Mapping[str, JSON]) -> Layout:
     hands = deal.get("hands") or []
     return Layout([[str(c) for c in hand] for hand in hands], str(deal.get("muestra")),
                   [str(c) for c in deal.get("stock") or []])  # fmt: skip
-
-
-def _drawn(actions: Sequence[Mapping[str, JSON]], players: int) -> list[int]:
-    """Stock cards drawn in each hand of ``actions`` (the muestra aside)."""
-    drawn = [0]
-    for action in actions:
-        if action.get("type") == "deal":
-            drawn.append(0)
-        elif action.get("type") == "draw":
-            drawn[-1] += players
-    return drawn
-
-
-@dataclass
-class Shrinker:
-    """Shrinks a divergence while it reproduces with the same cause (every candidate is
-    replayed on both engines, one action at a time)."""
-
-    reference: Engine
-    engine: Engine
-    obligations: Obligations
-    budget: int = 200
-    #: ``time.monotonic()`` after which no candidate is tried (an engine that hangs costs a
-    #: timeout per candidate); ``None``: no limit
-    deadline: float | None = None
-
-    def reproduces(
-        self, example: Divergence, setup: Mapping[str, JSON], actions: list[dict[str, JSON]]
-    ) -> Divergence | None:
-        """The divergence ``setup`` and ``actions`` lead to, if it has the cause of ``example``
-        and the reference accepts every action before the last (the known divergences the
-        example passed over are not compared)."""
-        if self.budget <= 0 or (self.deadline is not None and time.monotonic() > self.deadline):
-            self.budget = 0
-            return None
-        self.budget -= 1
-        try:
-            found = first_difference(self.reference, self.engine, setup, actions, obligations=self.obligations,
-                                     ignored=frozenset(example.passed_over))  # fmt: skip
-            if found is None:
-                return None
-            index, difference, step = found
-            upto = list(actions[:index])
-            if _refused_before_last(self.reference, setup, upto):
-                return None
-            cause = cause_of(self.reference, setup, upto, difference, step)
-        except Exception:  # a candidate the engines cannot even set up is simply not a smaller example
-            return None
-        if cause != example.cause:
-            return None
-        return replace(example, setup=dict(setup), actions=upto, expected=difference.expected, got=difference.got)
-
-    def shrink(self, example: Divergence) -> Divergence:
-        best = example
-        accepted = _accepted_actions(self.reference, example.setup, example.actions)
-        if len(accepted) < len(example.actions):  # probes the reference refused change nothing: drop them
-            best = self.reproduces(example, example.setup, accepted) or best
-        best = self.reproduces(best, best.setup, list(best.actions)) or best
-        best = self._drop_earlier_hands(best)
-        best = self._drop_actions(best)
-        return self._canonical_decks(best)
-
-    def _drop_earlier_hands(self, best: Divergence) -> Divergence:
-        """Start from the deal of a later hand, as the first hand of a new game, when the
-        divergence does not depend on what the earlier hands carried."""
-        deals = [number for number, action in enumerate(best.actions) if action.get("type") == "deal"]
-        for number in reversed(deals):
-            try:
-                game = self.reference.start(best.setup)
-                for action in best.actions[: number + 1]:
-                    game.apply(action)
-                dealer = game.state("dealer")
-            except Exception:  # the record does not replay: nothing to drop
-                return best
-            setup = {"flags": dict(best.setup["flags"]), "dealer": dealer, **dealt_cards(best.actions[number])}
-            smaller = self.reproduces(best, setup, list(best.actions[number + 1 :]))
-            if smaller is not None:
-                return smaller
-        return best
-
-    def _drop_actions(self, best: Divergence) -> Divergence:
-        index = len(best.actions) - 2  # the last action is where the engines differ: keep it
-        while index >= 0 and self.budget > 0:
-            if best.actions[index].get("type") in _OPTIONAL:
-                candidate = best.actions[:index] + best.actions[index + 1 :]
-                smaller = self.reproduces(best, best.setup, candidate)
-                if smaller is not None:
-                    best = smaller
-            index = min(index - 1, len(best.actions) - 2)
-        return best
-
-    def _canonical_decks(self, best: Divergence) -> Divergence:
-        """Put the cards no one draws back in deck order, in every deal of the example."""
-        config = best.config
-        players, size = config.players, config.deck_size
-        drawn = _drawn(best.actions, players)
-        setup = _canonical_cards(dict(best.setup), players, drawn[0], size)
-        actions = [dict(a) for a in best.actions]
-        hand = 0
-        for number, action in enumerate(actions):
-            if action.get("type") == "deal":
-                hand += 1
-                actions[number] = _canonical_cards(action, players, drawn[hand], size)
-        if setup != best.setup or actions != best.actions:
-            best = self.reproduces(best, setup, actions) or best
-        return best
-
-
-def dealt_cards(deal: Mapping[str, JSON]) -> dict[str, JSON]:
-    """The cards of a setup or ``deal`` action: its deck order, or its explicit deal (an engine
-    that refuses deck orders is given the hands, the muestra and the stock)."""
-    if "deck" in deal:
-        return {"deck": deal["deck"]}
-    return {key: deal[key] for key in EXPLICIT_DEAL if key in deal}
-
-
-def _canonical_cards(deal: dict[str, JSON], players: int, drawn: int, size: int) -> dict[str, JSON]:
-    """A setup or ``deal`` action with the stock cards nobody draws in deck order."""
-    deck = deal.get("deck")
-    if isinstance(deck, list) and deck:
-        return {**deal, "deck": canonical_tail([str(c) for c in deck], players, drawn, size)}
-    stock = deal.get("stock")
-    if isinstance(stock, list) and isinstance(deal.get("hands"), list):
-        kept = [str(c) for c in stock[:drawn]]
-        taken = {str(c) for hand in deal["hands"] for c in hand} | {str(deal.get("muestra")), *kept}
-        return {**deal, "stock": kept + [c for c in deck_codes(size) if c not in taken]}
-    return deal
-
-
-def canonical_tail(order: Sequence[str], players: int, drawn: int, size: int) -> list[str]:
-    """``order`` with the stock cards nobody draws in deck order (a scenario writes them ``...``)."""
-    kept = list(order[: players * 6 + 1 + drawn])
-    taken = set(kept)
-    return kept + [c for c in deck_codes(size) if c not in taken]
-
-
-def _accepted_actions(
-    reference: Engine, setup: Mapping[str, JSON], actions: Sequence[dict[str, JSON]]
-) -> list[dict[str, JSON]]:
-    """``actions`` without those the reference refuses, except the last."""
-    game = reference.start(setup)
-    kept = []
-    for number, action in enumerate(actions):
-        if isinstance(game.apply(action), Accepted) or number == len(actions) - 1:
-            kept.append(action)
-    return kept
-
-
-def _refused_before_last(reference: Engine, setup: Mapping[str, JSON], actions: Sequence[dict[str, JSON]]) -> bool:
-    game = reference.start(setup)
-    return any(not isinstance(game.apply(action), Accepted) for action in actions[:-1])
-
-
-def shrink(
-    reference: Engine,
-    engine: Engine,
-    example: Divergence,
-    *,
-    obligations: Obligations,
-    budget: int = 200,
-    deadline: float | None = None,
-) -> Divergence:
-    """The smallest divergence :class:`Shrinker` finds with the cause of ``example`` (trying
-    at most ``budget`` candidates, none after ``deadline``)."""
-    return Shrinker(reference, engine, obligations, budget, deadline).shrink(example)
-
-
-# ------------------------------------------------------------------------------------------ Gherkin
 
 
 def _suit(code: JSON) -> str:
@@ -433,7 +254,8 @@ def explicit_setup(example: Divergence) -> dict[str, JSON]:
 def relevant_flags(reference: Engine, example: Divergence, candidates: Mapping[str, str]) -> dict[str, str]:
     """The flags of ``candidates`` whose value changes how the reference plays the example:
     a flag whose every other value leaves each step the same needs no tag."""
-    from conformance.oracle.differential import FIELDS, apply_step, snapshot
+    from conformance.fuzz.play import apply_step
+    from conformance.oracle.steps import FIELDS, snapshot
     from reference_engine.flags import flag_specs
 
     setup = explicit_setup(example)
@@ -479,7 +301,7 @@ def write_scenario(
     lines = ["  " + " ".join(tags)] if tags else []
     lines.append(f"  Scenario: {title}")
     setup = example.setup
-    drawn = _drawn(example.actions, players)
+    drawn = stock_drawn(example.actions, players)
     dealer = int(setup.get("dealer", 0))
     deck = setup.get("deck")
     layout = _layout(deck, players, dealer, method) if isinstance(deck, list) else _explicit_layout(setup)
@@ -593,127 +415,10 @@ def feature_text(scenarios: Sequence[str], engine: str) -> str:
     return header + "\n".join(scenarios)
 
 
-# ------------------------------------------------------------------------------------------ checking
-
-
-@dataclass(frozen=True)
-class ScenarioCheck:
-    """How a written scenario ran: on the engine (it should fail) and on the reference (pass)."""
-
-    title: str
-    engine_status: str
-    reference_status: str
-    message: str = ""
-
-    @property
-    def ok(self) -> bool:
-        return self.engine_status == "fail" and self.reference_status == "pass"
-
-
-def check_scenarios(
-    feature: str,
-    engine_spec: str,
-    profile: str,
-    reference_profile: str | None = None,
-    *,
-    timeout: float = 600.0,
-    runner: Callable[..., Any] = subprocess.run,
-) -> dict[str, ScenarioCheck]:
-    """Run the scenarios of ``feature`` (Gherkin text) through the suite's pytest plugin, on the
-    engine under its ``profile`` and on the reference under ``reference_profile`` (a profile of
-    the reference's own: the engine's names are its own business), each in its own process; their
-    outcome by scenario name. A check that cannot run raises RuntimeError with pytest's last word."""
-    results: dict[str, dict[str, tuple[str, str]]] = {}
-    with tempfile.TemporaryDirectory(prefix="guinote-found-") as folder:
-        path = Path(folder) / "found.feature"
-        path.write_text(feature, encoding="utf-8")
-        test = Path(folder) / "test_found.py"
-        test.write_text(_TEST_MODULE.format(feature=str(path)), encoding="utf-8")
-        (Path(folder) / "conftest.py").write_text(_CONFTEST, encoding="utf-8")
-        runs = (("engine", engine_spec, profile), ("reference", "reference", reference_profile or profile))
-        for who, spec, under in runs:
-            out = Path(folder) / f"{who}.json"
-            argv = [
-                sys.executable, "-m", "pytest", str(test), "-p", "no:cacheprovider", "-q", "-n", "0",
-                "--rootdir", str(REPO), "-c", str(REPO / "pyproject.toml"),
-                "--engine", spec, "--profile", under, "--guinote-results", str(out),
-            ]  # fmt: skip
-            env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")])}
-            try:
-                done = runner(argv, cwd=str(REPO), capture_output=True, text=True, timeout=timeout, check=False,
-                              env=env)  # fmt: skip
-            except subprocess.TimeoutExpired:
-                raise RuntimeError(
-                    f"the check on the {who} ({spec}, profile {under}) took over {timeout:g} s"
-                ) from None
-            if not out.exists():
-                said = last_word(f"{done.stdout}\n{done.stderr}")
-                raise RuntimeError(f"the check on the {who} ({spec}, profile {under}) did not run: {said}")
-            try:
-                for result in json.loads(out.read_text(encoding="utf-8"))["results"]:
-                    results.setdefault(result["scenario"], {})[who] = (result["status"], result.get("message", ""))
-            except (ValueError, KeyError, TypeError, AttributeError) as error:
-                raise RuntimeError(
-                    f"the check on the {who} ({spec}, profile {under}) wrote no results it can read: "
-                    f"{type(error).__name__}: {error}"
-                ) from None
-    checks = {}
-    for name, outcome in results.items():
-        engine_status, message = outcome.get("engine", ("missing", ""))
-        checks[name] = ScenarioCheck(name, engine_status, outcome.get("reference", ("missing", ""))[0], message)
-    return checks
-
-
-def last_word(output: str) -> str:
-    """pytest's own last word on a session that did not run: its error line (``E   ...`` or
-    ``ERROR ...``), never its traceback."""
-    lines = [line.strip() for line in output.splitlines() if line.strip()]
-    errors = [line.removeprefix("E").strip() for line in lines if line.startswith(("E ", "ERROR"))]
-    return bounded((errors or lines or ["(no output)"])[-1], 300)
-
-
-def reference_profile(config: Config, reference: EngineInfo) -> str:
-    """The reference's profile a scenario of ``config`` is checked under on the reference: its
-    base name if the reference has it, else the reference profile closest to its flags (the
-    scenario is tagged with every flag that changes how the reference plays it)."""
-    base = config.profile or config.label
-    if base in reference.profiles:
-        return base
-
-    def agreement(name: str) -> int:
-        return sum(reference.profiles[name].get(flag) == value for flag, value in config.flags.items())
-
-    return max(reference.profiles, key=agreement)
-
-
-_TEST_MODULE = '''"""The scenarios written by guinote-conformance compare (a temporary module)."""
-import pytest
-from pytest_bdd import scenarios
-
-pytestmark = pytest.mark.usefixtures("guinote_case")
-scenarios({feature!r})
-'''
-# The suite's step definitions, wherever this version of the project keeps them.
-_CONFTEST = """import importlib
-
-for _name in ("conformance.run.steps", "tests.conformance.conftest"):
-    try:
-        _module = importlib.import_module(_name)
-    except ImportError:
-        continue
-    globals().update({k: v for k, v in vars(_module).items() if k.startswith("pytestbdd_")})
-    break
-"""
-
 __all__ = [
-    "ScenarioCheck",
-    "Shrinker",
-    "check_scenarios",
-    "dealt_cards",
     "explicit_setup",
     "feature_text",
     "relevant_flags",
     "scenario_flags",
-    "shrink",
     "write_scenario",
 ]

@@ -45,8 +45,11 @@ from adapters.interface import JSON, Engine, EngineError, GameHandle, SetupRejec
 from adapters.reference import ReferenceEngine
 from conformance.base.exit_codes import CheckError, ExitCode
 from conformance.engines.specs import overlays, parse_engine_spec
-from conformance.fuzz.fuzzer import MAX_ACTIONS_PER_HAND, Fuzzer, FuzzReport, resolve
-from conformance.oracle.differential import Config, Step, read_fields
+from conformance.fuzz.configs import resolve
+from conformance.fuzz.findings import FuzzReport
+from conformance.fuzz.fuzzer import MAX_ACTIONS_PER_HAND, Fuzzer
+from conformance.oracle.divergence import Config
+from conformance.oracle.steps import Step, read_fields
 from reference_engine.cards import deck
 from reference_engine.scoring import ULTIMAS
 

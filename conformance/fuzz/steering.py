@@ -24,7 +24,7 @@ from typing import Any
 
 from adapters.interface import JSON, GameHandle
 from adapters.vocabulary import DECK_RANKS, SUITS, deck_codes
-from conformance.oracle.differential import read_fields
+from conformance.oracle.steps import read_fields
 
 # ------------------------------------------------------------------------------------- deals
 

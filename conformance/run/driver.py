@@ -32,7 +32,8 @@ from adapters.interface import (
 from adapters.obligations import NEEDS_REASON_CODES, Obligations
 from adapters.vocabulary import EVENT_RULES, SUITS, NotationError, card_code, deck_codes
 from conformance.engines.explicit_draw import PartlyKnown
-from conformance.oracle.differential import describe_action, event_difference
+from conformance.oracle.divergence import describe_action
+from conformance.oracle.steps import event_difference
 from conformance.results.model import NotApplicable
 from conformance.run import realisations
 from conformance.run.realise import Realisation, Replay, compared_fields, read_field

@@ -41,7 +41,7 @@ from conformance.catalogue.features import FeatureError, Scenario, parse_feature
 from conformance.catalogue.rule_index import RULE_ID
 from conformance.engines.recording import RecordingEngine, Transcript
 from conformance.engines.specs import load_engine, profile_flags
-from conformance.oracle.causes import find_divergence
+from conformance.oracle.transcript import find_divergence
 from conformance.results.model import (
     CaseResult,
     EngineEntry,

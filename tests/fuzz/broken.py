@@ -10,8 +10,11 @@ from dataclasses import dataclass
 from adapters.reference import ReferenceEngine
 from adapters.subprocess_adapter import SubprocessEngine
 from conformance.fuzz.commands import _last_step
-from conformance.fuzz.fuzzer import Fuzzer, FuzzReport, resolve
-from conformance.fuzz.scenario import check_scenarios, feature_text, write_scenario
+from conformance.fuzz.configs import resolve
+from conformance.fuzz.findings import FuzzReport
+from conformance.fuzz.fuzzer import Fuzzer
+from conformance.fuzz.scenario import feature_text, write_scenario
+from conformance.fuzz.scenario_check import check_scenarios
 
 #: engine -> the profile (and flags) under which its broken rule applies
 TARGETS: dict[str, tuple[str, dict[str, str]]] = {

@@ -9,8 +9,9 @@ import pytest
 
 from adapters.obligations import Obligations
 from adapters.reference import ReferenceEngine
-from conformance.fuzz.fuzzer import ConfigError, Fuzzer, default_configs, parse_flag_set, resolve
-from conformance.oracle.differential import first_difference
+from conformance.fuzz.configs import ConfigError, default_configs, parse_flag_set, resolve
+from conformance.fuzz.differential import first_difference
+from conformance.fuzz.fuzzer import Fuzzer
 from tests.fuzz.engines import forgets_totals, no_cantes
 
 #: what the protocol requires of an engine with every capability (the reference's)
@@ -138,7 +139,7 @@ def test_an_in_process_answer_that_only_python_equality_accepts_is_a_shape_failu
 
 
 def test_a_state_value_equal_only_by_python_equality_is_a_difference() -> None:
-    from conformance.oracle.differential import Step, compare_steps
+    from conformance.oracle.steps import Step, compare_steps
 
     mine = Step(None, True, [], "", "", [], {"turn": 1, "hand_winner": 0, "cantes": [{"arrastre": False}]})
     for field, value in (("turn", True), ("hand_winner", False), ("cantes", [{"arrastre": 0}])):

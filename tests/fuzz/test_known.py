@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from adapters.reference import ReferenceEngine
-from conformance.fuzz.fuzzer import Fuzzer, resolve
+from conformance.fuzz.configs import resolve
+from conformance.fuzz.fuzzer import Fuzzer
 from conformance.fuzz.known import KnownFileError, load_known
 from conformance.oracle.rules import observable_rules
 from tests.fuzz.engines import no_cantes

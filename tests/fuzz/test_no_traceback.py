@@ -14,7 +14,7 @@ import pytest
 
 from conformance.base.exit_codes import ExitCode
 from conformance.fuzz.known import load_known
-from conformance.fuzz.scenario import check_scenarios
+from conformance.fuzz.scenario_check import check_scenarios
 from conformance.oracle.rules import observable_rules
 
 REPO = Path(__file__).resolve().parents[2]

@@ -14,9 +14,11 @@ import pytest
 from adapters.interface import JSON, GameHandle
 from adapters.reference import ReferenceEngine
 from conformance.engines.specs import overlays
-from conformance.fuzz.fuzzer import MAX_ACTIONS_PER_HAND, Fuzzer, FuzzReport, resolve
+from conformance.fuzz.configs import resolve
+from conformance.fuzz.findings import FuzzReport
+from conformance.fuzz.fuzzer import MAX_ACTIONS_PER_HAND, Fuzzer
 from conformance.fuzz.soak import HandInvariants, children, main
-from conformance.oracle.differential import Step
+from conformance.oracle.steps import Step
 
 LINUX = sys.platform.startswith("linux")
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from adapters.vocabulary import STATE_FIELDS
 from conformance.catalogue.rule_index import load_rules
 from conformance.engines.recording import Call
-from conformance.oracle.causes import FIELD_RULES, from_taken_setup
-from conformance.oracle.differential import DECLINE_RULE, declines
+from conformance.oracle.divergence import DECLINE_RULE, declines
+from conformance.oracle.transcript import FIELD_RULES, from_taken_setup
 
 
 def test_every_state_field_names_the_rule_behind_it() -> None:

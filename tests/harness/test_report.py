@@ -470,7 +470,7 @@ def test_failures_parting_the_same_way_without_a_rule_are_one_cause() -> None:
 def test_the_diagnosis_survives_an_engine_answering_garbage() -> None:
     from adapters.interface import Accepted
     from conformance.engines.recording import Call
-    from conformance.oracle.causes import find_divergence
+    from conformance.oracle.transcript import find_divergence
     from reference_engine.flags import rules_for
 
     setup = {

@@ -558,7 +558,7 @@ def test_compare_takes_a_legal_action_by_its_members_of_the_vocabulary_and_a_sea
     """compare keyed a legal action by its JSON text: a seat written 2.0, or an x- member of the
     engine's, made the same actions differ ('legal actions differ')."""
     from adapters.obligations import Obligations
-    from conformance.oracle.differential import Step, compare_steps
+    from conformance.oracle.steps import Step, compare_steps
 
     legal = [{"type": "play", "seat": 2, "card": card} for card in ("Ao", "3o")]
     theirs = [{**action, "seat": 2.0, "x-hint": "good"} for action in reversed(legal)]  # the same, in another order

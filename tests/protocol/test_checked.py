@@ -159,7 +159,7 @@ def test_a_state_value_that_is_not_json_is_an_engine_error_naming_it() -> None:
 
 
 def test_fields_read_in_one_call_are_checked_like_one_field() -> None:
-    from conformance.oracle.differential import read_fields
+    from conformance.oracle.steps import read_fields
 
     game = ShapeCheckedEngine(NotJSONEngine()).start(SETUP)
     assert read_fields(game, ["phase"]) == {"phase": "free"}
@@ -173,7 +173,7 @@ def test_fields_read_in_one_call_are_checked_like_one_field() -> None:
 
 
 def test_an_engine_without_bulk_reads_is_read_field_by_field() -> None:
-    from conformance.oracle.differential import read_fields
+    from conformance.oracle.steps import read_fields
 
     game = ShapeCheckedEngine(NotJSONEngine(bulk=False)).start(SETUP)
     assert getattr(game, "state_fields", None) is None
