@@ -45,7 +45,8 @@ from conformance.engines.specs import FORMS, EngineSpec, overlays, parse_engine_
 from conformance.report import folder as report_folder
 from conformance.report.formats import summary_lines, write_html, write_junit
 from conformance.report.site import register as register_site
-from conformance.results.model import Report, ResultsError, legend
+from conformance.results.report import Report, ResultsError
+from conformance.results.status import legend
 from conformance.run import expectations as known
 from conformance.run import realisations
 from conformance.run.applicability import compatibility_lines, forecast

@@ -3,8 +3,8 @@
 Each scenario becomes one test per (engine, profile) pair. Under a profile a scenario runs with the
 profile's flags, overridden by the scenario's own ``@flag=value`` tags. A scenario the engine cannot
 run (a flag value or capability it does not declare) is reported as *not applicable* with the
-reason, never as passed. Each run becomes a :class:`~conformance.results.model.CaseResult`; the
-session's :class:`~conformance.results.model.Report` is the JSON file the reports are built from.
+reason, never as passed. Each run becomes a :class:`~conformance.results.case.CaseResult`; the
+session's :class:`~conformance.results.report.Report` is the JSON file the reports are built from.
 
 This module only wires pytest to the stage that does the work (:mod:`conformance.run`): the options
 (:mod:`~conformance.run.options`), the session's plugin object (:mod:`~conformance.run.session`),

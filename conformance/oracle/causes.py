@@ -29,7 +29,9 @@ from adapters.interface import JSON, Accepted, Engine, GameHandle, Rejected, Set
 from adapters.obligations import Obligations
 from conformance.engines.recording import Call, outcome_json
 from conformance.oracle.differential import DECLINE_RULE, declines, event_difference, may_declare, play_allowed_by
-from conformance.results.model import CaseResult, Divergence, FailureGroup, Report, Status
+from conformance.results.case import CaseResult, Divergence
+from conformance.results.report import FailureGroup, Report
+from conformance.results.status import Status
 
 RULE_IN_TEXT = re.compile(r"\b[A-Z]+-\d{2}\b")
 _NUMBER = re.compile(r"^-?\d+(?:\.\d+)?$")

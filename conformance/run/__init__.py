@@ -1,7 +1,7 @@
 """Running the scenarios against engines: the stage behind ``guinote-conformance run`` and the plugin.
 
 In: the catalogue's scenarios, an engine spec, the options (profiles, selection, expectations).
-Out: one :class:`~conformance.results.model.CaseResult` per scenario and profile, gathered into the
+Out: one :class:`~conformance.results.case.CaseResult` per scenario and profile, gathered into the
 results file. The scenarios are chosen (:mod:`~conformance.run.selection`), judged applicable or not
 (:mod:`~conformance.run.applicability`), their positions reached by play
 (:mod:`~conformance.run.realise`), and their steps driven (:mod:`~conformance.run.driver`,

@@ -33,7 +33,7 @@ from adapters.protocol import same_value
 from adapters.vocabulary import EVENT_RULES, SUITS, NotationError, card_code, deck_codes
 from conformance.engines.explicit_draw import PartlyKnown
 from conformance.oracle.differential import describe_action, event_difference
-from conformance.results.model import NotApplicable
+from conformance.results.status import NotApplicable
 from conformance.run import realisations
 from conformance.run.realise import Realisation, Replay, compared_fields, read_field
 

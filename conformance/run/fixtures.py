@@ -15,7 +15,7 @@ import pytest
 
 from conformance.engines.recording import RecordingEngine, Transcript
 from conformance.engines.specs import overlays
-from conformance.results.model import NotApplicable
+from conformance.results.status import NotApplicable
 from conformance.run.applicability import flag_reason, overlay_reason
 from conformance.run.driver import Location, ScenarioRun
 from conformance.run.session import GuinotePlugin, relative

@@ -4,7 +4,7 @@ Each scenario becomes one test per (engine, profile) pair. Under a profile a sce
 with the profile's flags, overridden by the scenario's own ``@flag=value`` tags. A scenario
 the engine cannot run (a flag value or capability it does not declare) is reported as
 *not applicable* with the reason, never as passed. Each run becomes a
-:class:`~conformance.results.model.CaseResult`; the session's :class:`~conformance.results.model.Report`
+:class:`~conformance.results.case.CaseResult`; the session's :class:`~conformance.results.report.Report`
 is the JSON file that the reports (terminal summary, JUnit, HTML, docs) are built from.
 
 Every engine is wrapped in a :class:`~conformance.engines.recording.RecordingEngine`: a failure keeps
@@ -42,17 +42,9 @@ from conformance.catalogue.rule_index import RULE_ID
 from conformance.engines.recording import RecordingEngine, Transcript
 from conformance.engines.specs import load_engine, profile_flags
 from conformance.oracle.causes import find_divergence
-from conformance.results.model import (
-    CaseResult,
-    EngineEntry,
-    Report,
-    Stage,
-    Status,
-    StepLine,
-    SuiteInfo,
-    suite_commit,
-    suite_digest,
-)
+from conformance.results.case import CaseResult, StepLine
+from conformance.results.report import EngineEntry, Report, SuiteInfo, suite_commit, suite_digest
+from conformance.results.status import Stage, Status
 from conformance.run import expectations, realisations
 from conformance.run.applicability import other_table
 from conformance.run.driver import FeatureInputError, Location, ScenarioRun

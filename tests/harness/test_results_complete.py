@@ -18,7 +18,8 @@ import pytest
 
 from conformance.base.exit_codes import ExitCode
 from conformance.catalogue.features import load_scenarios
-from conformance.results.model import Report, Status
+from conformance.results.report import Report
+from conformance.results.status import Status
 from tests.harness import fragile_engines
 from tests.harness.test_plugin import TRICK, make_suite, run
 

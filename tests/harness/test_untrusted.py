@@ -39,7 +39,9 @@ from conformance.base.untrusted import FILE_PART_MAX, file_part, markup, non_tex
 from conformance.fuzz.scenario import feature_text
 from conformance.report.folder import LOCK_NAME
 from conformance.report.formats import render_html, summary_lines, write_junit
-from conformance.results.model import CaseResult, Divergence, EngineEntry, Report, Stage, Status, StepLine, SuiteInfo
+from conformance.results.case import CaseResult, Divergence, StepLine
+from conformance.results.report import EngineEntry, Report, SuiteInfo
+from conformance.results.status import Stage, Status
 from tests.harness.payload_engine import PayloadEngine
 from tests.protocol.conftest import deck_setup
 from tests.protocol.hostile.payload import PAYLOADS
