@@ -4,6 +4,8 @@ In: the catalogue's scenarios, an engine spec, the options (profiles, selection,
 Out: one :class:`~conformance.results.case.CaseResult` per scenario and profile, gathered into the
 results file. The scenarios are chosen (:mod:`~conformance.run.selection`), judged applicable or not
 (:mod:`~conformance.run.applicability`), their positions reached by play
-(:mod:`~conformance.run.realise`), and their steps driven (:mod:`~conformance.run.driver`,
+(:mod:`~conformance.run.realise`, over :mod:`~conformance.run.position`, the search of a hand in
+:mod:`~conformance.run.hand_search` and :mod:`~conformance.run.trick_search`, the realisations
+stored by :mod:`~conformance.run.realisations`), and their steps driven (:mod:`~conformance.run.driver`,
 :mod:`conformance.run.steps`).
 """

@@ -35,7 +35,7 @@ from conformance.engines.explicit_draw import PartlyKnown
 from conformance.oracle.differential import describe_action, event_difference
 from conformance.results.status import NotApplicable
 from conformance.run import realisations
-from conformance.run.realise import Realisation, Replay, compared_fields, read_field
+from conformance.run.position import Realisation, Replay, compared_fields, read_field
 
 
 class FeatureInputError(Exception):

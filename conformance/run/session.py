@@ -50,7 +50,8 @@ from conformance.run.applicability import other_table
 from conformance.run.driver import FeatureInputError, Location, ScenarioRun
 from conformance.run.expectations import Expectation, scenario_id
 from conformance.run.options import load_expectations, parse_overrides
-from conformance.run.realise import Realisation, Replay, Unreachable, replay, search
+from conformance.run.position import Realisation, Replay, Unreachable, replay
+from conformance.run.realise import search
 from conformance.run.selection import Selection
 
 #: The class the driver raises when the engine parts from the realised prefix that leads to
