@@ -50,7 +50,7 @@ from conformance.results.status import legend
 from conformance.run import expectations as known
 from conformance.run import realisations
 from conformance.run.applicability import compatibility_lines, forecast
-from conformance.run.driver import POSITION_SETUPS
+from conformance.run.scenario_setup import POSITION_SETUPS
 from conformance.run.selection import Selection
 from conformance.run.session import stale_message
 

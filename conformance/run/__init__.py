@@ -6,6 +6,7 @@ results file. The scenarios are chosen (:mod:`~conformance.run.selection`), judg
 (:mod:`~conformance.run.applicability`), their positions reached by play
 (:mod:`~conformance.run.realise`, over :mod:`~conformance.run.position`, the search of a hand in
 :mod:`~conformance.run.hand_search` and :mod:`~conformance.run.trick_search`, the realisations
-stored by :mod:`~conformance.run.realisations`), and their steps driven (:mod:`~conformance.run.driver`,
-:mod:`conformance.run.steps`).
+stored by :mod:`~conformance.run.realisations`), and their steps driven: the ``Given`` steps' setup
+and the start of the game (:mod:`~conformance.run.scenario_setup`), the ``When`` and ``Then`` steps
+(:mod:`~conformance.run.driver`), by the step definitions of :mod:`conformance.run.steps`.
 """

@@ -17,7 +17,8 @@ from conformance.engines.recording import RecordingEngine, Transcript
 from conformance.engines.specs import overlays
 from conformance.results.status import NotApplicable
 from conformance.run.applicability import flag_reason, overlay_reason
-from conformance.run.driver import Location, ScenarioRun
+from conformance.run.driver import ScenarioRun
+from conformance.run.scenario_setup import Location
 from conformance.run.session import GuinotePlugin, relative
 
 

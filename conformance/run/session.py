@@ -47,11 +47,12 @@ from conformance.results.report import EngineEntry, Report, SuiteInfo, suite_com
 from conformance.results.status import Stage, Status
 from conformance.run import expectations, realisations
 from conformance.run.applicability import other_table
-from conformance.run.driver import FeatureInputError, Location, ScenarioRun
+from conformance.run.driver import ScenarioRun
 from conformance.run.expectations import Expectation, scenario_id
 from conformance.run.options import load_expectations, parse_overrides
 from conformance.run.position import Realisation, Replay, Unreachable, replay
 from conformance.run.realise import search
+from conformance.run.scenario_setup import FeatureInputError, Location, ScenarioSetup
 from conformance.run.selection import Selection
 
 #: The class the driver raises when the engine parts from the realised prefix that leads to
@@ -229,7 +230,7 @@ class GuinotePlugin:
 
     # -------------------------------------------------------------- realisations
 
-    def realisation(self, run: ScenarioRun) -> tuple[Realisation, Replay]:
+    def realisation(self, run: ScenarioSetup) -> tuple[Realisation, Replay]:
         """The stored realisation of the run's position; in record mode, a new one when none fits."""
         assert run.feature is not None and run.position is not None
         if self.record_dir is None:
