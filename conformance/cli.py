@@ -52,7 +52,7 @@ from conformance.run import realisations
 from conformance.run.applicability import compatibility_lines, forecast
 from conformance.run.scenario_setup import POSITION_SETUPS
 from conformance.run.selection import Selection
-from conformance.run.session import stale_message
+from conformance.run.tally import stale_message
 
 
 def _examples(*lines: str) -> str:
@@ -127,7 +127,7 @@ class ProgressPlugin:
     @pytest.hookimpl(trylast=True)
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
         plugin = session.config.pluginmanager.get_plugin("guinote-conformance")
-        self.notes = list(getattr(plugin, "notes", []))
+        self.notes = list(getattr(getattr(plugin, "tally", None), "notes", []))
 
     def pytest_collectreport(self, report: pytest.CollectReport) -> None:
         if report.failed:

@@ -7,9 +7,11 @@ reason, never as passed. Each run becomes a :class:`~conformance.results.case.Ca
 session's :class:`~conformance.results.report.Report` is the JSON file the reports are built from.
 
 This module only wires pytest to the stage that does the work (:mod:`conformance.run`): the options
-(:mod:`~conformance.run.options`), the session's plugin object (:mod:`~conformance.run.session`),
-the fixtures of a scenario test (:mod:`~conformance.run.fixtures`) and the step definitions
-(:mod:`conformance.run.steps`), which the plugin ships: every session that loads it knows them.
+(:mod:`~conformance.run.options`), the session's plugin object (:mod:`~conformance.run.session`,
+whose hooks hand their work to :mod:`~conformance.run.plan`, :mod:`~conformance.run.realiser`,
+:mod:`~conformance.run.verdict` and :mod:`~conformance.run.tally`), the fixtures of a scenario test
+(:mod:`~conformance.run.fixtures`) and the step definitions (:mod:`conformance.run.steps`), which
+the plugin ships: every session that loads it knows them.
 """
 
 from __future__ import annotations

@@ -8,5 +8,8 @@ results file. The scenarios are chosen (:mod:`~conformance.run.selection`), judg
 :mod:`~conformance.run.hand_search` and :mod:`~conformance.run.trick_search`, the realisations
 stored by :mod:`~conformance.run.realisations`), and their steps driven: the ``Given`` steps' setup
 and the start of the game (:mod:`~conformance.run.scenario_setup`), the ``When`` and ``Then`` steps
-(:mod:`~conformance.run.driver`), by the step definitions of :mod:`conformance.run.steps`.
+(:mod:`~conformance.run.driver`), by the step definitions of :mod:`conformance.run.steps`. The
+plugin's session (:mod:`~conformance.run.session`) plans the runs (:mod:`~conformance.run.plan`),
+finds their realisations (:mod:`~conformance.run.realiser`), turns each test's report into its
+result (:mod:`~conformance.run.verdict`) and tallies the results (:mod:`~conformance.run.tally`).
 """

@@ -7,7 +7,7 @@ stay one line each: they parse their text and call a method here.
 
 In: the started game and the text of the ``When``/``Then`` steps. Out: the actions applied and
 their outcomes, and each check's verdict: an ``AssertionError`` worded "what: expected X, got Y"
-(read by :mod:`conformance.run.session`), a check the protocol does not require of the engine
+(read by :mod:`conformance.run.verdict`), a check the protocol does not require of the engine
 noted as not made, or :class:`~conformance.results.status.NotApplicable`.
 """
 

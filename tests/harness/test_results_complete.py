@@ -115,12 +115,12 @@ def test_a_plugin_option_out_of_range_is_a_usage_error_naming_it(
 def test_a_failure_at_the_end_of_the_session_still_writes_what_ran(
     pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from conformance.run import session as plugin
+    from conformance.run import tally
 
     def broken(root: Path) -> str:
         raise OSError("git exploded")
 
-    monkeypatch.setattr(plugin, "suite_commit", broken)
+    monkeypatch.setattr(tally, "suite_commit", broken)
     make_suite(pytester, TRICK.format(winner=1), name="late")
     outcome, data = run(pytester)
     assert counts(data["results"]) == {"pass": PROFILES}
