@@ -279,7 +279,7 @@ def _report(*statuses: Status) -> Report:
 def test_the_exit_status_weighs_pytest_and_the_results(
     code: pytest.ExitCode, statuses: tuple[Status, ...], selected: int, fragment: str | None
 ) -> None:
-    from conformance.cli import _mismatches
+    from conformance.cli.results import _mismatches
 
     lines = _mismatches(int(code), _Progress(selected), _report(*statuses), stale=False)  # type: ignore[arg-type]
     if fragment is None:
