@@ -150,7 +150,7 @@ class ShapeCheckedGame:
     the caller expects, if it knows them (``expects_answers``): an answer with that very text is
     the expected one, valid as the reference's answers are, and is not checked again."""
 
-    #: :func:`conformance.oracle.differential.compare_batch` may pass the answers it expects
+    #: :func:`conformance.fuzz.differential.compare_batch` may pass the answers it expects
     expects_answers = True
 
     def __init__(self, game: GameHandle, obligations: Obligations | None = None, *, contained: bool = False) -> None:

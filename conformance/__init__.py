@@ -40,7 +40,7 @@ RUN_FLOW: tuple[tuple[str, str], ...] = (
     ("realisation", "conformance.run.realise"),
     ("driver", "conformance.run.driver"),
     ("engine", "conformance.engines.specs"),
-    ("results", "conformance.results.model"),
+    ("results", "conformance.results.report"),
     ("report", "conformance.report.formats"),
 )
 

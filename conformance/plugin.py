@@ -3,13 +3,15 @@
 Each scenario becomes one test per (engine, profile) pair. Under a profile a scenario runs with the
 profile's flags, overridden by the scenario's own ``@flag=value`` tags. A scenario the engine cannot
 run (a flag value or capability it does not declare) is reported as *not applicable* with the
-reason, never as passed. Each run becomes a :class:`~conformance.results.model.CaseResult`; the
-session's :class:`~conformance.results.model.Report` is the JSON file the reports are built from.
+reason, never as passed. Each run becomes a :class:`~conformance.results.case.CaseResult`; the
+session's :class:`~conformance.results.report.Report` is the JSON file the reports are built from.
 
 This module only wires pytest to the stage that does the work (:mod:`conformance.run`): the options
-(:mod:`~conformance.run.options`), the session's plugin object (:mod:`~conformance.run.session`),
-the fixtures of a scenario test (:mod:`~conformance.run.fixtures`) and the step definitions
-(:mod:`conformance.run.steps`), which the plugin ships: every session that loads it knows them.
+(:mod:`~conformance.run.options`), the session's plugin object (:mod:`~conformance.run.session`,
+whose hooks hand their work to :mod:`~conformance.run.plan`, :mod:`~conformance.run.realiser`,
+:mod:`~conformance.run.verdict` and :mod:`~conformance.run.tally`), the fixtures of a scenario test
+(:mod:`~conformance.run.fixtures`) and the step definitions (:mod:`conformance.run.steps`), which
+the plugin ships: every session that loads it knows them.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from collections.abc import Generator
 
 import pytest
 
-from conformance.run import fixtures, options
+from conformance.run import compat, fixtures, options
 from conformance.run.fixtures import _guinote_scenario, guinote_case, guinote_run
 from conformance.run.session import GuinotePlugin
 
@@ -33,6 +35,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 @pytest.hookimpl(trylast=True)
 def pytest_configure(config: pytest.Config) -> None:
+    compat.install_step_lookup()
     config.pluginmanager.register(GuinotePlugin(config), "guinote-conformance")
 
 

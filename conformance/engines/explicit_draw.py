@@ -46,7 +46,7 @@ from adapters.interface import (
     Setup,
     end_game,
 )
-from conformance.results.model import NotApplicable
+from conformance.results.status import NotApplicable
 
 CAPABILITY = "automatic_draw"
 DRAW = {"type": "draw"}

@@ -82,7 +82,7 @@ class Fuzzer:
     #: first: the state before its actions); the soak run checks its invariants there (:mod:`conformance.fuzz.soak`)
     hand_played: Callable[[GameHandle, Sequence[Step]], None] | None = None
     #: stop after this many games in a row whose engine process hung, died or would not start
-    #: (:data:`~adapters.subprocess_adapter.ENGINE_DOWN`; 0: never): each such game waits for a
+    #: (:data:`~adapters.wire.failures.ENGINE_DOWN`; 0: never): each such game waits for a
     #: timeout or a relaunch, and an engine that is down fails every game alike
     max_engine_failures: int = 5
 
@@ -502,7 +502,7 @@ class _Watch:
         return self.legal.get(subject_key("legal", f"{difference.subject} ({side})"))
 
 
-#: The failure kinds of an engine process that is down (:data:`~adapters.subprocess_adapter.ENGINE_DOWN`).
+#: The failure kinds of an engine process that is down (:data:`~adapters.wire.failures.ENGINE_DOWN`).
 DOWN_KINDS = frozenset(str(failure.kind) for failure in ENGINE_DOWN)
 
 

@@ -10,7 +10,7 @@ from its knock-on effects:
 * **shared numeric differences** (:func:`numeric_differences`): many "expected 94, got 84"
   off by the same amount point at one missing or extra count.
 
-In: a results file (:class:`~conformance.results.model.Report`). Out: :func:`likely_causes`, the
+In: a results file (:class:`~conformance.results.report.Report`). Out: :func:`likely_causes`, the
 rules ranked by how many failures each explains (a failure without a first divergence shared among
 the rules its scenario is tagged with), each :class:`Cause` with its evidence.
 """
@@ -22,7 +22,9 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from conformance.results.model import CaseResult, Divergence, FailureGroup, Report, Status
+from conformance.results.case import CaseResult, Divergence
+from conformance.results.report import FailureGroup, Report
+from conformance.results.status import Status
 
 _NUMBER = re.compile(r"^-?\d+(?:\.\d+)?$")
 PHASE_WORDS = {"free": "free phase", "arrastre": "arrastre", "hand_over": "count after the hand"}

@@ -2,7 +2,7 @@
 
 In: the transcript of one failing scenario (:class:`~conformance.engines.recording.Call`: what the
 suite asked the engine and what it answered), and what the protocol requires of the engine. Out:
-the :class:`~conformance.results.model.Divergence` stored with the failure (:func:`find_divergence`):
+the :class:`~conformance.results.case.Divergence` stored with the failure (:func:`find_divergence`):
 the call, what differed, both answers, the rule and the basis for naming it, the phase.
 
 The rule: the transcript is replayed in process on the reference engine, call by call, from the
@@ -28,7 +28,7 @@ from adapters.obligations import Obligations
 from conformance.engines.recording import Call, outcome_json
 from conformance.oracle.divergence import DECLINE_RULE, declines, may_declare, play_allowed_by
 from conformance.oracle.steps import event_difference
-from conformance.results.model import Divergence
+from conformance.results.case import Divergence
 
 RULE_IN_TEXT = re.compile(r"\b[A-Z]+-\d{2}\b")
 

@@ -28,7 +28,9 @@ from jinja2 import Environment, PackageLoader
 
 from conformance.base.exit_codes import ExitCode, InputError
 from conformance.base.untrusted import one_line, shown, template_value
-from conformance.results.model import CaseResult, Report, ResultsError, Status
+from conformance.results.case import CaseResult
+from conformance.results.report import Report, ResultsError
+from conformance.results.status import Status
 
 GREEN, RED, ORANGE, GREY = "#3c8a1e", "#c4391d", "#b35c00", "#6b6b6b"
 #: Verdana 11 px advance widths (px) of the characters that differ from :data:`_DEFAULT_WIDTH`.

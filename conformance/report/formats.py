@@ -1,4 +1,4 @@
-"""Reports built from a :class:`~conformance.results.model.Report`: the terminal summary, the
+"""Reports built from a :class:`~conformance.results.report.Report`: the terminal summary, the
 one-file HTML report and the JUnit XML file.
 
 Each leads with what an engine author staring at a red CI wants first: the verdict and the
@@ -23,7 +23,9 @@ from conformance.base.paths import REPO
 from conformance.base.untrusted import shown, template_value
 from conformance.catalogue.rule_index import load_rules
 from conformance.oracle.causes import Cause, NumericDifference, likely_causes, numeric_differences
-from conformance.results.model import CaseResult, FailureGroup, Report, Status, area_of, area_order, legend
+from conformance.results.case import CaseResult, area_of, area_order
+from conformance.results.report import FailureGroup, Report
+from conformance.results.status import Status, legend
 
 #: Where the rulebook's rule pages are (``$GUINOTE_RULEBOOK_URL`` overrides it): a local build
 #: of ``docs/`` (``tox -e docs``) by default, since the report must work offline.

@@ -1,6 +1,6 @@
 """The results shown on the rulebook's results page: never a committed snapshot.
 
-The docs build asks :func:`results_for_docs` for a :class:`~conformance.results.model.Report`. It is
+The docs build asks :func:`results_for_docs` for a :class:`~conformance.results.report.Report`. It is
 either a results file CI produced (``$GUINOTE_RESULTS`` or an explicit path), or a run of the
 whole suite against the reference engine made right then (cached by the scenarios' digest, so
 a rebuild with unchanged scenarios does not run it again). Either way the report must have
@@ -16,7 +16,7 @@ from pathlib import Path
 
 from conformance.base.paths import REPO
 from conformance.catalogue.features import load_scenarios
-from conformance.results.model import Report, ResultsError, suite_digest
+from conformance.results.report import Report, ResultsError, suite_digest
 
 #: Seconds the build-time run may take before the docs build gives up on it.
 RUN_TIMEOUT = 1800

@@ -44,18 +44,9 @@ from conformance.base.untrusted import file_part, shown, template_value
 from conformance.oracle.causes import Cause, likely_causes
 from conformance.report.badge import Tally, badge, read_results, tally
 from conformance.report.formats import RuleText, reason_notes, rule_texts, rulebook_url
-from conformance.results.model import (
-    CaseResult,
-    Cell,
-    EngineEntry,
-    FailureGroup,
-    Report,
-    Status,
-    SuiteInfo,
-    area_of,
-    area_order,
-    legend,
-)
+from conformance.results.case import CaseResult, area_of, area_order
+from conformance.results.report import Cell, EngineEntry, FailureGroup, Report, SuiteInfo
+from conformance.results.status import Status, legend
 
 #: A rule broken: the statuses that say the engine answered wrongly (not a run left unplayed).
 FAILING = frozenset({Status.FAIL, Status.ERROR, Status.TIMEOUT, Status.XPASS})

@@ -39,7 +39,7 @@ from conformance.base.exit_codes import InputError
 from conformance.base.toml_entries import Entry, read_entries
 from conformance.catalogue.features import Scenario
 from conformance.catalogue.rule_index import load_rules
-from conformance.results.model import Status
+from conformance.results.status import Status
 
 KEYS = ("scenario", "rule", "profile", "status", "reason")
 #: The statuses an entry may expect (the bad statuses a known failure can have).
@@ -158,7 +158,7 @@ def toml_string(text: str) -> str:
 
 def record(results: Iterable[Mapping[str, Any]], *, engine: str, source: str) -> tuple[str, int]:
     """An expectations file listing every failing run of ``engine`` in ``results`` (result dicts of
-    a results file, as :meth:`conformance.results.model.CaseResult.to_json` writes them), and its entry count.
+    a results file, as :meth:`conformance.results.case.CaseResult.to_json` writes them), and its entry count.
 
     One entry per scenario and status: without ``profile`` when the scenario failed so under every
     profile it was played under, else one per profile. A run already ``xfail`` is still a failure and

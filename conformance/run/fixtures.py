@@ -3,7 +3,7 @@
 Applicability is decided here, before the engine is called: a scenario about the other table of
 an overlay, or needing a flag value the engine does not declare, is *not applicable* with the
 reason; a spent budget or a tripped circuit breaker makes it *not run*. The statuses are data
-on the item (read by :mod:`conformance.run.session`), never the text of a skip.
+on the item (read by :mod:`conformance.run.verdict`), never the text of a skip.
 """
 
 from __future__ import annotations
@@ -15,10 +15,12 @@ import pytest
 
 from conformance.engines.recording import RecordingEngine, Transcript
 from conformance.engines.specs import overlays
-from conformance.results.model import NotApplicable
+from conformance.results.status import NotApplicable
 from conformance.run.applicability import flag_reason, overlay_reason
-from conformance.run.driver import Location, ScenarioRun
-from conformance.run.session import GuinotePlugin, relative
+from conformance.run.driver import ScenarioRun
+from conformance.run.plan import relative
+from conformance.run.scenario_setup import Location
+from conformance.run.session import GuinotePlugin
 
 
 def _plugin(config: pytest.Config) -> GuinotePlugin:
@@ -43,22 +45,22 @@ def _guinote_scenario(request: pytest.FixtureRequest) -> None:
         return
     plugin = _plugin(request.config)
     spec, profile = request.getfixturevalue("guinote_case")
-    scenario = plugin.item_scenario(request.node)
+    scenario = plugin.plan.item_scenario(request.node)
     if scenario is None:
         return
-    engine, info = plugin.engine(spec)
+    engine, info = plugin.plan.engine(spec)
     # A scenario tagged with a table flag an overlay changes (players=4 under mano_a_mano) is about
     # the other table: under that overlay it would only be the base profile's run again, or wrong.
     why = overlay_reason(profile, scenario, overlays())
     if why is not None:
         not_applicable(request.node, why)
     # --override (flag sensitivity, conformance.catalogue.sensitivity): the scenario's own tags still win
-    flags = {**plugin.profile_flags(info, profile), **plugin.overrides, **scenario.flags}
+    flags = {**plugin.plan.profile_flags(info, profile), **plugin.plan.overrides, **scenario.flags}
     request.node._guinote_flags = flags
     why = flag_reason(info, profile, flags, scenario)
     if why is not None:
         not_applicable(request.node, why)
-    reason = plugin.not_run_reason(spec)
+    reason = plugin.plan.not_run_reason(spec)
     if reason is not None:  # the circuit breaker tripped or the budget is spent: no engine call at all
         not_run(request.node, reason)
     transcript = Transcript(step=scenario.line)
@@ -71,8 +73,8 @@ def _guinote_scenario(request: pytest.FixtureRequest) -> None:
         location=Location(str(relative(scenario.path)), scenario.line),
         scenario=scenario.name,
         feature=scenario.path,
-        position_setup=plugin.position_setup,
-        realiser=plugin.realisation,
+        position_setup=plugin.plan.position_setup,
+        realiser=plugin.realiser.realisation,
         rules=tuple(scenario.rules),
     )
     request.node._guinote_run = run

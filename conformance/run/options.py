@@ -14,8 +14,8 @@ import pytest
 from conformance.base.exit_codes import CheckError
 from conformance.base.options import argparse_type, count, seconds
 from conformance.run import expectations
-from conformance.run.driver import POSITION_SETUPS
 from conformance.run.expectations import Expectation
+from conformance.run.scenario_setup import POSITION_SETUPS
 
 
 def add_options(parser: pytest.Parser) -> None:

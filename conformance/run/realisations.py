@@ -19,7 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from conformance.run.realise import Flags, Position, Realisation, Replay, Unreachable, check, replay
+from conformance.run.position import Flags, Position, Realisation, Replay, Unreachable, check, replay
 
 FORMAT = "guinote-realisations/1"
 FOLDER = "realisations"

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from conformance.oracle.causes import likely_causes
-from conformance.results.model import Report
+from conformance.results.report import Report
 from tests.broken_engines.engines import BREAKAGES
 
 #: The reason given for a scenario whose position only a position loader can set up.

@@ -17,7 +17,7 @@ from adapters.reference import ReferenceEngine
 from adapters.vocabulary import deck_codes
 from conformance.base.exit_codes import ExitCode
 from conformance.engines.explicit_draw import ExplicitDrawEngine, ExplicitDrawGame, draw_made
-from conformance.results.model import NotApplicable
+from conformance.results.status import NotApplicable
 from reference_engine.flags import rules_for
 from tests.harness.auto_draw_engine import AutoDrawEngine
 

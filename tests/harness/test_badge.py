@@ -13,7 +13,9 @@ from typer.testing import CliRunner
 from conformance.base.exit_codes import ExitCode
 from conformance.cli import app
 from conformance.report.badge import GREEN, GREY, ORANGE, RED, badge_of, tally, text_width
-from conformance.results.model import CaseResult, EngineEntry, Report, Status, SuiteInfo
+from conformance.results.case import CaseResult
+from conformance.results.report import EngineEntry, Report, SuiteInfo
+from conformance.results.status import Status
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -23,7 +23,7 @@ from xml.etree import ElementTree
 import pytest
 import yaml
 
-from conformance.results.model import SUITE_VERSION
+from conformance.results.report import SUITE_VERSION
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 RECIPES = ROOT / "docs" / "checking" / "ci"

@@ -21,19 +21,9 @@ from typer.testing import CliRunner
 from adapters.protocol import PROTOCOL_VERSION
 from conformance.oracle.causes import likely_causes, numeric_differences
 from conformance.report.formats import render_html, summary_lines, write_junit
-from conformance.results.model import (
-    RESULTS_FORMAT,
-    SUITE_VERSION,
-    CaseResult,
-    Divergence,
-    EngineEntry,
-    Report,
-    ResultsError,
-    Stage,
-    Status,
-    StepLine,
-    SuiteInfo,
-)
+from conformance.results.case import CaseResult, Divergence, StepLine
+from conformance.results.report import RESULTS_FORMAT, SUITE_VERSION, EngineEntry, Report, ResultsError, SuiteInfo
+from conformance.results.status import Stage, Status
 from tests.harness.test_plugin import CONFTEST, TRICK, make_suite, run
 
 REPO = Path(__file__).resolve().parents[2]

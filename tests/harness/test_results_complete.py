@@ -18,7 +18,8 @@ import pytest
 
 from conformance.base.exit_codes import ExitCode
 from conformance.catalogue.features import load_scenarios
-from conformance.results.model import Report, Status
+from conformance.results.report import Report
+from conformance.results.status import Status
 from tests.harness import fragile_engines
 from tests.harness.test_plugin import TRICK, make_suite, run
 
@@ -114,12 +115,12 @@ def test_a_plugin_option_out_of_range_is_a_usage_error_naming_it(
 def test_a_failure_at_the_end_of_the_session_still_writes_what_ran(
     pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from conformance.run import session as plugin
+    from conformance.run import tally
 
     def broken(root: Path) -> str:
         raise OSError("git exploded")
 
-    monkeypatch.setattr(plugin, "suite_commit", broken)
+    monkeypatch.setattr(tally, "suite_commit", broken)
     make_suite(pytester, TRICK.format(winner=1), name="late")
     outcome, data = run(pytester)
     assert counts(data["results"]) == {"pass": PROFILES}
@@ -278,7 +279,7 @@ def _report(*statuses: Status) -> Report:
 def test_the_exit_status_weighs_pytest_and_the_results(
     code: pytest.ExitCode, statuses: tuple[Status, ...], selected: int, fragment: str | None
 ) -> None:
-    from conformance.cli import _mismatches
+    from conformance.cli.results import _mismatches
 
     lines = _mismatches(int(code), _Progress(selected), _report(*statuses), stale=False)  # type: ignore[arg-type]
     if fragment is None:

@@ -24,7 +24,8 @@ from typer.testing import CliRunner
 from conformance.base.exit_codes import ExitCode
 from conformance.cli import app
 from conformance.report.site import MARKER, build, change_between
-from conformance.results.model import RESULTS_FORMAT, Report, Status
+from conformance.results.report import RESULTS_FORMAT, Report
+from conformance.results.status import Status
 
 REPO = Path(__file__).resolve().parents[2]
 BROKEN = "serve:tests.broken_engines.engines:caballo_above_sota"

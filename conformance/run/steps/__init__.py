@@ -1,6 +1,6 @@
 """The step definitions of the scenarios, shipped with the plugin (as pytest-bdd ships its own).
 
-:mod:`conformance.run.session` registers this package as a pytest plugin, so every test session
+:mod:`conformance.plugin` registers this package as a pytest plugin, so every test session
 that loads the plugin, the ``guinote-conformance`` command's or a user's own, knows the steps.
 pytest-bdd defines each step as a fixture in the module that declares it; the fixtures of every
 module of this package are gathered here, so that registering this one module registers them

@@ -1,5 +1,5 @@
 """``guinote-results``: a conformance run shown with the results model's own functions
-(:mod:`conformance.results.model`): engine, suite commit, summary, rule area × profile, the failures.
+(:mod:`conformance.results.report`): engine, suite commit, summary, rule area × profile, the failures.
 
 The data comes from :func:`conformance.report.published.results_for_docs`: a results file (the
 ``:path:`` option, ``$GUINOTE_RESULTS`` or ``guinote_results``) or a run of the suite made now;
@@ -16,7 +16,8 @@ from docutils.parsers.rst import directives
 
 from conformance.base.untrusted import shown  # an engine's text: its controls and bidi overrides made visible
 from conformance.catalogue.rulebook import RulebookData
-from conformance.results.model import Report, ResultsError, Status
+from conformance.results.report import Report, ResultsError
+from conformance.results.status import Status
 from guinote_rulebook.data import results_path
 from guinote_rulebook.directives.base import RulebookDirective, logger
 from guinote_rulebook.locale import _

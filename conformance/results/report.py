@@ -1,4 +1,4 @@
-"""The results model: one owner for statuses, the result record and the results file.
+"""The results file: a whole run's header and results, written once and read by every report.
 
 The plugin builds a :class:`Report` while the scenarios run and dumps it; the CLI summary,
 the HTML report, the JUnit file and the docs' results page only load and read it. The
@@ -7,8 +7,11 @@ with the package (``conformance/results/results.schema.json``). Each engine's pr
 their flag values are written once, in the header; a result carries only the flags its
 scenario sets itself.
 
-Modelled on bowtie's ``_report.py`` (``Report``, ``CaseResult``) and on python-chess's
-``Termination`` enum: a status is a value with a meaning, not a string spelled in four places.
+In: the engines' entries, the suite's version, commit and scenarios digest, and the
+:class:`~conformance.results.case.CaseResult` of every run. Out: :class:`Report` with its
+readings (the summary, the matrix cells by area, rule and profile, the failure groups, the runs
+not played or not applicable by reason) and its file (:meth:`Report.dump`, :meth:`Report.load`,
+checked by :func:`validate`). Modelled on bowtie's ``_report.py`` (``Report``).
 """
 
 from __future__ import annotations
@@ -19,7 +22,6 @@ import subprocess
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
-from enum import StrEnum
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -28,7 +30,8 @@ from typing import Any
 from adapters.gcp.messages import PROTOCOL_VERSION
 from conformance.base.untrusted import scrub
 from conformance.catalogue.features import Scenario
-from conformance.catalogue.rule_index import AREAS
+from conformance.results.case import CaseResult, area_of, area_order
+from conformance.results.status import Status
 
 #: The results file format; the number changes whenever a reader would misread a file.
 RESULTS_FORMAT = "guinote-conformance-results/3"
@@ -37,262 +40,6 @@ SUITE_VERSION = "0.1.0"
 
 class ResultsError(ValueError):
     """A results file that cannot be read: the message names the file and what is wrong."""
-
-
-class NotApplicable(Exception):
-    """The engine under test cannot run this scenario (missing capability or flag value): raised
-    anywhere in a run, it ends the run as :attr:`Status.NOT_APPLICABLE` with its text as the reason."""
-
-
-class Status(StrEnum):
-    """What happened to one scenario run (one scenario, one engine, one profile)."""
-
-    PASS = "pass"
-    FAIL = "fail"
-    ERROR = "error"
-    TIMEOUT = "timeout"
-    NOT_APPLICABLE = "not_applicable"
-    XFAIL = "xfail"
-    XPASS = "xpass"
-    #: selected but never played: the run ended early, spent its budget, or gave up on the engine
-    NOT_RUN = "not_run"
-
-    @property
-    def glyph(self) -> str:
-        return _GLYPHS[self]
-
-    @property
-    def label(self) -> str:
-        return self.value.replace("_", " ")
-
-    @property
-    def meaning(self) -> str:
-        return _MEANINGS[self]
-
-    @property
-    def is_problem(self) -> bool:
-        """Whether this status fails the run."""
-        return self in (Status.FAIL, Status.ERROR, Status.TIMEOUT, Status.XPASS, Status.NOT_RUN)
-
-    @property
-    def severity(self) -> int:
-        """Rank for the worst status of a cell: lower is worse."""
-        return _SEVERITY.index(self)
-
-
-_GLYPHS = {
-    Status.PASS: "✔",
-    Status.FAIL: "✖",
-    Status.ERROR: "⚠",
-    Status.TIMEOUT: "⧗",
-    Status.NOT_APPLICABLE: "⊘",
-    Status.XFAIL: "◌",
-    Status.XPASS: "✱",
-    Status.NOT_RUN: "⊖",
-}
-_MEANINGS = {
-    Status.PASS: "the engine did what the rule says",
-    Status.FAIL: "the engine broke the rule: what it answered differs from what the scenario expects",
-    Status.ERROR: "the engine crashed, broke the protocol, or the scenario itself is wrong",
-    Status.TIMEOUT: "the engine did not answer in time",
-    Status.NOT_APPLICABLE: "the engine does not declare a flag value or capability the scenario needs",
-    Status.XFAIL: "a known failure listed in the expectations file",
-    Status.XPASS: "listed as a known failure but passed: remove it from the expectations file",
-    Status.NOT_RUN: "selected but not played: the run ended early, spent its --budget, or gave up on an engine "
-    "that timed out or crashed too often in a row (the reason is given)",
-}
-_SEVERITY = (
-    Status.FAIL,
-    Status.ERROR,
-    Status.TIMEOUT,
-    Status.XPASS,
-    # below every status that says something about the rules: a run not played says nothing
-    Status.NOT_RUN,
-    Status.XFAIL,
-    Status.PASS,
-    Status.NOT_APPLICABLE,
-)
-
-
-def legend() -> str:
-    """One line naming every glyph (for terminal tables)."""
-    return " ".join(f"{status.glyph} {status.label}" for status in Status)
-
-
-class Stage(StrEnum):
-    """Where a failing scenario went wrong, shown at a glance in every report."""
-
-    #: the engine parted from the realised prefix that leads to the scenario's position
-    REACHING_POSITION = "reaching_position"
-    #: the engine reached the scenario's situation and then answered differently
-    RULE_UNDER_TEST = "rule_under_test"
-
-    @property
-    def text(self) -> str:
-        if self is Stage.REACHING_POSITION:
-            return "diverged while reaching the position"
-        return "broke the rule under test"
-
-
-@dataclass(frozen=True)
-class Divergence:
-    """The first call where the engine under test answered differently from the reference,
-    replayed in process on the same setup, and the rule the reference applied there."""
-
-    step_line: int
-    call: str
-    what: str
-    reference: Any
-    engine: Any
-    rule: str | None = None
-    #: how ``rule`` was found (a refusal of the reference, the rule of one of its events...)
-    basis: str = ""
-    #: ``flag=value`` under which the reference answers as the engine did, if one does
-    as_if_flag: str | None = None
-    #: the phase of the hand there (free, arrastre...), on the reference
-    phase: str | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Divergence:
-        return cls(
-            step_line=int(data.get("step_line", 0)),
-            call=str(data.get("call", "")),
-            what=str(data.get("what", "")),
-            reference=data.get("reference"),
-            engine=data.get("engine"),
-            rule=data.get("rule"),
-            basis=str(data.get("basis", "")),
-            as_if_flag=data.get("as_if_flag"),
-            phase=data.get("phase"),
-        )
-
-
-@dataclass(frozen=True)
-class StepLine:
-    keyword: str
-    text: str
-    line: int
-
-
-@dataclass(frozen=True)
-class CaseResult:
-    """One scenario run: a scenario, under one profile of one engine."""
-
-    id: str
-    scenario: str
-    feature: str
-    line: int
-    rules: tuple[str, ...]
-    engine: str
-    profile: str
-    status: Status
-    #: the flags the scenario sets itself (the profile's values are in the report header)
-    flags: Mapping[str, str] = field(default_factory=dict)
-    message: str = ""
-    #: what the failing check wanted and what came back (text, as the check wrote them)
-    what: str | None = None
-    expected: str | None = None
-    got: str | None = None
-    stage: Stage | None = None
-    #: the line of the step that failed
-    failed_line: int | None = None
-    steps: tuple[StepLine, ...] = ()
-    #: the interface calls of the scenario and their answers (bounded; failures only)
-    transcript: tuple[Mapping[str, Any], ...] = ()
-    stderr: tuple[str, ...] = ()
-    divergence: Divergence | None = None
-    rerun: str = ""
-    duration_s: float = 0.0
-    #: the expectations-file entry (``file:line``) that covers this run, if any
-    expectation: str = ""
-    #: checks of a passing run's Then steps not made, each "line: what: why": what the protocol does
-    #: not require of the engine (a reason code without ``reason_codes``...; adapters.obligations)
-    unchecked: tuple[str, ...] = ()
-
-    @property
-    def location(self) -> str:
-        return f"{self.feature}:{self.line}"
-
-    @property
-    def stage_text(self) -> str:
-        """Where the run went wrong, in words (``""`` if it did not). A failure of the scenario's
-        own steps whose first divergence is where the reference applies another rule names that
-        rule: it, not the rule under test, is then the likelier one broken."""
-        if self.stage is None:
-            return ""
-        rule = self.divergence.rule if self.divergence else None
-        if self.stage is Stage.RULE_UNDER_TEST and rule and rule not in self.rules:
-            return f"first diverged on {rule}, not the rule under test"
-        return self.stage.text
-
-    @property
-    def areas(self) -> list[str]:
-        return sorted({area_of(rule) for rule in self.rules}, key=area_order) or ["other"]
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "id": self.id,
-            "scenario": self.scenario,
-            "feature": self.feature,
-            "line": self.line,
-            "rules": list(self.rules),
-            "engine": self.engine,
-            "profile": self.profile,
-            "status": self.status.value,
-            "flags": dict(self.flags),
-            "message": self.message,
-            "duration_s": self.duration_s,
-        }
-        if self.status is not Status.PASS:
-            data["rerun"] = self.rerun  # the one command a reader of a passing run never needs
-        # the detail of a failure only where there is one: a passing run stays one short line
-        optional: dict[str, Any] = {
-            "what": self.what,
-            "expected": self.expected,
-            "got": self.got,
-            "stage": self.stage.value if self.stage else None,
-            "failed_line": self.failed_line,
-            "steps": [asdict(step) for step in self.steps] or None,
-            "transcript": [dict(entry) for entry in self.transcript] or None,
-            "stderr": list(self.stderr) or None,
-            "divergence": self.divergence.to_json() if self.divergence else None,
-            "expectation": self.expectation or None,
-            "unchecked": list(self.unchecked) or None,
-        }
-        data.update({key: value for key, value in optional.items() if value is not None})
-        return data
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> CaseResult:
-        divergence = data.get("divergence")
-        return cls(
-            id=data["id"],
-            scenario=data["scenario"],
-            feature=data["feature"],
-            line=int(data["line"]),
-            rules=tuple(data["rules"]),
-            engine=data["engine"],
-            profile=data["profile"],
-            status=Status(data["status"]),
-            flags=dict(data.get("flags") or {}),
-            message=data.get("message", ""),
-            what=data.get("what"),
-            expected=data.get("expected"),
-            got=data.get("got"),
-            stage=Stage(data["stage"]) if data.get("stage") else None,
-            failed_line=data.get("failed_line"),
-            steps=tuple(StepLine(**step) for step in data.get("steps") or ()),
-            transcript=tuple(data.get("transcript") or ()),
-            stderr=tuple(data.get("stderr") or ()),
-            divergence=Divergence.from_json(divergence) if divergence else None,
-            rerun=data.get("rerun", ""),
-            duration_s=float(data.get("duration_s", 0.0)),
-            expectation=data.get("expectation", ""),
-            unchecked=tuple(str(note) for note in data.get("unchecked") or ()),
-        )
 
 
 @dataclass(frozen=True)
@@ -596,24 +343,6 @@ def _by_reason(pairs: Iterable[tuple[str, CaseResult]]) -> dict[str, list[CaseRe
     for reason, result in pairs:
         grouped.setdefault(reason, []).append(result)
     return dict(sorted(grouped.items(), key=lambda item: -len(item[1])))
-
-
-# ---------------------------------------------------------------------------------- rule areas
-
-
-def area_of(rule_id: str) -> str:
-    prefix = rule_id.split("-")[0]
-    for area, prefixes in AREAS:
-        if prefix in prefixes:
-            return area
-    return "other"
-
-
-def area_order(area: str) -> int:
-    for index, (name, _) in enumerate(AREAS):
-        if name == area:
-            return index
-    return len(AREAS)
 
 
 # ---------------------------------------------------------------------------------- the suite
