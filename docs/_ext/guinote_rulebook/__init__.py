@@ -27,6 +27,7 @@ from typing import Any
 from sphinx.application import Sphinx
 
 from guinote_rulebook import data, i18n, locale, nodes
+from guinote_rulebook.directives.architecture import ArchitectureDirective
 from guinote_rulebook.directives.area import AreaDirective
 from guinote_rulebook.directives.automodules import AutomodulesDirective
 from guinote_rulebook.directives.coverage import CoverageDirective, InterpretationsDirective
@@ -42,6 +43,7 @@ from guinote_rulebook.domain import RulebookDomain
 from guinote_rulebook.roles import FlagRole, ProfileRole, QuestionRole, RuleRole, SourceRole
 
 DIRECTIVES = {
+    "guinote-architecture": ArchitectureDirective,
     "guinote-area": AreaDirective,
     "guinote-flags-matrix": FlagsMatrixDirective,
     "guinote-flags": FlagsDirective,
