@@ -123,7 +123,14 @@ def run(
         Path, typer.Option(metavar="DIR", help="where results.json, junit.xml and index.html go")
     ] = Path("reports"),
     jobs: Annotated[
-        int, typer.Option("--jobs", "-j", metavar="N", help="parallel workers (pytest-xdist); 1 = serial")
+        int,
+        typer.Option(
+            "--jobs",
+            "-j",
+            metavar="N",
+            envvar="GUINOTE_JOBS",
+            help="parallel workers (pytest-xdist); 1 = serial",
+        ),
     ] = 2,
     timeout: Annotated[
         float, typer.Option(metavar="SECONDS", help="seconds an engine may take to answer one request")

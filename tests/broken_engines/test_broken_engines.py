@@ -49,6 +49,7 @@ def test_the_suite_flags_the_broken_rule(name: str, tmp_path: Path) -> None:
     assert '<a class="rule" href="' in (tmp_path / "index.html").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(BREAKAGES))
 def test_a_broken_engine_without_positions_is_caught_too(name: str, tmp_path: Path) -> None:
     """Reaching positions by play instead of loading them still flags the broken rule: either a scenario
@@ -57,7 +58,7 @@ def test_a_broken_engine_without_positions_is_caught_too(name: str, tmp_path: Pa
     breakage = BREAKAGES[name]
     done = subprocess.run(
         [sys.executable, "-m", "conformance", "run", "--engine", f"serve:tests.broken_engines.engines:{name}",
-         "--profile", "lascuarenta", "--jobs", "2", "--position-setup", "realise", "--report-dir", str(tmp_path)],
+         "--profile", "lascuarenta", "--jobs", "1", "--position-setup", "realise", "--report-dir", str(tmp_path)],
         cwd=REPO, capture_output=True, text=True, timeout=600, check=False,
     )  # fmt: skip
     assert done.returncode == 1, f"a broken engine must fail the run\n{done.stdout}\n{done.stderr}"

@@ -94,6 +94,7 @@ def test_both_recipes_run_the_same_commands_with_the_same_settings() -> None:
     assert dict(ours.env) == dict(theirs.env)
 
 
+@pytest.mark.slow
 def test_the_gate_opens_on_known_failures_and_closes_on_a_new_one_or_a_fixed_one(tmp_path: Path) -> None:
     recipe = github()
     # the author's first day: record today's failures as known

@@ -225,6 +225,7 @@ PROPERTY = settings(
 )
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(variation=variations())
 def test_the_suite_gives_no_false_failure_whatever_the_engine_does_with_what_the_protocol_leaves_free(
@@ -245,6 +246,7 @@ def test_the_suite_gives_no_false_failure_whatever_the_engine_does_with_what_the
 WIRE_AREAS = () if FULL else ("--area", "cantes", "--area", "renuncio", "--area", "vueltas")
 
 
+@pytest.mark.slow
 def test_the_variant_over_the_wire_gets_no_false_failure() -> None:
     """``serve:py:...``: the variant served by adapters.serve (with batch), one profile."""
     variation = replace(KITCHEN_SINK, capabilities=("observations", "reason_codes_cantes"), protocol=1)

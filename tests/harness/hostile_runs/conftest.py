@@ -62,6 +62,15 @@ FULL = "GUINOTE_HOSTILE_FULL"
 collect_ignore = [] if os.environ.get(FULL) else ["test_hostile_runs_full.py"]
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every case here is a whole ``guinote-conformance run`` of a few seconds: the default test run
+    leaves them to ``tox -e hostile`` (the hostile engines meet the adapter in ``tests/protocol``)."""
+    here = Path(__file__).parent
+    for item in items:
+        if item.path.is_relative_to(here):
+            item.add_marker(pytest.mark.hostile)
+
+
 def engine_command(script: str, *args: str) -> str:
     """The ``--engine`` of a hostile engine: ``tests/protocol/hostile/<script>.py`` or, for the
     engines of the run-level matrix, ``engines/<script>.py`` here."""
