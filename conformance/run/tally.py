@@ -123,6 +123,10 @@ class Tally:
             for engine in self.plan.engines.values():  # a worker's own engines get `stop` too
                 engine.close()
             return  # xdist workers: the controller writes the results
+        if self.config.option.collectonly:  # nothing was asked to run: no run is missing, no results to write
+            for engine in self.plan.engines.values():
+                engine.close()
+            return
         try:
             self.complete(session)
         except Exception as error:  # what ran is written all the same, below

@@ -84,6 +84,17 @@ def test_a_session_stopped_early_reports_the_rest_as_not_run(pytester: pytest.Py
     assert reasons == {"the session was stopped before it ran: stopping after 1 failures"}
 
 
+def test_collecting_only_is_not_a_run_with_runs_missing(pytester: pytest.Pytester) -> None:
+    # pytest --collect-only (and tools built on it, such as mutmut) asks for the list, not for a run
+    make_suite(pytester, TRICK.format(winner=1), name="listed")
+    results = pytester.path / "results.json"
+    outcome = pytester.runpytest("-p", "conformance.plugin", "--collect-only", "-q", "--guinote-results", str(results))
+    assert outcome.ret == pytest.ExitCode.OK
+    assert f"{PROFILES} tests collected" in outcome.stdout.str()
+    assert "not run" not in outcome.stdout.str()
+    assert not results.exists()
+
+
 def test_past_the_budget_every_run_not_started_is_not_run(pytester: pytest.Pytester) -> None:
     make_suite(pytester, TRICK.format(winner=1), name="budget")
     outcome, data = run(pytester, "--budget", "0.001")  # spent before the first scenario
