@@ -35,6 +35,7 @@ NEEDS = (
 )
 TEX_FILES = (
     ("microtype.sty", "texlive-latex-recommended"),
+    ("ragged2e.sty", "texlive-latex-recommended"),
     ("tgpagella.sty", "tex-gyre"),
     ("t1txtt.fd", "texlive-fonts-recommended"),
     ("tabulary.sty", "texlive-latex-extra"),

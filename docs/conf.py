@@ -106,17 +106,25 @@ guinote_print_authors = {
 latex_show_urls = "footnote"
 PRINT_PREAMBLE = r"""
 \usepackage{microtype}
+\usepackage{ragged2e}
 % a zero-width space (the break points of long names in narrow columns) may break a line
 \DeclareUnicodeCharacter{200B}{\hspace{0pt}}
 \makeatletter
-% headings in the text's serif, as in a book
+% headings in the text's serif, as in a book, tables' headings too
 \renewcommand{\py@HeaderFamily}{\rmfamily\bfseries}
-% a rule's agreement (the extension's badge) in small capitals before its explanation
-\@namedef{DUroleguinote-badge-agreement-yes}#1{\textsc{#1}~---}
-\@namedef{DUroleguinote-badge-agreement-single}#1{\textsc{#1}~---}
-\@namedef{DUroleguinote-badge-agreement-disagree}#1{\textsc{#1}~---}
-\@namedef{DUroleguinote-badge-agreement-derived}#1{\textsc{#1}~---}
-\@namedef{DUroleguinote-badge-agreement-interpretation}#1{\textsc{#1}~---}
+\protected\def\sphinxstyletheadfamily{\bfseries}
+\protected\def\sphinxtablecontinued#1{\textit{#1}}
+% the index of rules: each chapter's rules under its title, in the text's serif
+\def\sphinxstyleindexlettergroup#1{{\large\bfseries\RaggedRight#1\par}\nopagebreak\vspace{1mm}}
+% the cells of a table with column widths ragged right (narrow columns justify badly)
+\newcolumntype{\X}[2]{>{\RaggedRight\arraybackslash}p{\dimexpr
+  (\linewidth-\spx@arrayrulewidth)*#1/#2-\tw@\tabcolsep-\spx@arrayrulewidth\relax}}
+% a rule's agreement (the extension's badge) in italics before its explanation
+\@namedef{DUroleguinote-badge-agreement-yes}#1{\textit{#1}\nobreakspace---}
+\@namedef{DUroleguinote-badge-agreement-single}#1{\textit{#1}\nobreakspace---}
+\@namedef{DUroleguinote-badge-agreement-disagree}#1{\textit{#1}\nobreakspace---}
+\@namedef{DUroleguinote-badge-agreement-derived}#1{\textit{#1}\nobreakspace---}
+\@namedef{DUroleguinote-badge-agreement-interpretation}#1{\textit{#1}\nobreakspace---}
 \makeatother
 """
 latex_elements = {

@@ -246,7 +246,7 @@ class NarrowColumns(SphinxPostTransform):
     """In the book's tables and scenarios (beside their drawings), a long name (``cards_plus_ultimas``,
     ``deck=48``, ``features/deck.feature``) may break after ``_``, ``=`` or ``/`` (a zero-width
     space, which the LaTeX preamble defines); the extension's tables get column widths made
-    for the page (:func:`column_widths`)."""
+    for the page (:func:`column_widths`), and a long one may break across pages."""
 
     default_priority = 21  # after ScenariosInPrint, which makes the columns
     formats = ("latex",)
@@ -267,12 +267,16 @@ class NarrowColumns(SphinxPostTransform):
             for colspec, width in zip(colspecs, widths, strict=True):
                 colspec["colwidth"] = width
             table["classes"].append("colwidths-given")
+            if len(list(table.findall(nodes.row))) > LONG:  # it may go on over the page
+                table["classes"].append("longtable")
 
 
 #: the width of a character of a table's text, and a column's padding, in points (roughly)
 CHARACTER, PADDING = 5.0, 12.0
 #: the width of the book's text, in points
 LINE = 330.0
+#: a table with more rows than this may break across pages (a smaller one moves whole)
+LONG = 8
 
 
 def column_widths(table: nodes.table, count: int) -> list[int]:
