@@ -31,7 +31,7 @@ TOLERANCE = 1.0
 #: the book's sane size: the rule chapters with two scenarios to a page, the readings, the glossary
 PAGES = range(300, 701)
 #: the builder's and the LaTeX class's own English, which the Spanish book must not show
-ENGLISH = ("Contents", "Chapter", "Index", "Release", "continued on next page", "continued from previous page")
+ENGLISH = ("Contents", "Chapter", "Index", "Release", "Table", "continues on next page", "continued from previous page")
 #: the Spanish book's own words for them (babel's and Sphinx's Spanish, the extension's catalogue)
 SPANISH = ("Índice general", "Capítulo", "Índice de reglas", "Versión", "Guiñote: el reglamento anotado")
 
