@@ -12,7 +12,7 @@ action and the first offending member.
 An engine over the wire that hits a bug of its own crashes or answers an error, an
 :class:`EngineError`; in process it raises whatever its code raises (a ``RuntimeError``, a
 ``SystemExit``), anywhere in the caller's code. Held ``contained`` (``compare`` and ``replay``
-hold their in-process engine so: :meth:`conformance.engines.EngineSpec.open`), such an exception
+hold their in-process engine so: :meth:`conformance.engines.specs.EngineSpec.open`), such an exception
 is an :class:`EngineRaised`, the failure of that engine, traced and recorded as a wire engine's
 crash is; what the interface lets an engine raise passes as it is (:data:`ALLOWED`).
 
@@ -31,6 +31,8 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial, wraps
 from typing import Any
 
+from adapters.gcp.json_text import canonical
+from adapters.gcp.validation import check_response
 from adapters.interface import (
     JSON,
     Accepted,
@@ -47,8 +49,7 @@ from adapters.interface import (
     outcome_answer,
 )
 from adapters.obligations import Obligations
-from adapters.protocol import canonical, check_response
-from conformance.untrusted import non_text
+from conformance.base.untrusted import non_text
 
 
 class ShapeError(EngineError):
@@ -149,7 +150,7 @@ class ShapeCheckedGame:
     the caller expects, if it knows them (``expects_answers``): an answer with that very text is
     the expected one, valid as the reference's answers are, and is not checked again."""
 
-    #: :func:`conformance.differential.compare_batch` may pass the answers it expects
+    #: :func:`conformance.fuzz.differential.compare_batch` may pass the answers it expects
     expects_answers = True
 
     def __init__(self, game: GameHandle, obligations: Obligations | None = None, *, contained: bool = False) -> None:
@@ -175,7 +176,7 @@ class ShapeCheckedGame:
 
     def apply(self, action: Action, expected: bytes | None = None) -> Outcome:
         """Apply ``action``; its outcome checked. ``expected``: the canonical text
-        (:func:`adapters.protocol.canonical`) of the events of an accepted action, as the caller
+        (:func:`adapters.gcp.json_text.canonical`) of the events of an accepted action, as the caller
         expects them (the differential fuzzer's: the reference's own, which are valid): an
         acceptance with events of that very text needs no check.
 

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from adapters.protocol import PROTOCOL_VERSION
+from adapters.gcp.messages import PROTOCOL_VERSION
 
 JSON = Any
 #: A setup is one of three JSON objects, all with ``"flags"`` (every flag's value):

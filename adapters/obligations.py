@@ -27,8 +27,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from adapters.gcp.messages import PROTOCOL_VERSION
+from adapters.gcp.validation import FIELDS_SCHEMA, field_key, load_schemas
 from adapters.interface import REASON_CODES_PREFIX, EngineInfo
-from adapters.protocol import FIELDS_SCHEMA, PROTOCOL_VERSION, field_key, load_schemas
 from adapters.vocabulary import REASON_CODES, area_of_rule
 
 _RULE_ID = re.compile(r"\b[A-Z]+-\d{2}\b")

@@ -9,8 +9,8 @@ and returns an :class:`~adapters.interface.Engine`)::
 
 The process reads requests from stdin and answers on stdout, one JSON line each, until
 ``stop`` or the end of stdin. Anything the served engine prints goes to stderr, so it cannot
-corrupt the protocol stream. This module loads no jsonschema (adapters.protocol imports it
-only to explain a failure), so the served process starts fast; :class:`Server` is also the base
+corrupt the protocol stream. This module loads no jsonschema (adapters.gcp.validation imports
+it only to explain a failure), so the served process starts fast; :class:`Server` is also the base
 of the hostile test engines.
 """
 
@@ -23,9 +23,9 @@ import traceback
 from collections.abc import Callable, Sequence
 from typing import Any, BinaryIO
 
-from adapters import protocol  # it imports jsonschema only to explain a failure: the server starts fast
+from adapters.gcp.json_text import decode
+from adapters.gcp.messages import COMMANDS, OLDEST_PROTOCOL, ErrorCode  # no jsonschema: the server starts fast
 from adapters.interface import Engine, EngineInfo, GameHandle, SetupRejected, end_game, outcome_answer
-from adapters.protocol import OLDEST_PROTOCOL, ErrorCode
 
 JSONObject = dict[str, Any]
 
@@ -64,9 +64,7 @@ class Server:
         self.started = 0
         self.stopping = False
         # one handler per command of the protocol, named after it
-        self._handlers: dict[str, Callable[[JSONObject], JSONObject]] = {
-            name: getattr(self, name) for name in protocol.COMMANDS
-        }
+        self._handlers: dict[str, Callable[[JSONObject], JSONObject]] = {name: getattr(self, name) for name in COMMANDS}
 
     # ------------------------------------------------------------------ transport
 
@@ -98,7 +96,7 @@ class Server:
     def answer_line(self, line: bytes) -> JSONObject:
         """The answer to one request line (never raises; :meth:`encode` checks it is JSON)."""
         try:
-            request = protocol.decode(line)
+            request = decode(line)
         except ValueError as error:
             return _error(None, ErrorCode.BAD_REQUEST, f"the request is not JSON: {error}")
         if not isinstance(request, dict):
@@ -259,10 +257,10 @@ def _key_message(error: KeyError) -> str:
 
 
 def load_engine(spec: str) -> Engine:
-    """``reference``, ``py:module:factory`` or ``module:factory``: parsed by :mod:`conformance.engines`,
+    """``reference``, ``py:module:factory`` or ``module:factory``: parsed by :mod:`conformance.engines.specs`,
     the one parser of engine specs; a bad spec ends the process with its message."""
-    from conformance.engines import SpecKind, parse_engine_spec
-    from conformance.exit_codes import CheckError
+    from conformance.base.exit_codes import CheckError
+    from conformance.engines.specs import SpecKind, parse_engine_spec
 
     try:
         parsed = parse_engine_spec(spec if spec == "reference" or spec.startswith("py:") else f"serve:{spec}")

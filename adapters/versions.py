@@ -12,7 +12,7 @@ before that keeps working:
   reads the version from :attr:`~adapters.interface.EngineInfo.protocol`).
 
 :class:`CompatibleEngine` does the first for any engine; every engine the suite opens is seen
-through it (:meth:`conformance.engines.EngineSpec.open`).
+through it (:meth:`conformance.engines.specs.EngineSpec.open`).
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from adapters.gcp.messages import PROTOCOL_VERSION
 from adapters.interface import Engine, EngineInfo, GameHandle, Setup
-from adapters.protocol import PROTOCOL_VERSION
 
 
 @dataclass(frozen=True)

@@ -47,8 +47,9 @@ from adapters.checked import ShapeCheckedEngine
 from adapters.interface import Engine
 from adapters.reference import ReferenceEngine
 from adapters.subprocess_adapter import SubprocessEngine
-from conformance.fuzz import DEPTHS, Fuzzer, resolve
-from conformance.fuzz_parallel import Share, default_jobs, run_parallel
+from conformance.fuzz.configs import resolve
+from conformance.fuzz.fuzzer import DEPTHS, Fuzzer
+from conformance.fuzz.parallel import Share, default_jobs, run_parallel
 
 
 def measure(

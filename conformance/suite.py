@@ -16,7 +16,7 @@ and run ``pytest --engine "cmd:./my-engine"`` (every option of the plugin is und
 import pytest
 from pytest_bdd import scenarios
 
-from conformance.rule_index import default_root
+from conformance.catalogue.rule_index import default_root
 
 # The plugin parametrizes guinote_case with (engine, profile); pytest-bdd resolves step
 # fixtures at run time, so the parameter must be requested statically here.

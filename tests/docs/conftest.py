@@ -115,18 +115,45 @@ def build(source: Path, out: Path, env: dict[str, str | None], language: str = "
     return BuiltSite(status, out / "html", text, captured.getvalue())
 
 
+#: The rulebook as ``docs/build_editions.py`` built it (``tox -e docs`` sets it): the tests of the
+#: two editions check that build instead of building the rulebook again.
+BUILT = "GUINOTE_BUILT_DOCS"
+#: The fixtures that build the project's rulebook: a test that uses one is marked ``built_docs``.
+BUILT_FIXTURES = frozenset({"site", "es_site"})
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if BUILT_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.built_docs)
+
+
+def built_edition(language: str) -> BuiltSite | None:
+    """An edition that ``docs/build_editions.py`` built into ``$GUINOTE_BUILT_DOCS`` (None when unset)."""
+    folder = os.environ.get(BUILT)
+    if not folder:
+        return None
+    html = Path(folder) / language
+    if not (html / "index.html").exists():
+        pytest.fail(f"{BUILT}={folder}: no {language} edition there (run docs/build_editions.py {folder})")
+    warnings = Path(folder) / f"warnings-{language}.txt"
+    text = warnings.read_text(encoding="utf-8") if warnings.exists() else ""
+    return BuiltSite(1 if text.strip() else 0, html, text, "")
+
+
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSite]:
     """The project's rulebook (docs/), built from the repository's own data."""
     require("sphinx", "furo", "myst_parser", "sphinx_copybutton")
-    yield build(DOCS, tmp_path_factory.mktemp("rulebook"), {"GUINOTE_RESULTS": None})
+    yield built_edition("en") or build(DOCS, tmp_path_factory.mktemp("rulebook"), {"GUINOTE_RESULTS": None})
 
 
 @pytest.fixture(scope="session")
 def es_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSite]:
     """The Spanish edition of the rulebook (docs/locale/es)."""
     require("sphinx", "furo", "myst_parser", "sphinx_copybutton")
-    yield build(DOCS, tmp_path_factory.mktemp("rulebook-es"), {"GUINOTE_RESULTS": None}, language="es")
+    built = built_edition("es")
+    yield built or build(DOCS, tmp_path_factory.mktemp("rulebook-es"), {"GUINOTE_RESULTS": None}, language="es")
 
 
 @pytest.fixture(scope="session")

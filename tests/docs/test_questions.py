@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from conformance.rule_index import load_rules
+from conformance.catalogue.rule_index import load_rules
 from reference_engine.flags import flag_specs
 from tests.docs.conftest import ROOT, BuiltSite, build, require
 

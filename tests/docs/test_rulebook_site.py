@@ -5,10 +5,10 @@ from __future__ import annotations
 import html
 import re
 
-from conformance.catalogue import load_scenarios, scenarios_by_rule
-from conformance.results import suite_commit
-from conformance.rule_index import AREAS, load_rules
-from conformance.rulebook_data import load_rulebook, worked_hand
+from conformance.catalogue.features import load_scenarios, scenarios_by_rule
+from conformance.catalogue.rule_index import AREAS, load_rules
+from conformance.catalogue.rulebook import load_rulebook, worked_hand
+from conformance.results.report import suite_commit
 from reference_engine.flags import flag_specs, profile_specs
 from tests.docs.conftest import ROOT, BuiltSite
 

@@ -9,9 +9,12 @@ from dataclasses import dataclass
 
 from adapters.reference import ReferenceEngine
 from adapters.subprocess_adapter import SubprocessEngine
-from conformance.fuzz import Fuzzer, FuzzReport, resolve
-from conformance.fuzz_commands import _last_step
-from conformance.fuzz_scenario import check_scenarios, feature_text, write_scenario
+from conformance.fuzz.commands import _last_step
+from conformance.fuzz.configs import resolve
+from conformance.fuzz.findings import FuzzReport
+from conformance.fuzz.fuzzer import Fuzzer
+from conformance.fuzz.scenario import feature_text, write_scenario
+from conformance.fuzz.scenario_check import check_scenarios
 
 #: engine -> the profile (and flags) under which its broken rule applies
 TARGETS: dict[str, tuple[str, dict[str, str]]] = {

@@ -14,8 +14,10 @@ import pytest
 from adapters import protocol
 from adapters.reference import ReferenceEngine
 from adapters.subprocess_adapter import SubprocessEngine
-from conformance.differential import FIELDS, apply_step, play_actions, snapshot
-from conformance.fuzz import Fuzzer, resolve
+from conformance.fuzz.configs import resolve
+from conformance.fuzz.fuzzer import Fuzzer
+from conformance.fuzz.play import apply_step, play_actions
+from conformance.oracle.steps import FIELDS, snapshot
 
 INFO = ReferenceEngine().info()
 SETUP = {"flags": INFO.profiles["lascuarenta"], "dealer": 0, "deck": [

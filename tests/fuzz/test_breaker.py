@@ -8,7 +8,9 @@ import sys
 from pathlib import Path
 
 from adapters.reference import ReferenceEngine
-from conformance.fuzz import Fuzzer, FuzzReport, resolve
+from conformance.fuzz.configs import resolve
+from conformance.fuzz.findings import FuzzReport
+from conformance.fuzz.fuzzer import Fuzzer
 from tests.fuzz.engines import DownEngine
 
 INFO = ReferenceEngine().info()

@@ -14,8 +14,9 @@ import pytest
 
 from adapters.reference import ReferenceEngine
 from adapters.versions import CompatibleEngine
-from conformance.fuzz import ConfigError, Fuzzer
-from conformance.fuzz_commands import configs_for
+from conformance.fuzz.commands import configs_for
+from conformance.fuzz.configs import ConfigError
+from conformance.fuzz.fuzzer import Fuzzer
 from tests.independent.minimal_engine import OWN_PROFILES, make, make_v1
 
 REPO = Path(__file__).resolve().parents[2]

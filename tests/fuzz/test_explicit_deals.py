@@ -17,8 +17,9 @@ import pytest
 from adapters.interface import JSON, Accepted, Action, Engine, GameHandle, Outcome, Rejected, Setup
 from adapters.reference import ReferenceEngine
 from adapters.vocabulary import deck_codes
-from conformance.differential import FIELDS, snapshot
-from conformance.fuzz import Fuzzer, resolve
+from conformance.fuzz.configs import resolve
+from conformance.fuzz.fuzzer import Fuzzer
+from conformance.oracle.steps import FIELDS, snapshot
 from reference_engine.cards import parse_card
 from reference_engine.deal import deal_from_deck, order_of_deal
 from reference_engine.flags import rules_for

@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 
 from adapters.reference import ReferenceEngine
-from conformance.fuzz import Fuzzer, resolve
-from conformance.fuzz_known import KnownFileError, load_known
-from conformance.fuzz_steering import observable_rules
+from conformance.fuzz.configs import resolve
+from conformance.fuzz.fuzzer import Fuzzer
+from conformance.fuzz.known import KnownFileError, load_known
+from conformance.oracle.rules import observable_rules
 from tests.fuzz.engines import no_cantes
 
 RULES = observable_rules()

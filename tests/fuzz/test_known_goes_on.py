@@ -21,9 +21,12 @@ import pytest
 from adapters.interface import EngineInfo
 from adapters.obligations import Obligations
 from adapters.reference import ReferenceEngine
-from conformance.differential import Difference, Step, compare_steps, first_difference
-from conformance.fuzz import Fuzzer, FuzzReport, resolve
-from conformance.fuzz_known import Known
+from conformance.fuzz.configs import resolve
+from conformance.fuzz.differential import first_difference
+from conformance.fuzz.findings import FuzzReport
+from conformance.fuzz.fuzzer import Fuzzer
+from conformance.fuzz.known import Known
+from conformance.oracle.steps import Difference, Step, compare_steps
 from tests.fuzz import engines
 from tests.fuzz.engines import DownEngine
 from tests.fuzz.test_pipeline import serve

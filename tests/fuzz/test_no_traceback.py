@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from conformance.exit_codes import ExitCode
-from conformance.fuzz_known import load_known
-from conformance.fuzz_scenario import check_scenarios
-from conformance.fuzz_steering import observable_rules
+from conformance.base.exit_codes import ExitCode
+from conformance.fuzz.known import load_known
+from conformance.fuzz.scenario_check import check_scenarios
+from conformance.oracle.rules import observable_rules
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -9,10 +9,12 @@ import sys
 from pathlib import Path
 
 from adapters.reference import ReferenceEngine
-from conformance.differential import Config
-from conformance.exit_codes import ExitCode
-from conformance.fuzz import Fuzzer, FuzzReport, resolve
-from conformance.fuzz_commands import nothing_played
+from conformance.base.exit_codes import ExitCode
+from conformance.fuzz.commands import nothing_played
+from conformance.fuzz.configs import resolve
+from conformance.fuzz.findings import FuzzReport
+from conformance.fuzz.fuzzer import Fuzzer
+from conformance.oracle.divergence import Config
 from tests.fuzz.engines import refuses_every_setup
 
 REPO = Path(__file__).resolve().parents[2]

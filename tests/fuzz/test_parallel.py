@@ -6,9 +6,10 @@ import json
 from pathlib import Path
 
 from adapters.reference import ReferenceEngine
-from conformance.differential import Cause, Config, Divergence
-from conformance.fuzz import FuzzReport, Group, resolve
-from conformance.fuzz_parallel import Share, run_parallel
+from conformance.fuzz.configs import resolve
+from conformance.fuzz.findings import FuzzReport, Group
+from conformance.fuzz.parallel import Share, run_parallel
+from conformance.oracle.divergence import Cause, Config, Divergence
 from tests.fuzz.test_cli_compare import cli
 
 INFO = ReferenceEngine().info()

@@ -14,8 +14,12 @@ import pytest
 from adapters.obligations import Obligations
 from adapters.reference import ReferenceEngine
 from adapters.subprocess_adapter import EngineCrashed, EngineTimeout, GameLost, SubprocessEngine
-from conformance.differential import apply_step, begin_compare, snapshot
-from conformance.fuzz import Fuzzer, FuzzReport, resolve
+from conformance.fuzz.configs import resolve
+from conformance.fuzz.differential import begin_compare
+from conformance.fuzz.findings import FuzzReport
+from conformance.fuzz.fuzzer import Fuzzer
+from conformance.fuzz.play import apply_step
+from conformance.oracle.steps import snapshot
 from tests.fuzz.engines import FlawedEngine
 from tests.fuzz.test_batch import SETUP, actions_of_a_hand
 

@@ -13,18 +13,13 @@ from rich.console import Console
 
 from adapters.obligations import Obligations
 from adapters.reference import ReferenceEngine
-from conformance.differential import Divergence
-from conformance.fuzz import Fuzzer, resolve
-from conformance.fuzz_commands import _last_step, run_replay
-from conformance.fuzz_scenario import (
-    _CONFTEST,
-    _TEST_MODULE,
-    Shrinker,
-    canonical_tail,
-    feature_text,
-    shrink,
-    write_scenario,
-)
+from conformance.fuzz.commands import _last_step, run_replay
+from conformance.fuzz.configs import resolve
+from conformance.fuzz.fuzzer import Fuzzer
+from conformance.fuzz.scenario import feature_text, write_scenario
+from conformance.fuzz.scenario_check import _CONFTEST, _TEST_MODULE
+from conformance.fuzz.shrink import Shrinker, canonical_tail, shrink
+from conformance.oracle.divergence import Divergence
 from tests.fuzz.engines import forgets_totals, no_cantes
 
 #: what the protocol requires of an engine with every capability (the reference's)

@@ -1,4 +1,4 @@
-"""The soak run (conformance.soak, ``tox -e soak``): a few hands per configuration here, so it cannot rot;
+"""The soak run (conformance.fuzz.soak, ``tox -e soak``): a few hands per configuration here, so it cannot rot;
 and each of its checks shown to fire."""
 
 from __future__ import annotations
@@ -13,10 +13,12 @@ import pytest
 
 from adapters.interface import JSON, GameHandle
 from adapters.reference import ReferenceEngine
-from conformance.differential import Step
-from conformance.engines import overlays
-from conformance.fuzz import MAX_ACTIONS_PER_HAND, Fuzzer, FuzzReport, resolve
-from conformance.soak import HandInvariants, children, main
+from conformance.engines.specs import overlays
+from conformance.fuzz.configs import resolve
+from conformance.fuzz.findings import FuzzReport
+from conformance.fuzz.fuzzer import MAX_ACTIONS_PER_HAND, Fuzzer
+from conformance.fuzz.soak import HandInvariants, children, main
+from conformance.oracle.steps import Step
 
 LINUX = sys.platform.startswith("linux")
 

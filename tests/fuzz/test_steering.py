@@ -8,8 +8,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from adapters.vocabulary import deck_codes
-from conformance.fuzz_steering import GENERATORS, POLICIES, Steering, deck_order, observable_rules, rules_of_events
-from conformance.rule_index import load_areas
+from conformance.catalogue.rule_index import load_areas
+from conformance.fuzz.steering import GENERATORS, POLICIES, Steering, deck_order
+from conformance.oracle.rules import observable_rules, rules_of_events
 from reference_engine.cards import parse_card
 from reference_engine.deal import deal_from_deck
 

@@ -1,5 +1,5 @@
 """An engine that draws by itself (capability ``automatic_draw``) runs the scenarios with no
-emulation: the suite plays the explicit draw on its side (conformance.automatic_draw)."""
+emulation: the suite plays the explicit draw on its side (conformance.engines.explicit_draw)."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ import pytest
 from adapters.interface import Accepted, Rejected
 from adapters.reference import ReferenceEngine
 from adapters.vocabulary import deck_codes
-from conformance.automatic_draw import ExplicitDrawEngine, ExplicitDrawGame, draw_made
-from conformance.driver import NotApplicable
-from conformance.exit_codes import ExitCode
+from conformance.base.exit_codes import ExitCode
+from conformance.engines.explicit_draw import ExplicitDrawEngine, ExplicitDrawGame, draw_made
+from conformance.results.status import NotApplicable
 from reference_engine.flags import rules_for
 from tests.harness.auto_draw_engine import AutoDrawEngine
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance.catalogue import FeatureError, parse_feature
+from conformance.catalogue.features import FeatureError, parse_feature
 
 FEATURE = """Feature: F
   @S004

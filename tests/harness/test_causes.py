@@ -4,10 +4,10 @@ replay of an engine that was given an explicit deal starts from the deal it took
 from __future__ import annotations
 
 from adapters.vocabulary import STATE_FIELDS
-from conformance.causes import FIELD_RULES, from_taken_setup
-from conformance.differential import DECLINE_RULE, declines
-from conformance.rule_index import load_rules
-from conformance.transcript import Call
+from conformance.catalogue.rule_index import load_rules
+from conformance.engines.recording import Call
+from conformance.oracle.divergence import DECLINE_RULE, declines
+from conformance.oracle.transcript import FIELD_RULES, from_taken_setup
 
 
 def test_every_state_field_names_the_rule_behind_it() -> None:

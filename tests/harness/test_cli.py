@@ -7,7 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conformance.catalogue import load_scenarios
+import pytest
+
+from conformance.catalogue.features import load_scenarios
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -84,6 +86,7 @@ def test_export_gives_every_scenario_as_data() -> None:
     assert tres["steps"][0]["table"][0] == ["seat 0", "Ro"]
 
 
+@pytest.mark.slow
 def test_the_reference_served_over_the_protocol_passes_the_whole_suite(tmp_path: Path) -> None:
     """Proof that the protocol carries everything the scenarios need."""
     done = cli("run", "--engine", "serve:reference", "--report-dir", str(tmp_path))
@@ -126,6 +129,7 @@ def test_an_engine_that_crashes_costs_only_the_scenarios_it_crashed_in(tmp_path:
     assert len(results) == len([s for s in load_scenarios() if s.path.stem == "deck"])
 
 
+@pytest.mark.slow
 def test_an_engine_that_hangs_is_reported_as_a_timeout_and_the_run_goes_on(tmp_path: Path) -> None:
     code, results = _hostile_run(tmp_path, ["conduct::*", "deck::*"], "hang.py", "observe")
     by_status: dict[str, int] = {}

@@ -1,7 +1,7 @@
 """The CLI as an engine author meets it first: exit codes, clear errors, selection, expectations, help.
 
 Every test runs the command in a subprocess, as a user would, and checks the exit code of
-:mod:`conformance.exit_codes` and the one-line message (never a traceback).
+:mod:`conformance.base.exit_codes` and the one-line message (never a traceback).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from adapters.protocol import PROTOCOL_VERSION
-from conformance.exit_codes import ExitCode
+from conformance.base.exit_codes import ExitCode
 
 REPO = Path(__file__).resolve().parents[2]
 HOSTILE = f"{sys.executable} tests/protocol/hostile"
@@ -223,12 +223,12 @@ def test_help_has_readable_placeholders_an_example_per_command_and_the_exit_code
     assert top.returncode == ExitCode.OK
     assert all(f"  {int(code)}  " in top.stdout for code in ExitCode)
     commands = ["run", "rules", "profiles", "flags", "validate", "smoke", "export", "compare", "report"]
-    for command in commands:
-        done = cli(command, "--help")
+    for command in commands:  # in process: the top help above vouches for the installed command
+        done = invoke(command, "--help")
         assert done.returncode == ExitCode.OK, done.stderr
         assert "<" not in done.stdout.replace("<command line>", ""), done.stdout  # no <list[str]>, <bool>
         assert f"guinote-conformance {command}" in done.stdout.split("Examples:")[1], command
-    run_help = cli("run", "--help").stdout
+    run_help = invoke("run", "--help").stdout
     assert "--profile NAME[+OVERLAY]" in run_help and "--rule RULE-ID" in run_help and "Exit codes:" in run_help
 
 
@@ -271,7 +271,7 @@ def test_a_feature_file_that_does_not_parse_is_an_input_error_naming_file_and_li
     # in process (typer's runner): the packaged features are swapped for a broken one
     from typer.testing import CliRunner
 
-    from conformance import catalogue
+    from conformance.catalogue import features as catalogue
     from conformance.cli import app
 
     (tmp_path / "broken.feature").write_text("Feature: Broken\n  Scenario: x\n    Given a deal\n  Nonsense\n")

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from adapters.reference import ReferenceEngine
-from conformance.driver import FeatureInputError, Location, ScenarioRun
+from conformance.run.driver import ScenarioRun
+from conformance.run.scenario_setup import FeatureInputError, Location
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from conformance.exit_codes import ExitCode
+from conformance.base.exit_codes import ExitCode
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance import fidelity
+from conformance.catalogue import fidelity
 
 ROOT = Path(__file__).resolve().parents[2]
 # what the checks read: the scenarios and the index, the one flag declaration, and the files

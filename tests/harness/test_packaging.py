@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from conformance.catalogue import load_scenarios
-from conformance.rule_index import default_root
+from conformance.catalogue.features import load_scenarios
+from conformance.catalogue.rule_index import default_root
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -37,7 +37,7 @@ def test_the_wheel_ships_every_file_of_features_and_the_step_definitions(tmp_pat
     files = [path.relative_to(features).as_posix() for path in features.rglob("*") if path.is_file()]
     expected = {f"conformance/features/{name}" for name in files}
     assert expected and not expected - names, sorted(expected - names)
-    assert {"conformance/suite.py", "conformance/steps/__init__.py", "conformance/steps/common.py"} <= names
+    assert {"conformance/suite.py", "conformance/run/steps/__init__.py", "conformance/run/steps/common.py"} <= names
     assert "reference_engine/profiles.toml" in names and "adapters/schemas/common.json" in names
 
 

@@ -133,8 +133,8 @@ def test_an_unknown_profile_is_a_usage_error(pytester: pytest.Pytester) -> None:
 
 
 def test_results_feed_the_html_report(pytester: pytest.Pytester, tmp_path: Path) -> None:
-    from conformance.report import write_html
-    from conformance.results import Report
+    from conformance.report.formats import write_html
+    from conformance.results.report import Report
 
     make_suite(pytester, TRICK.format(winner=2))
     run(pytester)

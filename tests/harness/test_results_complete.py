@@ -16,9 +16,10 @@ from typing import Any
 
 import pytest
 
-from conformance.catalogue import load_scenarios
-from conformance.exit_codes import ExitCode
-from conformance.results import Report, Status
+from conformance.base.exit_codes import ExitCode
+from conformance.catalogue.features import load_scenarios
+from conformance.results.report import Report
+from conformance.results.status import Status
 from tests.harness import fragile_engines
 from tests.harness.test_plugin import TRICK, make_suite, run
 
@@ -114,12 +115,12 @@ def test_a_plugin_option_out_of_range_is_a_usage_error_naming_it(
 def test_a_failure_at_the_end_of_the_session_still_writes_what_ran(
     pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from conformance import plugin
+    from conformance.run import tally
 
     def broken(root: Path) -> str:
         raise OSError("git exploded")
 
-    monkeypatch.setattr(plugin, "suite_commit", broken)
+    monkeypatch.setattr(tally, "suite_commit", broken)
     make_suite(pytester, TRICK.format(winner=1), name="late")
     outcome, data = run(pytester)
     assert counts(data["results"]) == {"pass": PROFILES}
@@ -229,7 +230,7 @@ def test_a_number_of_seconds_must_be_finite_and_positive(command: list[str], opt
 
 
 def test_every_report_gives_the_runs_not_played_by_reason_and_none_passes(tmp_path: Path) -> None:
-    from conformance.report import render_html, summary_lines, write_junit
+    from conformance.report.formats import render_html, summary_lines, write_junit
     from tests.harness.test_report import _result
 
     why = "the run's budget of 60 s was spent before it started (--budget)"
@@ -278,7 +279,7 @@ def _report(*statuses: Status) -> Report:
 def test_the_exit_status_weighs_pytest_and_the_results(
     code: pytest.ExitCode, statuses: tuple[Status, ...], selected: int, fragment: str | None
 ) -> None:
-    from conformance.cli import _mismatches
+    from conformance.cli.results import _mismatches
 
     lines = _mismatches(int(code), _Progress(selected), _report(*statuses), stale=False)  # type: ignore[arg-type]
     if fragment is None:

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from conformance import fidelity
+from conformance.catalogue import fidelity
+from conformance.catalogue.rule_index import load_customs, load_rules
 from conformance.cli import app
-from conformance.rule_index import load_customs, load_rules
 from tests.harness.test_fidelity import copy_project
 
 SCENARIOS = """

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from conformance import sensitivity
-from conformance.catalogue import load_scenarios
-from conformance.plugin import parse_overrides
+from conformance.base.paths import REPO
+from conformance.catalogue import sensitivity
+from conformance.catalogue.features import load_scenarios
+from conformance.run.options import parse_overrides
 
 
 def test_overrides_are_flag_value_pairs() -> None:
@@ -19,7 +20,7 @@ def test_overrides_are_flag_value_pairs() -> None:
 
 
 def test_the_sweep_lists_untagged_scenarios_that_change_and_only_those(monkeypatch: pytest.MonkeyPatch) -> None:
-    scenarios = load_scenarios(sensitivity.REPO / "features")
+    scenarios = load_scenarios(REPO / "features")
     untagged = next(s for s in scenarios if "renuncio_faults" not in s.flags)
     tagged = next(s for s in scenarios if "renuncio_faults" in s.flags)
     calls: list[tuple[str, str, list[str]]] = []
@@ -28,7 +29,7 @@ def test_the_sweep_lists_untagged_scenarios_that_change_and_only_those(monkeypat
         calls.append((flag, value, profiles))
         rows: list[dict[str, object]] = []
         for scenario in (untagged, tagged):
-            where = {"feature": str(scenario.path.relative_to(sensitivity.REPO)), "line": scenario.line}
+            where = {"feature": str(scenario.path.relative_to(REPO)), "line": scenario.line}
             status = "fail" if value == "out_of_turn" else "pass"
             rows += [{**where, "profile": profile, "status": status, "message": "x"} for profile in profiles]
         return rows

@@ -21,10 +21,11 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from conformance.base.exit_codes import ExitCode
 from conformance.cli import app
-from conformance.exit_codes import ExitCode
-from conformance.results import RESULTS_FORMAT, Report, Status
-from conformance.site import MARKER, build, change_between
+from conformance.report.site import MARKER, build, change_between
+from conformance.results.report import RESULTS_FORMAT, Report
+from conformance.results.status import Status
 
 REPO = Path(__file__).resolve().parents[2]
 BROKEN = "serve:tests.broken_engines.engines:caballo_above_sota"
@@ -220,7 +221,7 @@ def test_the_site_is_built_in_its_own_folder_only(runs: Runs, tmp_path: Path) ->
 def test_the_package_ships_the_site_templates() -> None:
     from importlib import resources
 
-    folder = resources.files("conformance").joinpath("templates/site")
+    folder = resources.files("conformance.report").joinpath("templates/site")
     assert {"base.html.j2", "index.html.j2", "engine.html.j2", "rule.html.j2", "style.css"} <= {
         entry.name for entry in folder.iterdir()
     }

@@ -8,9 +8,9 @@ from collections import Counter
 import pytest
 from pytest_bdd.steps import step_function_context_registry
 
-import conformance.steps  # noqa: F401  (registers the step definitions)
-from conformance.catalogue import Scenario, load_scenarios, scenarios_by_rule
-from conformance.rule_index import AREAS, RuleEntry, load_areas, load_rules
+import conformance.run.steps  # noqa: F401  (registers the step definitions)
+from conformance.catalogue.features import Scenario, load_scenarios, scenarios_by_rule
+from conformance.catalogue.rule_index import AREAS, RuleEntry, load_areas, load_rules
 from reference_engine.flags import flag_specs
 
 

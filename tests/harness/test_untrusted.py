@@ -1,4 +1,4 @@
-"""Nothing an engine sends can execute, restyle or crash anything (:mod:`conformance.untrusted`).
+"""Nothing an engine sends can execute, restyle or crash anything (:mod:`conformance.base.untrusted`).
 
 Every payload kind (live HTML, rich markup, ANSI escapes, NUL and other controls, a lone
 surrogate, bidi overrides) in every place an engine writes (its name and version, a profile
@@ -35,11 +35,14 @@ from typer.testing import CliRunner
 
 from adapters.checked import ShapeCheckedEngine, ShapeError
 from conformance import cli
-from conformance.fuzz_scenario import feature_text
-from conformance.report import render_html, summary_lines, write_junit
-from conformance.report_folder import LOCK_NAME
-from conformance.results import CaseResult, Divergence, EngineEntry, Report, Stage, Status, StepLine, SuiteInfo
-from conformance.untrusted import FILE_PART_MAX, file_part, markup, non_text, one_line, scrub, shown
+from conformance.base.untrusted import FILE_PART_MAX, file_part, markup, non_text, one_line, scrub, shown
+from conformance.cli import results as cli_results
+from conformance.fuzz.scenario import feature_text
+from conformance.report.folder import LOCK_NAME
+from conformance.report.formats import render_html, summary_lines, write_junit
+from conformance.results.case import CaseResult, Divergence, StepLine
+from conformance.results.report import EngineEntry, Report, SuiteInfo
+from conformance.results.status import Stage, Status
 from tests.harness.payload_engine import PayloadEngine
 from tests.protocol.conftest import deck_setup
 from tests.protocol.hostile.payload import PAYLOADS
@@ -181,8 +184,8 @@ def test_every_report_shows_every_payload_escaped(kind: str, tmp_path: Path, mon
     assert loaded.engines[0].name == scrub("eng" + PAYLOADS[kind])
 
     out = io.StringIO()
-    monkeypatch.setattr(cli, "console", Console(file=out, width=400, emoji=False))
-    cli.print_summary(loaded, trace=True)  # a markup payload in a profile name used to crash rich
+    monkeypatch.setattr(cli_results, "console", Console(file=out, width=400, emoji=False))
+    cli_results.print_summary(loaded, trace=True)  # a markup payload in a profile name used to crash rich
     terminal = out.getvalue()
     assert not RAW.search(terminal), RAW.findall(terminal)
     assert shown("lascuarenta" + PAYLOADS[kind]) in terminal

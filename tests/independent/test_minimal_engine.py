@@ -96,12 +96,14 @@ def test_the_whole_suite_runs_on_the_minimal_double_with_no_false_failure(tmp_pa
     assert engine["protocol"] == 2 and engine["capabilities"] == [] and engine["notes"] == []
 
 
+@pytest.mark.slow
 def test_the_minimal_double_over_the_wire_gets_no_false_failure(tmp_path: Path) -> None:
     done, data = run_suite(tmp_path, f"serve:{DOUBLE}", "--profile", "aragon_online", "--profile", "libro_al_pie")
     statuses = check_no_false_failure(done, data)
     assert statuses["pass"] >= 600, statuses
 
 
+@pytest.mark.slow
 def test_an_engine_written_for_gcp_1_plays_a_later_flag_at_its_default_and_is_told_once(tmp_path: Path) -> None:
     done, data = run_suite(tmp_path, "py:tests.independent.minimal_engine:make_v1")
     statuses = check_no_false_failure(done, data)
@@ -113,6 +115,7 @@ def test_an_engine_written_for_gcp_1_plays_a_later_flag_at_its_default_and_is_to
     assert engine["protocol"] == 1 and any("renuncio_faults" in note for note in engine["notes"])
 
 
+@pytest.mark.slow
 def test_an_engine_that_deals_the_next_hand_from_its_own_shuffle_declares_it_and_loses_only_those_runs(
     tmp_path: Path,
 ) -> None:
@@ -149,6 +152,7 @@ def test_compare_reports_a_bug_planted_in_the_minimal_double_and_writes_a_scenar
     assert "NOT REPRODUCED" not in done.stdout and "reproduced" in done.stdout, done.stdout[-3000:]
 
 
+@pytest.mark.slow
 def test_one_rule_broken_in_the_minimal_double_is_named_in_every_report(tmp_path: Path) -> None:
     """The author's view: the terminal names the broken rule first, and so do the HTML and JUnit."""
     done, data = run_suite(tmp_path, "serve:py:tests.independent.minimal_engine:no_diez_de_ultimas",
@@ -177,6 +181,7 @@ def test_validate_and_smoke_ask_the_minimal_double_nothing_it_need_not_answer(fa
         assert not [f for f in findings if f.severity == "warning" and f.check == "field"], findings
 
 
+@pytest.mark.slow
 def test_a_cante_the_engine_will_not_let_be_declined_is_named_cante_07_by_run_and_by_compare(tmp_path: Path) -> None:
     """Never the draw rule (PLAY-08) or free play (PLAY-07): the engine offers only the cante."""
     engine = "py:tests.independent.minimal_engine:forced_cante"

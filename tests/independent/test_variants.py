@@ -187,7 +187,7 @@ def test_a_profile_named_with_a_plus_is_the_engine_s_own_profile_not_an_overlay(
     """An engine may name its profiles as it likes (any hello key): ``a+b`` is its profile, played
     whole, and ``a+b+mano_a_mano`` is that profile with an overlay. Before, the run split the
     name at the '+' and stopped at once: 'engine variant has no profile 'a''."""
-    from conformance.engines import profile_flags
+    from conformance.engines.specs import profile_flags
 
     variation = Variation(profiles=(("a+b", "tradicional", ()), ("a", "lascuarenta", ())), deck_orders=True)
     info = VariantEngine(variation).info()
@@ -225,6 +225,7 @@ PROPERTY = settings(
 )
 
 
+@pytest.mark.slow
 @PROPERTY
 @given(variation=variations())
 def test_the_suite_gives_no_false_failure_whatever_the_engine_does_with_what_the_protocol_leaves_free(
@@ -245,6 +246,7 @@ def test_the_suite_gives_no_false_failure_whatever_the_engine_does_with_what_the
 WIRE_AREAS = () if FULL else ("--area", "cantes", "--area", "renuncio", "--area", "vueltas")
 
 
+@pytest.mark.slow
 def test_the_variant_over_the_wire_gets_no_false_failure() -> None:
     """``serve:py:...``: the variant served by adapters.serve (with batch), one profile."""
     variation = replace(KITCHEN_SINK, capabilities=("observations", "reason_codes_cantes"), protocol=1)
@@ -558,7 +560,7 @@ def test_compare_takes_a_legal_action_by_its_members_of_the_vocabulary_and_a_sea
     """compare keyed a legal action by its JSON text: a seat written 2.0, or an x- member of the
     engine's, made the same actions differ ('legal actions differ')."""
     from adapters.obligations import Obligations
-    from conformance.differential import Step, compare_steps
+    from conformance.oracle.steps import Step, compare_steps
 
     legal = [{"type": "play", "seat": 2, "card": card} for card in ("Ao", "3o")]
     theirs = [{**action, "seat": 2.0, "x-hint": "good"} for action in reversed(legal)]  # the same, in another order

@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from conformance.realisations import UNREACHED
+from conformance.run.realisations import UNREACHED
 from reference_engine import cards, flags, views
 
 CACHED = (flags._catalogue, flags.flag_specs, flags.profile_specs, cards.strength_table)

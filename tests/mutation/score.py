@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from conformance.toml_entries import Entry, read_entries
+from conformance.base.toml_entries import Entry, read_entries
 
 HERE = Path(__file__).resolve().parent
 #: the mutants drawn by tests/mutation/sample.py, one name per line (beside mutmut's results)

@@ -35,10 +35,10 @@ from adapters.subprocess_adapter import (
     SubprocessEngine,
     WrongId,
 )
-from conformance.automatic_draw import ExplicitDrawEngine
-from conformance.driver import ScenarioRun
-from conformance.exit_codes import ExitCode
-from conformance.transcript import RecordingEngine
+from conformance.base.exit_codes import ExitCode
+from conformance.engines.explicit_draw import ExplicitDrawEngine
+from conformance.engines.recording import RecordingEngine
+from conformance.run.driver import ScenarioRun
 
 from .conftest import ROOT, EngineFactory, deck_setup, hostile
 

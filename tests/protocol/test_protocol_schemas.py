@@ -12,6 +12,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from adapters import protocol
+from adapters.gcp.fast_validator import Compiler
 from adapters.reference import ReferenceEngine
 from adapters.serve import Server
 from adapters.vocabulary import ACTION_TYPES, EVENT_TYPES, STATE_FIELDS
@@ -68,7 +69,7 @@ def test_schemas_follow_the_vocabulary_and_the_protocol_module() -> None:
 
 
 def test_the_fast_validator_refuses_unknown_keywords() -> None:
-    compiler = protocol._Compiler({})
+    compiler = Compiler({})
     with pytest.raises(protocol.ProtocolSchemaError, match="maxItems"):
         compiler.compile("x:", {"type": "array", "maxItems": 3})
 

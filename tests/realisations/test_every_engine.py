@@ -41,6 +41,7 @@ def where(result: dict[str, Any]) -> str:
     return f"{result['feature']}:{result['line']} [{result['profile']}] {result['message']}"
 
 
+@pytest.mark.slow
 def test_the_reference_passes_every_scenario_with_every_position_realised(tmp_path: Path) -> None:
     data = run_suite(tmp_path, "--engine", "reference", "--position-setup", "realise")
     bad = [where(r) for r in data["results"] if r["status"] != "pass" and POSITIONS_ONLY not in r["message"]]
@@ -56,6 +57,7 @@ POSITIONS_ONLY = "cannot be reached by play"
 RULED_OUT = ("'observations' capability", "'match' capability")
 
 
+@pytest.mark.slow
 def test_an_engine_with_no_capabilities_runs_nearly_every_scenario(tmp_path: Path) -> None:
     data = run_suite(tmp_path, "--engine", BARE)
     results = data["results"]

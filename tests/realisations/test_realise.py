@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from adapters.reference import ReferenceEngine
 from adapters.vocabulary import deck_codes
-from conformance.realise import Realisation, Unreachable, check, deck_order_for, search
+from conformance.run.position import Realisation, Unreachable, check
+from conformance.run.realise import deck_order_for, search
 from reference_engine.cards import parse_card
 from reference_engine.deal import deal_from_deck
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from conformance import realisations
-from conformance.realisations import Run
-from conformance.realise import search
+from conformance.run import realisations
+from conformance.run.realisations import Run
+from conformance.run.realise import search
 
 from .test_realise import FREE, PROFILES
 

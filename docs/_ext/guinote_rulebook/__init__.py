@@ -1,6 +1,6 @@
 """Sphinx extension of the Guiñote conformance suite: the annotated rulebook.
 
-It renders the project's own data, read through :mod:`conformance.rulebook_data` (rules and
+It renders the project's own data, read through :mod:`conformance.catalogue.rulebook` (rules and
 titles, questions, scenarios, coverage, pictures of the table, the worked hand), so the
 published rulebook can never drift from the suite. Modules:
 
@@ -28,6 +28,7 @@ from typing import Any
 from sphinx.application import Sphinx
 
 from guinote_rulebook import data, i18n, locale, nodes, printed
+from guinote_rulebook.directives.architecture import ArchitectureDirective
 from guinote_rulebook.directives.area import AreaDirective
 from guinote_rulebook.directives.automodules import AutomodulesDirective
 from guinote_rulebook.directives.coverage import CoverageDirective, InterpretationsDirective
@@ -43,6 +44,7 @@ from guinote_rulebook.domain import RulebookDomain
 from guinote_rulebook.roles import FlagRole, ProfileRole, QuestionRole, RuleRole, SourceRole
 
 DIRECTIVES = {
+    "guinote-architecture": ArchitectureDirective,
     "guinote-area": AreaDirective,
     "guinote-flags-matrix": FlagsMatrixDirective,
     "guinote-flags": FlagsDirective,

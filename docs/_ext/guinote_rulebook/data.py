@@ -1,5 +1,5 @@
 """Where the extension finds the project's data, and the data itself (read once per build
-through :mod:`conformance.rulebook_data`, re-read when a file changes)."""
+through :mod:`conformance.catalogue.rulebook`, re-read when a file changes)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 
 from sphinx.environment import BuildEnvironment
 
-from conformance.rulebook_data import RulebookData, load_rulebook
+from conformance.catalogue.rulebook import RulebookData, load_rulebook
 
 _CACHE: dict[tuple[str, tuple[tuple[str, int, int], ...]], RulebookData] = {}
 #: the data whose errors were reported in this build (once, at the first page that reads it)
@@ -39,7 +39,7 @@ def schemas_dir(env: BuildEnvironment) -> Path:
 
 
 def results_path(env: BuildEnvironment, option: str | None = None) -> Path | None:
-    """The results file to show; ``None``: run the suite now (:mod:`conformance.published`)."""
+    """The results file to show; ``None``: run the suite now (:mod:`conformance.report.published`)."""
     chosen = option or os.environ.get("GUINOTE_RESULTS") or env.config.guinote_results
     if not chosen:
         return None

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 
 from docutils import nodes
 
-from conformance.catalogue import Scenario, Step
-from conformance.rule_index import CUSTOM_ID, RULE_ID, SOURCE_IDS
-from conformance.rulebook_data import RulebookData, scenario_picture
+from conformance.catalogue.features import Scenario, Step
+from conformance.catalogue.rule_index import CUSTOM_ID, RULE_ID, SOURCE_IDS
+from conformance.catalogue.rulebook import RulebookData, scenario_picture
 from guinote_rulebook import svg
 from guinote_rulebook.locale import _
 from guinote_rulebook.nodes import drawing, scenario_block

@@ -8,7 +8,7 @@ workers, the engines and their children) inherits :data:`MARK` set to a value of
 the run ``/proc/*/environ`` is searched for it (Linux only, as the tests that use this).
 
 The scenarios a run must report are computed here, independently of the run, from the
-catalogue and the plugin's :class:`~conformance.plugin.Selection` (:func:`expected_runs`).
+catalogue and the plugin's :class:`~conformance.run.selection.Selection` (:func:`expected_runs`).
 """
 
 from __future__ import annotations
@@ -30,10 +30,10 @@ from typing import Any
 
 import pytest
 
-from conformance.catalogue import load_scenarios
-from conformance.exit_codes import ExitCode
-from conformance.expectations import scenario_id
-from conformance.plugin import Selection
+from conformance.base.exit_codes import ExitCode
+from conformance.catalogue.features import load_scenarios
+from conformance.run.expectations import scenario_id
+from conformance.run.selection import Selection
 
 REPO = Path(__file__).resolve().parents[3]
 PROTOCOL_HOSTILE = REPO / "tests" / "protocol" / "hostile"
@@ -60,6 +60,15 @@ SURROGATE_IN_PROCESS = "py:tests.harness.hostile_runs.engines.surrogate:make"
 #: The run-level matrix's slower variants run only when this is set (``tox -e hostile``).
 FULL = "GUINOTE_HOSTILE_FULL"
 collect_ignore = [] if os.environ.get(FULL) else ["test_hostile_runs_full.py"]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every case here is a whole ``guinote-conformance run`` of a few seconds: the default test run
+    leaves them to ``tox -e hostile`` (the hostile engines meet the adapter in ``tests/protocol``)."""
+    here = Path(__file__).parent
+    for item in items:
+        if item.path.is_relative_to(here):
+            item.add_marker(pytest.mark.hostile)
 
 
 def engine_command(script: str, *args: str) -> str:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from conformance.exit_codes import ExitCode
+from conformance.base.exit_codes import ExitCode
 
 from .conftest import (
     HANG_TIMEOUT,
@@ -76,7 +76,11 @@ def test_after_five_crashes_in_a_row_the_rest_is_not_run_with_the_reason(run_hos
     each_message(outcome, "not_run", "engine")
 
 
-def test_a_lone_surrogate_in_the_engine_name_loses_no_result(run_hostile: Any) -> None:
-    """The results writer met the name: a traceback and no results.json."""
+def test_a_lone_surrogate_in_the_engine_name_is_an_engine_that_cannot_be_reported_on(run_hostile: Any) -> None:
+    """A name that is not Unicode text can be neither shown nor written in a results file: the engine is
+    refused at its handshake, with the reason (as over the wire, where the answer would not be JSON),
+    and no traceback (the results writer once met the name and lost every result)."""
     outcome = run_hostile("py:tests.harness.hostile_runs.engines.surrogate:make_named")
-    checked(outcome, ExitCode.OK, {"pass": 4})
+    assert outcome.code == ExitCode.ENGINE_UNAVAILABLE, outcome.explain()
+    assert "the engine's info is not JSON: the string at name holds a lone surrogate" in outcome.stderr
+    assert "Traceback" not in outcome.stdout + outcome.stderr

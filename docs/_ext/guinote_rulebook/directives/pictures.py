@@ -10,7 +10,7 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 
 from adapters.vocabulary import SUITS, deck_codes
-from conformance.rulebook_data import TablePicture
+from conformance.catalogue.rulebook import TablePicture
 from guinote_rulebook import svg
 from guinote_rulebook.directives.base import RulebookDirective
 from guinote_rulebook.locale import _

@@ -1,0 +1,148 @@
+"""``compare`` and ``replay``: the engine against the reference, game by game (differential fuzzing).
+
+In: the commands' options. They are checked here, the engine opened (failing fast with its own
+message) and played against the reference by :mod:`conformance.fuzz.commands`. Out: the exit code:
+a mistake in the command's input exits 2, an engine that fails while it is played exits 3.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+
+from adapters.interface import Engine, EngineError
+from conformance.base import options
+from conformance.base.exit_codes import ExitCode
+from conformance.base.untrusted import markup
+from conformance.cli.common import checked, claim_report_dir, console, examples, open_info
+from conformance.engines.specs import parse_engine_spec
+
+COMPARE_EPILOG = examples(
+    'guinote-conformance compare --engine "cmd:./my-engine" --profile mine --hands 500',
+    "guinote-conformance compare -e serve:reference --hands 3 --depth hand",
+)
+
+
+def compare(
+    engine: Annotated[
+        str, typer.Option("--engine", "-e", metavar="ENGINE", help="the engine to compare with the reference")
+    ],
+    profile: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="NAME[+OVERLAY]",
+            help="profile[+overlay...] (repeatable); default: every profile, overlay and flag value",
+        ),
+    ] = None,
+    flags: Annotated[
+        str,
+        typer.Option(metavar="FLAG=VALUE,...", help="flag values over the profile(s), e.g. tute=wins_point,deck=48"),
+    ] = "",
+    hands: Annotated[int, typer.Option(metavar="N", help="games per configuration")] = 30,
+    seconds: Annotated[
+        float | None,
+        typer.Option(metavar="SECONDS", help="stop after this many seconds (configurations take turns, a game each)"),
+    ] = None,
+    depth: Annotated[
+        str,
+        typer.Option(
+            metavar="hand|point|match", help="a game is one hand, one point (with its hands de vueltas) or a match"
+        ),
+    ] = "match",
+    seed: Annotated[int, typer.Option(metavar="N", help="seed of the run (the same seed plays the same games)")] = 0,
+    known: Annotated[
+        Path | None, typer.Option(metavar="FILE.toml", help="TOML file of known divergences to silence")
+    ] = None,
+    report_dir: Annotated[
+        Path, typer.Option(metavar="DIR", help="where fuzz.json, the records and the scenarios go")
+    ] = Path("reports"),
+    steer: Annotated[bool, typer.Option(help="steer deals and play toward rules not seen yet")] = True,
+    scenarios: Annotated[bool, typer.Option(help="write each divergence as a Gherkin scenario and check it")] = True,
+    timeout: Annotated[
+        float, typer.Option(metavar="SECONDS", help="seconds an engine may take to answer one request")
+    ] = 10.0,
+    jobs: Annotated[
+        int,
+        typer.Option("--jobs", "-j", metavar="N", min=0, help="worker processes sharing the games (0: one per core)"),
+    ] = 1,
+    max_engine_failures: Annotated[
+        int,
+        typer.Option(
+            metavar="N",
+            help="after N games in a row ending in a timeout or a crash of the engine process, stop fuzzing "
+            "(0: never; with --jobs, each worker counts its own engine process)",
+        ),
+    ] = 5,
+) -> None:
+    """Fuzz the engine against the reference: group the divergences, shrink them, write scenarios."""
+    from adapters.reference import ReferenceEngine
+    from conformance.fuzz.commands import run_compare
+    from conformance.fuzz.parallel import default_jobs
+
+    with checked():  # two compares into one folder would overwrite each other's records
+        seconds = options.seconds(seconds, "--seconds") if seconds is not None else None
+        max_engine_failures = options.count(max_engine_failures, "--max-engine-failures")
+        report_dir = claim_report_dir(report_dir, announce=False)
+
+    def play(under_test: Engine) -> int:
+        return run_compare(
+            console, ReferenceEngine(), under_test, engine, profiles=profile or [], flags=flags, games=hands,
+            seconds=seconds, depth=depth, seed=seed, known_file=known, report_dir=report_dir, steer=steer,
+            scenarios=scenarios, check=scenarios, jobs=jobs or default_jobs(), timeout=timeout,
+            max_engine_failures=max_engine_failures,
+        )  # fmt: skip
+
+    raise typer.Exit(_against_reference(engine, timeout, play))
+
+
+REPLAY_EPILOG = examples('guinote-conformance replay reports/divergence-1.json --engine "cmd:./my-engine"')
+
+
+def replay(
+    record: Annotated[Path, typer.Argument(metavar="RECORD", show_default=False, hidden=True)],  # in the docstring
+    engine: Annotated[
+        str, typer.Option("--engine", "-e", metavar="ENGINE", help="the engine to replay it on")
+    ] = "reference",
+    timeout: Annotated[
+        float, typer.Option(metavar="SECONDS", help="seconds an engine may take to answer one request")
+    ] = 10.0,
+) -> None:
+    """Replay RECORD, a divergence record written by compare, step by step on the engine and the reference;
+    show the table where they part."""
+    from adapters.reference import ReferenceEngine
+    from conformance.fuzz.commands import run_replay
+
+    raise typer.Exit(_against_reference(engine, timeout, lambda under_test: run_replay(
+        console, ReferenceEngine(), under_test, record
+    )))  # fmt: skip
+
+
+def _against_reference(engine: str, timeout: float, play: Callable[[Engine], int]) -> int:
+    """Open the engine (failing fast with its own message), ``play`` it against the reference, close it.
+
+    A mistake in the command's input exits 2; an engine that fails while it is played exits 3.
+    An in-process engine's own exceptions are failures of that engine (:class:`adapters.checked.EngineRaised`)."""
+    from conformance.fuzz.commands import UsageProblem
+
+    with checked():
+        timeout = options.seconds(timeout, "--timeout")
+        spec = parse_engine_spec(engine)
+        open_info(spec, timeout)
+        under_test = spec.open(timeout=timeout, contained=True)
+    try:
+        return play(under_test)
+    except UsageProblem as problem:
+        console.print(f"[red]error:[/red] {markup(problem)}", soft_wrap=True)  # a long path must not cut it
+        raise typer.Exit(int(ExitCode.USAGE)) from None
+    except EngineError as failure:
+        console.print(f"[red]error:[/red] engine {escape(engine)!r} failed: {markup(failure)}", soft_wrap=True)
+        raise typer.Exit(int(ExitCode.ENGINE_UNAVAILABLE)) from None
+    finally:
+        try:
+            under_test.close()
+        except EngineError as failure:  # what was found stands: the exit status is the run's
+            console.print(f"engine {escape(engine)!r} failed to close: {markup(failure)}", soft_wrap=True)

@@ -1,0 +1,274 @@
+"""Engine specifications: the one parser of ``--engine`` for the CLI, the plugin and ``adapters.serve``.
+
+An engine is named by a short text, parsed into an :class:`EngineSpec`:
+
+* ``reference``: the reference engine, in process;
+* ``py:package.module:factory``: any Python engine, in process (``factory()`` returns an
+  :class:`~adapters.interface.Engine`; the working directory is importable, as with ``python -m``);
+* ``cmd:<command line>``: any program speaking the conformance protocol on stdin/stdout
+  (the command line is split like a shell would, but never run through a shell);
+* ``serve:<python engine>``: a Python engine (``reference`` or ``py:module:factory``) served over
+  the protocol in a subprocess (``python -m adapters.serve``): the protocol path of that engine.
+
+Every spec can be opened in process or as a protocol subprocess (:meth:`EngineSpec.protocol_argv`),
+so ``validate`` and ``smoke`` take every spec ``run`` takes. Like bowtie's connectables, the kinds
+form a registry (:data:`KINDS`): one entry per prefix, with its syntax for error messages.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import shlex
+import sys
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from adapters.interface import Engine, EngineInfo
+from conformance.base.exit_codes import EngineUnavailable, InputError
+
+
+class EngineSpecError(InputError):
+    """An engine specification that names no engine (the message says which form to use)."""
+
+
+class SpecKind(StrEnum):
+    REFERENCE = "reference"
+    PYTHON = "py"
+    COMMAND = "cmd"
+    SERVE = "serve"
+
+
+#: The syntax of each kind, as shown in help texts and error messages.
+SYNTAX = {
+    SpecKind.REFERENCE: "reference",
+    SpecKind.PYTHON: "py:package.module:factory",
+    SpecKind.COMMAND: "cmd:<command line>",
+    SpecKind.SERVE: "serve:reference | serve:py:package.module:factory",
+}
+FORMS = " | ".join(SYNTAX.values())
+REFERENCE_FACTORY = "adapters.reference:ReferenceEngine"
+
+
+@dataclass(frozen=True)
+class EngineSpec:
+    """A parsed engine specification. ``target`` is ``module:factory`` for an in-process engine
+    (and for the engine a ``serve:`` spec serves); ``argv`` is the command of a ``cmd:`` spec."""
+
+    text: str
+    kind: SpecKind
+    target: str = ""
+    argv: tuple[str, ...] = ()
+
+    @property
+    def in_process(self) -> bool:
+        return self.kind in (SpecKind.REFERENCE, SpecKind.PYTHON)
+
+    def protocol_argv(self) -> list[str]:
+        """The command that runs this engine as a protocol subprocess (in-process kinds are served)."""
+        if self.kind is SpecKind.COMMAND:
+            return list(self.argv)
+        return [sys.executable, "-m", "adapters.serve", "--engine", self.target]
+
+    def load_in_process(self) -> Engine:
+        """Import and call the factory of an in-process spec (or of the engine a ``serve:`` spec serves)."""
+        if self.kind is SpecKind.COMMAND:
+            raise EngineSpecError(f"{self.text!r} is a protocol engine; it runs as a subprocess")
+        module_name, _, attribute = self.target.partition(":")
+        if os.getcwd() not in sys.path:  # like ``python -m``: the user's own package is importable
+            sys.path.insert(0, os.getcwd())
+        try:
+            target: object = importlib.import_module(module_name)
+        except ImportError as error:
+            raise EngineSpecError(f"engine {self.text!r}: cannot import {module_name!r}: {error}") from None
+        except KeyboardInterrupt:
+            raise
+        except BaseException as error:  # the module failed as it ran (SystemExit too): the engine cannot start
+            how = _raised(error, "a module must not exit when imported")
+            raise EngineUnavailable(f"engine {self.text!r}: importing {module_name!r} {how}") from None
+        for part in attribute.split("."):
+            if not hasattr(target, part):
+                raise EngineSpecError(f"engine {self.text!r}: module {module_name!r} has no attribute {attribute!r}")
+            target = getattr(target, part)
+        if not callable(target):
+            raise EngineSpecError(f"engine {self.text!r}: {attribute} is not callable")
+        try:
+            engine = target()
+        except KeyboardInterrupt:
+            raise
+        except BaseException as error:  # the user's factory failed (a SystemExit too): that engine cannot start
+            how = _raised(error, "a factory returns the engine, it does not exit")
+            raise EngineUnavailable(f"engine {self.text!r} could not start: {attribute}() {how}") from None
+        if not isinstance(engine, Engine):
+            raise EngineSpecError(
+                f"engine {self.text!r}: {attribute}() returned {type(engine).__name__}, "
+                "not an Engine (info, start, close)"
+            )
+        return engine
+
+    def open(self, *, timeout: float = 10.0, contained: bool = False) -> Engine:
+        """The engine, in process or behind :class:`~adapters.subprocess_adapter.SubprocessEngine`;
+        an engine that draws by itself is seen with the suite's explicit draw
+        (:mod:`conformance.engines.explicit_draw`). An in-process engine's answers are checked against
+        the protocol's schemas, as the subprocess adapter checks a wire engine's
+        (:mod:`adapters.checked`); ``contained``, its own exceptions are failures of that engine
+        (:class:`~adapters.checked.EngineRaised`), as a wire engine's crash is. A flag the engine
+        does not declare is played at its default (:mod:`adapters.versions`)."""
+        from adapters.checked import ShapeCheckedEngine
+        from adapters.versions import CompatibleEngine
+        from conformance.engines.explicit_draw import ExplicitDrawEngine
+
+        if self.in_process:
+            return CompatibleEngine(ExplicitDrawEngine(ShapeCheckedEngine(self.load_in_process(), contained=contained)))
+        from adapters.subprocess_adapter import SubprocessEngine
+
+        return CompatibleEngine(ExplicitDrawEngine(SubprocessEngine(self.protocol_argv(), timeout=timeout)))
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _raised(error: BaseException, exiting: str) -> str:
+    """How a user's code failed, for a message: ``raised SystemExit(0) (<exiting>)``, ``raised ValueError: ...``."""
+    if isinstance(error, SystemExit):
+        return f"raised SystemExit({error.code!r}) ({exiting})"
+    return f"raised {type(error).__name__}: {error}"
+
+
+def _reference(text: str, rest: str) -> EngineSpec:
+    return EngineSpec(text, SpecKind.REFERENCE, REFERENCE_FACTORY)
+
+
+def _python(text: str, rest: str) -> EngineSpec:
+    module_name, sep, attribute = rest.partition(":")
+    if not sep or not module_name or not attribute or ":" in attribute:
+        raise EngineSpecError(f"engine {text!r}: write {SYNTAX[SpecKind.PYTHON]}")
+    return EngineSpec(text, SpecKind.PYTHON, rest)
+
+
+def _command(text: str, rest: str) -> EngineSpec:
+    try:
+        argv = shlex.split(rest)
+    except ValueError as error:  # an unbalanced quote
+        raise EngineSpecError(f"engine {text!r}: the command line cannot be split: {error}") from None
+    if not argv:
+        raise EngineSpecError(f"engine {text!r}: the command is empty; write {SYNTAX[SpecKind.COMMAND]}")
+    return EngineSpec(text, SpecKind.COMMAND, argv=tuple(argv))
+
+
+def _serve(text: str, rest: str) -> EngineSpec:
+    if rest == "reference":
+        inner = _reference(rest, "")
+    elif rest.startswith("py:"):
+        inner = _python(rest, rest[3:])
+    else:  # ``serve:module:factory``, the form adapters.serve has always taken
+        inner = _python(rest, rest)
+    return EngineSpec(text, SpecKind.SERVE, inner.target)
+
+
+#: prefix -> parser of the rest of the text (``reference`` has no rest).
+KINDS: dict[SpecKind, Callable[[str, str], EngineSpec]] = {
+    SpecKind.REFERENCE: _reference,
+    SpecKind.PYTHON: _python,
+    SpecKind.COMMAND: _command,
+    SpecKind.SERVE: _serve,
+}
+
+
+def parse_engine_spec(text: str) -> EngineSpec:
+    """Parse ``--engine``; raise :class:`EngineSpecError` naming the accepted forms."""
+    if text == SpecKind.REFERENCE:
+        return _reference(text, "")
+    prefix, sep, rest = text.partition(":")
+    if sep and prefix in KINDS and prefix != SpecKind.REFERENCE:
+        return KINDS[SpecKind(prefix)](text, rest)
+    raise EngineSpecError(f"unknown engine {text!r}: use {FORMS}")
+
+
+def load_engine(spec: str | EngineSpec, *, timeout: float = 10.0) -> Engine:
+    """Parse (if needed) and open an engine."""
+    parsed = parse_engine_spec(spec) if isinstance(spec, str) else spec
+    return parsed.open(timeout=timeout)
+
+
+class ProfileError(InputError):
+    """A ``--profile`` the engine does not declare, or an overlay the suite does not know."""
+
+
+def overlays() -> dict[str, dict[str, str]]:
+    """The suite's overlays (two players, regional decks): name -> the flag values they set."""
+    from reference_engine.flags import profile_specs
+
+    return {name: dict(spec.flags) for name, spec in profile_specs().items() if spec.overlay}
+
+
+def split_label(profiles: Collection[str], label: str) -> tuple[str, list[str]]:
+    """A profile label's engine profile and overlays: ``NAME`` or ``NAME+OVERLAY+...``.
+
+    An engine names its profiles as it likes, ``+`` included: a label that is one of its
+    profiles is that profile whole, and otherwise the longest of its profiles the label starts
+    with (then ``+``) is the base; a label that starts with none is split at every ``+``."""
+    if label in profiles:
+        return label, []
+    bases = [name for name in profiles if label.startswith(f"{name}+")]
+    if bases:
+        base = max(bases, key=len)
+        return base, label[len(base) + 1 :].split("+")
+    base, *extra = label.split("+")
+    return base, extra
+
+
+def profile_flags(info: EngineInfo, label: str) -> dict[str, str]:
+    """The flags of ``NAME`` or ``NAME+OVERLAY+...``: an engine's profile, then each overlay's values
+    (:func:`split_label`).
+
+    Overlays are the suite's (``guinote-conformance profiles`` lists them), so they combine with
+    any engine's profile; an engine that cannot play the values they set gets *not applicable*.
+    """
+    base, extra = split_label(info.profiles, label)
+    if base not in info.profiles:
+        raise ProfileError(
+            f"engine {info.name} has no profile {base!r}; its profiles: {', '.join(info.profiles) or '(none)'}"
+        )
+    known = overlays()
+    flags = dict(info.profiles[base])
+    for name in extra:
+        if name not in known:
+            raise ProfileError(f"unknown overlay {name!r} in {label!r}; overlays: {', '.join(known)}")
+        flags.update(known[name])
+    return flags
+
+
+def engine_lines(spec: str, info: EngineInfo, notes: Sequence[str]) -> list[str]:
+    """Who the engine is to the suite: the protocol version it was written for, the capabilities
+    found and lacking, and the flags the suite filled in for it (the start of run and compare)."""
+    from adapters.gcp.messages import PROTOCOL_VERSION
+    from adapters.interface import CAPABILITIES
+
+    written = f"written for GCP/{info.protocol}"
+    if info.protocol != PROTOCOL_VERSION:
+        written += f" (the suite speaks GCP/{PROTOCOL_VERSION}: what came later is optional for it)"
+    lines = [f"engine {info.name} {info.version} ({info.language}, {spec}): {written}"]
+    found = sorted(info.capabilities)
+    lacking = [name for name in CAPABILITIES if name not in info.capabilities]
+    lines.append(f"  capabilities: {', '.join(found) or 'none'}; without: {', '.join(lacking) or 'none'}")
+    lines.extend(f"  {note}" for note in notes)
+    return lines
+
+
+__all__ = [
+    "FORMS",
+    "KINDS",
+    "SYNTAX",
+    "EngineSpec",
+    "EngineSpecError",
+    "ProfileError",
+    "SpecKind",
+    "engine_lines",
+    "load_engine",
+    "overlays",
+    "parse_engine_spec",
+    "profile_flags",
+    "split_label",
+]

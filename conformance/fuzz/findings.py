@@ -1,0 +1,173 @@
+"""What a fuzzing run found: the divergences grouped by their cause, and what was played.
+
+In: each :class:`~conformance.oracle.divergence.Divergence` the fuzzer records, and the hands,
+games, actions and rules it played. Out: the :class:`FuzzReport`: per configuration the hands
+played (or why none could be), one :class:`Group` per :class:`~conformance.oracle.divergence.Cause`
+(its count, its configurations, its smallest example, the known divergence it matches), the rule
+coverage, the run as ``fuzz.json`` (:meth:`FuzzReport.to_json`), and the reports of the workers of
+one run as one (:meth:`FuzzReport.merged`).
+
+The rule: a group keeps the smallest example of its cause (the fewest actions); a group of a
+known divergence is not a failure (:attr:`FuzzReport.failures`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from conformance.fuzz.known import Known
+from conformance.oracle.divergence import Cause, Divergence
+from conformance.oracle.rules import observable_rules
+
+
+@dataclass
+class Group:
+    """The divergences of one cause: how many, under which configurations, and the smallest."""
+
+    cause: Cause
+    example: Divergence
+    count: int = 0
+    configs: dict[str, int] = field(default_factory=dict)
+    known: Known | None = None
+    first_hand: int = 0
+    #: games that ended at a divergence of this (known) cause, one play cannot go past (an
+    #: acceptance, a failure; for a known ``legal`` cause, an action of that type one engine refused)
+    ended: int = 0
+
+    def add(self, divergence: Divergence) -> None:
+        self.count += 1
+        self.configs[divergence.config.label] = self.configs.get(divergence.config.label, 0) + 1
+        if divergence.size < self.example.size:
+            self.example = divergence
+
+
+@dataclass
+class FuzzReport:
+    """What one run found: per configuration, the hands and actions played; the groups; the coverage."""
+
+    engine: str
+    hands: int = 0
+    games: int = 0
+    actions: int = 0
+    seconds: float = 0.0
+    played: dict[str, int] = field(default_factory=dict)
+    not_applicable: dict[str, str] = field(default_factory=dict)
+    groups: dict[Cause, Group] = field(default_factory=dict)
+    coverage: Counter[str] = field(default_factory=Counter)
+    #: hands played before the first (not known) divergence, counting that hand
+    first_divergence: int | None = None
+    strategies: dict[str, int] = field(default_factory=dict)
+    #: why the run stopped before its games were played (the circuit breaker), or ``""``
+    stopped: str = ""
+    #: known divergences passed over: play went on past them, their subject no longer compared in their game
+    passed_over: int = 0
+    #: per configuration, the last failure of the engine to start one of its games (no game of
+    #: that configuration was played if :attr:`played` has none)
+    start_failures: dict[str, str] = field(default_factory=dict)
+    #: games that ended where the next hand would be dealt, because the engine deals it from its own
+    #: shuffle (capability ``own_shuffle``): the reference cannot be dealt the same cards
+    own_shuffle_ends: int = 0
+
+    @property
+    def failures(self) -> list[Group]:
+        return [g for g in self.groups.values() if g.known is None]
+
+    @property
+    def ended_at_known(self) -> dict[Cause, int]:
+        """The games that ended at a known divergence play cannot go past, by its cause."""
+        return {cause: group.ended for cause, group in self.groups.items() if group.ended}
+
+    @classmethod
+    def merged(cls, reports: Sequence[FuzzReport], seconds: float) -> FuzzReport:
+        """The reports of the workers of one run (``compare --jobs``), which took ``seconds``,
+        as one: counts added, each cause's group with its smallest example.
+
+        ``first_divergence`` (and a group's ``first_hand``) counts the hands of every worker: the
+        earliest worker's count times the number of workers, as they play side by side."""
+        merged = cls(reports[0].engine if reports else "", seconds=seconds)
+        jobs = len(reports)
+        for report in reports:
+            merged.hands += report.hands
+            merged.games += report.games
+            merged.actions += report.actions
+            merged.coverage.update(report.coverage)
+            _add_counts(merged.played, report.played)
+            _add_counts(merged.strategies, report.strategies)
+            merged.not_applicable.update(report.not_applicable)
+            merged.start_failures.update(report.start_failures)
+            merged.passed_over += report.passed_over
+            merged.own_shuffle_ends += report.own_shuffle_ends
+            if report.stopped and not merged.stopped:
+                merged.stopped = report.stopped
+            if report.first_divergence is not None:
+                first = report.first_divergence * jobs
+                if merged.first_divergence is None or first < merged.first_divergence:
+                    merged.first_divergence = first
+            for cause, group in report.groups.items():
+                mine = merged.groups.get(cause)
+                if mine is None:
+                    merged.groups[cause] = Group(cause, group.example, group.count, dict(group.configs), group.known,
+                                                 group.first_hand * jobs, group.ended)  # fmt: skip
+                    continue
+                mine.count += group.count
+                mine.ended += group.ended
+                _add_counts(mine.configs, group.configs)
+                if group.example.size < mine.example.size:
+                    mine.example = group.example
+                mine.first_hand = min(mine.first_hand, group.first_hand * jobs)
+        return merged
+
+    def coverage_summary(self) -> tuple[int, int, list[str]]:
+        """(rules seen, rules the fuzzer can observe, the observable rules never seen)."""
+        observable = observable_rules()
+        seen = {rule for rule in self.coverage if rule in observable}
+        return len(seen), len(observable), sorted(observable - seen)
+
+    def to_json(self) -> dict[str, Any]:
+        seen, observable, unseen = self.coverage_summary()
+        return {
+            "format": "guinote-fuzz-report/1",
+            "engine": self.engine,
+            "hands": self.hands,
+            "games": self.games,
+            "actions": self.actions,
+            "seconds": round(self.seconds, 3),
+            "played": self.played,
+            "not_applicable": self.not_applicable,
+            "start_failures": self.start_failures,
+            "first_divergence": self.first_divergence,
+            "passed_over": self.passed_over,
+            "own_shuffle_ends": self.own_shuffle_ends,
+            "ended_at_known": {
+                "games": sum(self.ended_at_known.values()),
+                "by_cause": {str(cause): games for cause, games in self.ended_at_known.items()},
+            },
+            "groups": [
+                {
+                    "cause": {"kind": g.cause.kind, "subject": g.cause.subject, "rule": g.cause.rule},
+                    "count": g.count,
+                    "configs": g.configs,
+                    "known": g.known.reason if g.known else None,
+                    "ended_games": g.ended,
+                    "example": g.example.record(),
+                }
+                for g in self.groups.values()
+            ],
+            "coverage": {"seen": seen, "observable": observable, "unseen": unseen, "counts": self.coverage},
+            "strategies": self.strategies,
+            "stopped": self.stopped or None,
+        }
+
+
+def _add_counts(total: dict[str, int], more: Mapping[str, int]) -> None:
+    for key, count in more.items():
+        total[key] = total.get(key, 0) + count
+
+
+__all__ = [
+    "FuzzReport",
+    "Group",
+]

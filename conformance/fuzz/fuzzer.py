@@ -1,0 +1,540 @@
+"""The differential fuzzer behind ``guinote-conformance compare``.
+
+For each configuration (a profile, a profile with overlays, a flag set:
+:mod:`conformance.fuzz.configs`) the fuzzer plays games on the reference (now and then an illegal
+action: :mod:`conformance.fuzz.probes`) and replays them on the engine under test
+(:mod:`conformance.fuzz.differential`). A game is one hand, one point (hands de vueltas included)
+or a whole match (``depth``). A divergence ends its game, never the run: it is grouped by its
+:class:`~conformance.oracle.divergence.Cause` in the run's report (:mod:`conformance.fuzz.findings`),
+and the group keeps a count and its smallest example. A divergence the known-divergences file
+names does not end its game when play can go past it (:meth:`Fuzzer._judge`): it is counted, the
+reference's answer is taken and the game goes on, its subject no longer compared in that game.
+Deals and policies are steered toward the rules not seen yet (:mod:`conformance.fuzz.steering`),
+and the rules each hand showed make the run's rule coverage.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import time
+import zlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+from adapters.interface import (
+    JSON,
+    OWN_SHUFFLE,
+    Engine,
+    EngineError,
+    EngineInfo,
+    GameHandle,
+    SetupRejected,
+    end_game,
+)
+from adapters.obligations import Obligations
+from adapters.wire.failures import ENGINE_DOWN
+from conformance.base.untrusted import bounded
+from conformance.fuzz.configs import ConfigError
+from conformance.fuzz.differential import begin_compare
+from conformance.fuzz.findings import FuzzReport, Group
+from conformance.fuzz.known import Known, find_known
+from conformance.fuzz.play import apply_step
+from conformance.fuzz.probes import probe
+from conformance.fuzz.steering import GENERATORS, POLICIES, Layout, Reader, Steering, deck_order
+from conformance.oracle.divergence import Cause, Config, Divergence, cause_of
+from conformance.oracle.rules import EVENT_RULES, refusal_rules, rules_of_events
+from conformance.oracle.steps import FIELDS, GOES_ON, Difference, Step, snapshot, subject_key
+from reference_engine.match import next_dealer
+
+DEPTHS = ("hand", "point", "match")
+_PLAYED = EVENT_RULES["card_played"][0]
+#: Most actions a hand may take before the fuzzer calls it endless.
+MAX_ACTIONS_PER_HAND = 400
+
+
+@dataclass
+class Fuzzer:
+    """Plays games on the reference and the engine under test and compares every step."""
+
+    reference: Engine
+    engine: Engine
+    info: EngineInfo
+    depth: str = "match"
+    steer: bool = True
+    probe_rate: float = 0.05
+    max_hands_per_game: int = 20
+    known: Sequence[Known] = ()
+    seed: int = 0
+    #: ask a protocol engine that declares it for many actions in one ``batch`` request
+    batch: bool = True
+    #: called after every game with the report so far (progress bars)
+    progress: Callable[[FuzzReport], None] | None = None
+    #: deal explicitly (hands, muestra, stock) instead of deck orders: set for the rest of the
+    #: run when the engine refuses a deck order and takes the explicit deal of the same cards
+    explicit_deals: bool = False
+    #: ``(worker, workers)``: play only the games whose number is ``worker`` modulo ``workers``
+    #: (``compare --jobs``: :mod:`conformance.fuzz.parallel`)
+    share: tuple[int, int] = (0, 1)
+    #: called with the reference's game at the end of every hand it plays and the hand's steps (the
+    #: first: the state before its actions); the soak run checks its invariants there (:mod:`conformance.fuzz.soak`)
+    hand_played: Callable[[GameHandle, Sequence[Step]], None] | None = None
+    #: stop after this many games in a row whose engine process hung, died or would not start
+    #: (:data:`~adapters.wire.failures.ENGINE_DOWN`; 0: never): each such game waits for a
+    #: timeout or a relaunch, and an engine that is down fails every game alike
+    max_engine_failures: int = 5
+
+    def __post_init__(self) -> None:
+        if self.depth not in DEPTHS:
+            raise ConfigError(f"depth {self.depth!r}: choose {', '.join(DEPTHS)}")
+        self.obligations = Obligations.of(self.info)
+        self.matches = "match" in self.info.capabilities
+        self.own_shuffle = OWN_SHUFFLE in self.info.capabilities
+        worker, workers = self.share
+        if not 0 <= worker < workers:
+            raise ConfigError(f"worker {worker} of {workers}: no such worker")
+        # each worker steers by what it has seen; the first (the only one of a run of one job) by the seed itself
+        steering_seed = self.seed if worker == 0 else zlib.crc32(f"{self.seed}:worker:{worker}".encode())
+        self.steering = Steering(random.Random(steering_seed), steer=self.steer)
+        #: games in a row that ended with the engine process down, and the last one's message
+        self._down: tuple[int, str] = (0, "")
+
+    def run(
+        self, configs: Sequence[Config], games: int, *, seconds: float | None = None, report: FuzzReport | None = None
+    ) -> FuzzReport:
+        """Play ``games`` games under each configuration (or until ``seconds`` have passed).
+
+        The configurations take turns, a game each, so that a run stopped by its time has
+        played every one of them alike (not the first alone)."""
+        report = report or FuzzReport(self.info.name)
+        started = time.perf_counter()
+        deadline = started + seconds if seconds else None
+        playing: list[Config] = []
+        for config in configs:
+            unsupported = self.info.unsupported(config.flags)
+            if unsupported:
+                report.not_applicable[config.label] = f"the engine does not play {', '.join(unsupported)}"
+            else:
+                playing.append(config)
+        for number in range(self.share[0], games, self.share[1]):
+            for config in list(playing):
+                if deadline is not None and time.perf_counter() > deadline:
+                    playing.clear()
+                    break
+                try:
+                    self._count_down(self.play_game(config, number, report))
+                except SetupRejected as rejected:
+                    text = str(rejected)
+                    why = text if text.startswith("the reference") else f"the engine refused the setup: {text}"
+                    report.not_applicable[config.label] = why
+                    playing.remove(config)
+                except (AttributeError, TypeError, ValueError, KeyError, IndexError) as error:
+                    # an in-process engine answering garbage (not a list of action objects...) is a
+                    # failure of that engine, reported like a crash, never a traceback of the run
+                    seed, _ = self._rng(config, number)
+                    failure = Difference(
+                        "failure", type(error).__name__, "an answer", f"{type(error).__name__}: {error}"
+                    )
+                    self._diverge(report, config, {"flags": dict(config.flags)}, [], failure, seed, "")
+                if self.progress is not None:
+                    self.progress(report)
+                failures, last = self._down
+                if self.max_engine_failures and failures >= self.max_engine_failures:
+                    report.stopped = f"the engine timed out or crashed in {failures} games in a row; last: {last}"
+                    playing.clear()
+                    break
+            if not playing:
+                break
+        report.seconds += time.perf_counter() - started
+        return report
+
+    def _count_down(self, divergence: Divergence | None) -> None:
+        """The circuit breaker's count: games in a row whose engine process was down (a game
+        the engine played to its end, or in which it answered wrongly, breaks the streak)."""
+        if divergence is not None and divergence.cause.kind == "failure" and divergence.cause.subject in DOWN_KINDS:
+            self._down = (self._down[0] + 1, bounded(str(divergence.got).split("\n")[0], 300))
+        else:
+            self._down = (0, "")
+
+    def _rng(self, config: Config, number: int) -> tuple[int, random.Random]:
+        seed = zlib.crc32(f"{self.seed}:{config.label}:{number}".encode()) & 0x7FFFFFFF
+        return seed, random.Random(seed)
+
+    def play_game(
+        self, config: Config, number: int, report: FuzzReport, forced: tuple[str, str] | None = None
+    ) -> Divergence | None:
+        """One game under ``config`` (with the deal generator and policy ``forced``, or those
+        the steering chooses); a divergence (also added to ``report``) or ``None``."""
+        seed, rng = self._rng(config, number)
+        generator, policy_name = forced or self.steering.choose()
+        dealer = rng.randrange(config.players)
+        layout = GENERATORS[generator][0](rng, config.players, config.deck_size)
+        setup: dict[str, JSON] = {"flags": dict(config.flags), "dealer": dealer, **self._cards(layout, config, dealer)}
+        strategy = f"{generator}/{policy_name}"
+        report.strategies[strategy] = report.strategies.get(strategy, 0) + 1
+        try:
+            ours = self.reference.start(setup)
+        except SetupRejected as rejected:  # e.g. a profile of the engine that leaves a flag out
+            raise SetupRejected(f"the reference cannot play these rules: {rejected}") from None
+        try:
+            try:
+                theirs = self.engine.start(setup)
+            except SetupRejected as rejected:
+                if self.explicit_deals:
+                    raise
+                # an engine that deals its own way refuses deck orders: give it the same cards dealt
+                setup = {"flags": dict(config.flags), "dealer": dealer, **explicit_deal(layout)}
+                try:
+                    theirs = self.engine.start(setup)
+                except SetupRejected:
+                    raise rejected from None
+                ours = self._deal_explicitly(ours, setup)
+        except EngineError as error:
+            # an engine that is down at the start fails as such (the breaker counts it); any other refusal is "start"
+            kind = error.kind if isinstance(error, ENGINE_DOWN) else "start"
+            report.start_failures[config.label] = bounded(str(error).split("\n")[0], 300)
+            return self._diverge(
+                report, config, setup, [], Difference("failure", kind, "a game", str(error)), seed, strategy
+            )
+        report.games += 1
+        return self._play_game(config, report, rng, setup, ours, theirs, seed, strategy, policy_name, forced)
+
+    def _play_game(
+        self,
+        config: Config,
+        report: FuzzReport,
+        rng: random.Random,
+        setup: dict[str, JSON],
+        ours: GameHandle,
+        theirs: GameHandle,
+        seed: int,
+        strategy: str,
+        policy_name: str,
+        forced: tuple[str, str] | None,
+    ) -> Divergence | None:
+        """The game :meth:`play_game` started, played hand after hand until it diverges or ends
+        (with a known-divergences file: past the known divergences play can go past, :meth:`_judge`)."""
+        watch = _Watch() if self.known else None
+        history: list[dict[str, JSON]] = []
+        try:
+            first = snapshot(ours, None)
+            steps = [first, *self._play_hand(rng, ours, first, POLICIES[policy_name][0])]
+            for hand in range(self.max_hands_per_game):
+                report.hands += 1
+                report.played[config.label] = report.played.get(config.label, 0) + 1
+                report.actions += len(steps) - 1
+                before = len(history)  # the actions of the hands before this one (copied only if replayed)
+                judge = None
+                if watch is not None:
+                    judge = partial(self._judge, watch, report, config, setup, seed, strategy, history, steps)
+                comparison = begin_compare(
+                    theirs,
+                    steps,
+                    obligations=self.obligations,
+                    restart=partial(_replayed, self.engine, setup, history, before),
+                    restart_reference=partial(_replayed, self.reference, setup, history, before),
+                    use_batch=self.batch,
+                    ignored=watch.ignored if watch is not None else None,
+                    judge=judge,
+                )
+                self._cover(steps, report)
+                following: list[Step] | None = None
+                checkpoint = None
+                if comparison.in_flight and self._goes_on(steps, hand):
+                    # While a protocol engine works on this hand, the next one is played on the
+                    # reference (the two processes use two cores). It depends on the reference's steps
+                    # alone; if this hand diverges it is dropped and the steering wound back, so the
+                    # run goes on exactly as if it had never been played.
+                    checkpoint = self.steering.checkpoint()
+                    following = self._next_hand(rng, config, ours, steps[-1], forced)
+                found = comparison.result()
+                theirs = comparison.handle  # (a trace that went on past a known divergence replayed the game)
+                if found is not None:
+                    if checkpoint is not None:
+                        self.steering.restore(checkpoint)
+                    if watch is not None and watch.stopped is not None:
+                        return watch.stopped  # the judge recorded it: a new divergence, or a known one
+                    index, difference = found
+                    actions = history + [s.action for s in steps[1 : index + 1] if s.action is not None]
+                    return self._diverge(report, config, setup, actions, difference, seed, strategy, steps[index])
+                history += [s.action for s in steps[1:] if s.action is not None]
+                if following is None:
+                    if not self._goes_on(steps, hand):
+                        if self.own_shuffle and self._goes_on(steps, hand, dealt_by_suite=True):
+                            report.own_shuffle_ends += 1
+                        break
+                    following = self._next_hand(rng, config, ours, steps[-1], forced)
+                steps = following
+            return None
+        finally:
+            with contextlib.suppress(EngineError):  # the game is over: the engine may forget it
+                end_game(theirs)
+
+    def _judge(
+        self,
+        watch: _Watch,
+        report: FuzzReport,
+        config: Config,
+        setup: dict[str, JSON],
+        seed: int,
+        strategy: str,
+        history: list[dict[str, JSON]],
+        steps: Sequence[Step],
+        index: int,
+        difference: Difference,
+    ) -> bool:
+        """A difference the comparison of ``steps`` found at ``index``: recorded, and whether play goes
+        on past it (a :data:`~conformance.fuzz.differential.Judge`). A known divergence of a kind play can go
+        past is passed over; a known one it cannot (an acceptance, a failure) ends the game, counted in
+        its group's :attr:`~Group.ended`, as does an engine's refusal of an action of a type whose legal
+        actions are known to differ (or its acceptance of one the reference refused)."""
+        step = steps[index]
+        actions = history + [s.action for s in steps[1 : index + 1] if s.action is not None]
+        cause = cause_of(self.reference, setup, actions, difference, step)
+        divergence = Divergence(config, setup, actions, cause, difference.expected, difference.got, seed, strategy,
+                                passed_over=tuple(sorted(watch.ignored)))  # fmt: skip
+        known = find_known(self.known, cause, config.label)
+        if known is None:
+            following = watch.follows_from(difference)
+            if following is not None and following in report.groups:  # play cannot go past the known legal difference
+                report.groups[following].ended += 1
+            else:
+                self._record(report, divergence)
+            watch.stopped = divergence
+            return False
+        self._record(report, divergence)
+        if difference.kind in GOES_ON:
+            report.passed_over += 1
+            if difference.kind == "legal":
+                watch.legal[subject_key(difference.kind, difference.subject)] = cause
+            return True
+        report.groups[cause].ended += 1
+        watch.stopped = divergence
+        return False
+
+    def _goes_on(self, steps: Sequence[Step], hand: int, *, dealt_by_suite: bool = False) -> bool:
+        """Whether the game goes on after the hand of ``steps`` (the ``hand``-th of the game);
+        ``dealt_by_suite``: whether it would, if the engine took the next hand's cards from the suite."""
+        last = steps[-1]
+        if len(steps) - 1 >= MAX_ACTIONS_PER_HAND:
+            return False
+        phase = last.state.get("phase")
+        if self.depth == "hand" or phase != "hand_over" or hand + 1 >= self.max_hands_per_game:
+            return False
+        # de vueltas, the next hand is part of the same point; a new point is a question for the match
+        # (an engine without 'match' plays one point)
+        vueltas = last.state.get("hand_winner") is None
+        goes_on = vueltas or (self.depth == "match" and self.matches)
+        # an engine that deals the next hand from its own shuffle: the reference cannot be dealt its cards
+        return goes_on and (dealt_by_suite or not self.own_shuffle)
+
+    def _next_hand(
+        self, rng: random.Random, config: Config, ours: GameHandle, last: Step, forced: tuple[str, str] | None
+    ) -> list[Step]:
+        """Deal the next hand on the reference and play it: its steps, from ``last`` (the end of
+        the hand before) and the deal on."""
+        generator, policy_name = forced or self.steering.choose()
+        layout = GENERATORS[generator][0](rng, config.players, config.deck_size)
+        deal = {"type": "deal", **self._cards(layout, config, _next_dealer(ours))}
+        step = apply_step(ours, deal)
+        if not step.accepted:  # pragma: no cover - the reference refusing its own deal is a bug
+            raise AssertionError(f"the reference refused the next deal: {step.code} {step.rule}")
+        return [last, step, *self._play_hand(rng, ours, step, POLICIES[policy_name][0])]
+
+    def smaller(self, group: Group, games: int = 40, deadline: float | None = None) -> Divergence:
+        """Look for a smaller example of ``group``: more games, single hands first, with the
+        configuration and the strategy that found it; the smallest example of its cause (no game
+        started after ``deadline``, a ``time.monotonic()``)."""
+        example = group.example
+        generator, _, policy = example.strategy.partition("/")
+        strategy = (generator, policy) if generator in GENERATORS and policy in POLICIES else None
+        best = example
+        for depth in ("hand", self.depth):
+            search = Fuzzer(self.reference, self.engine, self.info, depth=depth, probe_rate=self.probe_rate,
+                            known=self.known, seed=self.seed + 1, batch=self.batch,
+                            explicit_deals=self.explicit_deals)  # fmt: skip
+            report = FuzzReport(self.info.name)
+            for number in range(games):
+                if deadline is not None and time.monotonic() > deadline:
+                    return best
+                found = search.play_game(example.config, number, report, strategy)
+                if found is not None and found.cause == example.cause and found.size < best.size:
+                    best = found
+            if best is not example:
+                break
+        return best
+
+    def smallest(self, group: Group, seconds: float | None = None) -> Divergence:
+        """The group's example and the one :meth:`smaller` finds, each shrunk: the smaller.
+        After ``seconds`` no more candidates are tried: the smallest found so far is kept."""
+        from conformance.fuzz.shrink import shrink
+
+        deadline = time.monotonic() + seconds if seconds is not None else None
+        candidates = [group.example]
+        found = self.smaller(group, deadline=deadline)
+        if found is not group.example:
+            candidates.append(found)
+        shrunk = [
+            shrink(self.reference, self.engine, c, obligations=self.obligations, deadline=deadline) for c in candidates
+        ]
+        return min(shrunk, key=lambda d: d.size)
+
+    # -------------------------------------------------------------- pieces
+
+    def _cards(self, layout: Layout, config: Config, dealer: int) -> dict[str, JSON]:
+        """The cards of one deal: the deck order that deals ``layout`` from ``dealer``, or, to an
+        engine that refuses deck orders, the explicit deal (hands, muestra, stock)."""
+        if self.explicit_deals:
+            return explicit_deal(layout)
+        return {"deck": deck_order(layout, config.players, dealer, config.flags.get("deal", "one_by_one"))}
+
+    def _deal_explicitly(self, ours: GameHandle, setup: dict[str, JSON]) -> GameHandle:
+        """From now on deal explicitly, the reference too: the reference's game from the explicit
+        ``setup``, checked to be the very position its deck order dealt."""
+        again = self.reference.start(setup)
+        fields = [*FIELDS, *(f"hand.{seat}" for seat in range(int(ours.state("players"))))]
+        before, after = snapshot(ours, None, fields), snapshot(again, None, fields)
+        if (before.state, before.legal) != (after.state, after.legal):  # pragma: no cover - a reference bug
+            raise AssertionError(f"the explicit deal {setup} is not the position its deck order dealt")
+        self.explicit_deals = True
+        return again
+
+    def _play_hand(self, rng: random.Random, game: GameHandle, last: Step, policy: Any) -> list[Step]:
+        """Play the rest of the hand on the reference; the steps after ``last``."""
+        steps: list[Step] = []
+        legal, probe_rate, reader = last.legal, self.probe_rate, Reader(game)
+        for _ in range(MAX_ACTIONS_PER_HAND):
+            if not legal or legal[0].get("type") == "deal":
+                break  # the hand is over: the next action is a deal, or nothing (the match is over)
+            action = None
+            if probe_rate and rng.random() < probe_rate:
+                action = probe(rng, game, legal)
+            if action is None:
+                action = policy(rng, legal, reader)
+            step = apply_step(game, action)
+            steps.append(step)
+            legal = step.legal
+        if self.hand_played is not None:
+            self.hand_played(game, [last, *steps])
+        return steps
+
+    def _cover(self, steps: Sequence[Step], report: FuzzReport) -> None:
+        """Count the rules the hand of ``steps`` showed (its first step is the state before its
+        actions: the end of the hand before, counted with that hand)."""
+        rules: dict[str, int] = {}
+        played = 0
+        for index in range(1, len(steps)):
+            step = steps[index]
+            events = step.events
+            known: list[str] | None
+            if not step.accepted:
+                known = refusal_rules(step.rule)
+            elif len(events) == 1 and events[0].get("type") == "card_played":
+                played += 1  # most steps: one card played (kept cheap)
+                continue
+            else:
+                kinds = tuple([event.get("type") for event in events])
+                plain = True
+                for event in events:
+                    if "rule" in event:
+                        plain = False
+                        break
+                known = _PLAIN_RULES.get(kinds) if plain else None
+                if known is None:
+                    known = rules_of_events(events, step.state)
+                    if plain and _PLAIN_EVENTS.issuperset(kinds):
+                        _PLAIN_RULES[kinds] = known
+            for rule in known:
+                rules[rule] = rules.get(rule, 0) + 1
+        if played:
+            rules[_PLAYED] = rules.get(_PLAYED, 0) + played
+        report.coverage.update(rules)
+        self.steering.observe(list(rules))
+
+    def _diverge(
+        self,
+        report: FuzzReport,
+        config: Config,
+        setup: dict[str, JSON],
+        actions: list[dict[str, JSON]],
+        difference: Difference,
+        seed: int,
+        strategy: str,
+        step: Step | None = None,
+    ) -> Divergence:
+        cause = cause_of(self.reference, setup, actions, difference, step)
+        divergence = Divergence(config, setup, actions, cause, difference.expected, difference.got, seed, strategy)
+        self._record(report, divergence)
+        return divergence
+
+    def _record(self, report: FuzzReport, divergence: Divergence) -> Group:
+        """Count ``divergence`` in the group of its cause (made, known or not, at its first)."""
+        cause = divergence.cause
+        group = report.groups.get(cause)
+        if group is None:
+            known = find_known(self.known, cause, divergence.config.label)
+            group = report.groups[cause] = Group(cause, divergence, known=known, first_hand=report.hands)
+        group.add(divergence)
+        if group.known is None and report.first_divergence is None:
+            report.first_divergence = report.hands
+        return group
+
+
+@dataclass
+class _Watch:
+    """What one game has passed over (with a known-divergences file): the subjects no longer
+    compared in it, the causes of the known ``legal`` differences among them, and the divergence
+    it stopped at."""
+
+    ignored: set[str] = field(default_factory=set)
+    legal: dict[str, Cause] = field(default_factory=dict)
+    stopped: Divergence | None = None
+
+    def follows_from(self, difference: Difference) -> Cause | None:
+        """The known ``legal`` difference an ``acceptance`` difference follows from: the engine
+        refused an action of a type it is known not to offer, or accepted one of a type it is
+        known to offer besides."""
+        if difference.kind != "acceptance":
+            return None
+        side = "missing" if difference.expected == "accepted" else "extra"
+        return self.legal.get(subject_key("legal", f"{difference.subject} ({side})"))
+
+
+#: The failure kinds of an engine process that is down (:data:`~adapters.wire.failures.ENGINE_DOWN`).
+DOWN_KINDS = frozenset(str(failure.kind) for failure in ENGINE_DOWN)
+
+
+#: Events whose rules follow from their type alone (no ``rule`` member, nothing read off the state),
+#: and the rules of the steps made of them only, by their event types (a trick won, the últimas).
+_PLAIN_EVENTS = frozenset({"card_played", "trick_won", "ultimas", "arrastre_begins"})
+_PLAIN_RULES: dict[tuple[JSON, ...], list[str]] = {}
+
+
+def _replayed(engine: Engine, setup: Mapping[str, JSON], actions: Sequence[dict[str, JSON]], count: int) -> GameHandle:
+    """A new game of ``engine`` after the first ``count`` of ``actions``."""
+    game = engine.start(setup)
+    for action in actions[:count]:
+        game.apply(action)
+    return game
+
+
+def explicit_deal(layout: Layout) -> dict[str, JSON]:
+    """A deal as the members of an explicit deal: the ``hands`` in seat order, the ``muestra``
+    and the ``stock`` top first (a setup's, and the explicit form of the ``deal`` action's)."""
+    return {"hands": [list(hand) for hand in layout.hands], "muestra": layout.muestra, "stock": list(layout.stock)}
+
+
+def _next_dealer(game: GameHandle) -> int:
+    """PRE-10: the winner of the last trick deals the next hand (the reference's own rule)."""
+    winner = game.state("last_trick_winner")
+    return int(next_dealer(int(winner)))
+
+
+__all__ = [
+    "DEPTHS",
+    "DOWN_KINDS",
+    "Fuzzer",
+    "explicit_deal",
+]

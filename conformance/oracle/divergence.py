@@ -1,0 +1,306 @@
+"""A divergence: where an engine first parted from the reference, why, and the record that replays it.
+
+In: a :class:`~conformance.oracle.steps.Difference` found after some actions, the reference's step
+there, and the setup and actions that lead to it, under a :class:`Config`. Out: its :class:`Cause`
+(:func:`cause_of`), the key divergences are grouped by; the :class:`Divergence` that holds it with
+its example, described in words (:func:`describe_action`) and written as a replayable record that
+:func:`load_record` reads back.
+
+The rule: a divergence is named by the rule the reference applied where the two parted: the rule of
+its refusal, or of the most telling of its events (:func:`rule_of_step`); for a difference in the
+legal actions, the rule behind the first action only one engine offers (:func:`legal_rule`: the
+reference's refusal of an action the engine offers besides, or what lets it play a card the engine
+does not offer, :func:`play_allowed_by`), or CANTE-07 where the engine offers only a cante, a tute
+or a claim and will not let the player decline it (:func:`declines`). The first divergence of a
+failed run's transcript (:mod:`conformance.oracle.transcript`) names its rule with the same helpers.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from adapters.interface import JSON, Engine, GameHandle, Rejected
+from adapters.vocabulary import SUITS
+from conformance.oracle.rules import rules_of_events
+from conformance.oracle.steps import Difference, Step, action_key, snapshot
+
+RECORD_FORMAT = "guinote-divergence/2"
+
+
+@dataclass(frozen=True)
+class Config:
+    """The rules one game is played under: a label (``lascuarenta+mano_a_mano``,
+    ``ludoteka[tute=wins_point]``) and the value of every flag."""
+
+    label: str
+    flags: Mapping[str, str]
+    #: the engine's own profile the configuration starts from (its names are its own: ``+`` and
+    #: ``[`` may be in them, so the label is never split to find it)
+    profile: str = ""
+
+    @property
+    def players(self) -> int:
+        return int(self.flags.get("players", "4"))
+
+    @property
+    def deck_size(self) -> int:
+        return int(self.flags.get("deck", "40"))
+
+
+@dataclass(frozen=True)
+class Cause:
+    """Why two engines diverged, the key divergences are grouped by: the kind, what differed
+    (a field, an event member, an action type) and the rule the reference applied there."""
+
+    kind: str
+    subject: str
+    rule: str
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.subject}" + (f" [{self.rule}]" if self.rule else "")
+
+
+@dataclass
+class Divergence:
+    """Where the engine under test first disagreed with the reference."""
+
+    config: Config
+    setup: dict[str, JSON]
+    actions: list[dict[str, JSON]]
+    cause: Cause
+    expected: JSON
+    got: JSON
+    seed: int = 0
+    strategy: str = ""
+    #: the rule IDs the reference's events and refusals showed in the game, up to the divergence
+    message: str = ""
+    #: the subjects of the known divergences passed over before it in its game
+    #: (:func:`~conformance.oracle.steps.subject_key`): a replay or a shrink of the example does not
+    #: compare them either
+    passed_over: tuple[str, ...] = ()
+
+    @property
+    def size(self) -> int:
+        """How big the example is: actions first, then the cards it shows."""
+        return len(self.actions)
+
+    def describe(self) -> str:
+        last = describe_action(self.actions[-1]) if self.actions else "before any action"
+        where = f"{self.config.label}, seed {self.seed}, after {len(self.actions)} actions (last: {last})"
+        if self.passed_over:
+            where += f", past the known {', '.join(self.passed_over)}"
+        expected, got = _show(self.expected), _show(self.got)
+        if self.cause.kind == "legal":
+            return f"{where}: legal actions differ: the engine lacks {expected} and offers besides {got}"
+        if self.cause.kind == "failure":
+            return f"{where}: the engine failed: {self.got}"
+        return f"{where}: {self.cause.kind} {self.cause.subject}: expected {expected}, got {got}"
+
+    def record(self) -> dict[str, JSON]:
+        """A replayable record: the rules, the setup and the actions that lead to the divergence."""
+        return {
+            "format": RECORD_FORMAT,
+            "config": {"label": self.config.label, "flags": dict(self.config.flags), "profile": self.config.profile},
+            "seed": self.seed,
+            "strategy": self.strategy,
+            "setup": self.setup,
+            "actions": self.actions,
+            "passed_over": list(self.passed_over),
+            "divergence": {
+                "kind": self.cause.kind,
+                "subject": self.cause.subject,
+                "rule": self.cause.rule,
+                "expected": self.expected,
+                "got": self.got,
+            },
+        }
+
+
+#: How each action reads: (as a step of its own, "seat 0 plays Ao"; inside a sentence, "seat 0 playing Ao").
+_DESCRIPTIONS = {
+    "play": ("seat {seat} plays {card}", "seat {seat} playing {card}"),
+    "cante": ("seat {seat} sings {suit}", "seat {seat} singing {suit}"),
+    "exchange": ("seat {seat} exchanges for the muestra", "seat {seat} exchanging for the muestra"),
+    "claim": ("seat {seat} claims 101", "seat {seat} claiming 101"),
+    "tute": ("seat {seat} sings tute of {rank}", "seat {seat} singing tute of {rank}"),
+    "draw": ("the cards are drawn", "drawing the cards"),
+    "deal": ("the next hand is dealt", "dealing the next hand"),
+}
+_TUTES = {"R": "reyes", "S": "sotas"}
+
+
+def describe_action(action: Mapping[str, JSON], *, gerund: bool = False) -> str:
+    """An action in words, as the scenarios write it (``seat 1 sings copas``), or as a gerund for
+    a sentence about it (``expected seat 1 singing copas to be accepted``)."""
+    forms = _DESCRIPTIONS.get(str(action.get("type")))
+    if forms is None:
+        return json.dumps(dict(action), ensure_ascii=False)
+    suit, rank = action.get("suit"), action.get("rank")
+    return forms[gerund].format(
+        seat=action.get("seat"),
+        card=action.get("card"),
+        suit=SUITS.get(suit, suit) if isinstance(suit, str) else suit,
+        rank=_TUTES.get(rank, rank) if isinstance(rank, str) else rank,
+    )
+
+
+def _show(value: JSON) -> str:
+    return json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value
+
+
+class RecordError(ValueError):
+    """A divergence record that cannot be read (the message names the file and the member)."""
+
+
+@dataclass(frozen=True)
+class Record:
+    config: Config
+    setup: dict[str, JSON]
+    actions: list[dict[str, JSON]]
+    divergence: dict[str, JSON]
+    #: the known divergences passed over before it (:attr:`Divergence.passed_over`)
+    passed_over: tuple[str, ...] = ()
+
+
+def load_record(data: Any, where: str) -> Record:
+    """Read a record written by :meth:`Divergence.record` (or the older ``guinote-divergence/1``)."""
+    if not isinstance(data, dict):
+        raise RecordError(f"{where}: a divergence record is a JSON object")
+    fmt = data.get("format")
+    if fmt not in (RECORD_FORMAT, "guinote-divergence/1"):
+        raise RecordError(f"{where}: unknown format {fmt!r}; expected {RECORD_FORMAT!r}")
+    setup = data.get("setup")
+    actions = data.get("actions")
+    if not isinstance(setup, dict) or not isinstance(setup.get("flags"), dict):
+        raise RecordError(f"{where}: 'setup' must be an object with the 'flags'")
+    if not all(isinstance(name, str) and isinstance(value, str) for name, value in setup["flags"].items()):
+        raise RecordError(f"{where}: 'setup.flags' must map each flag to its value, a string")
+    if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
+        raise RecordError(f"{where}: 'actions' must be a list of action objects")
+    passed_over = data.get("passed_over", [])
+    if not isinstance(passed_over, list) or not all(isinstance(subject, str) for subject in passed_over):
+        raise RecordError(f"{where}: 'passed_over' must be a list of strings (the subjects of known divergences)")
+    raw_config = data.get("config") or {"label": str(data.get("profile", "?")), "flags": setup["flags"]}
+    if not isinstance(raw_config, dict):
+        raise RecordError(f"{where}: 'config' must be an object")
+    config = Config(str(raw_config.get("label", "?")), dict(setup["flags"]), str(raw_config.get("profile", "")))
+    divergence = data.get("divergence")
+    return Record(config, setup, actions, divergence if isinstance(divergence, dict) else {}, tuple(passed_over))
+
+
+# ---------------------------------------------------------------------------------------- rules of a step
+
+
+def rule_of_step(step: Step) -> str:
+    """The rule the reference applied at ``step``: its refusal's rule, or the rule behind the
+    most telling of its events (see :func:`conformance.oracle.rules.rules_of_events`)."""
+
+    if not step.accepted:
+        return step.rule
+    rules = rules_of_events(step.events, step.state)
+    return rules[0] if rules else ""
+
+
+def legal_rule(reference: Engine, setup: Mapping[str, JSON], actions: Sequence[dict[str, JSON]], extra: JSON) -> str:
+    """The rule behind a legal-actions difference: the reference's refusal of an action the
+    engine offers besides, or the rule of the events of an action the engine does not offer."""
+    if not isinstance(extra, list) and not isinstance(extra, dict):
+        return ""
+    action = extra[0] if isinstance(extra, list) and extra else extra
+    if not isinstance(action, dict) or action.get("type") == "deal":
+        return ""
+    game = reference.start(setup)
+    for previous in actions:
+        game.apply(previous)
+    if action.get("type") == "play":
+        allowing = play_allowed_by(game, action)
+        if allowing:
+            return allowing
+    outcome = game.apply(action)
+    if isinstance(outcome, Rejected):
+        return outcome.rule
+    return rule_of_step(Step(action, events=list(outcome.events), state=snapshot(game, None).state))
+
+
+def play_allowed_by(game: GameHandle, action: Mapping[str, JSON]) -> str:
+    """The rule that lets the reference accept a card the engine does not offer: free play
+    (PLAY-07), a lead (ARR-14), following suit (ARR-01), trumping (ARR-03) or a discard (ARR-08)."""
+    if game.state("phase") == "free":
+        return "PLAY-07"
+    trick = game.state("trick")
+    card = str(action.get("card", ""))
+    if not trick:
+        return "ARR-14"
+    if card[1:] == str(trick[0])[1:]:
+        return "ARR-01"
+    return "ARR-03" if card[1:] == game.state("trump") else "ARR-08"
+
+
+#: Where the engine offers only cantes (or tutes, or a claim) and not the draw or the next card
+#: the reference allows too, it does not let the player decline them: singing is optional.
+DECLINE_RULE = "CANTE-07"
+_DECLARATIONS = frozenset({"cante", "tute", "claim"})
+#: What a player does instead of singing: draw, play on, or exchange the seven.
+_DECLINED_BY = frozenset({"draw", "play", "exchange"})
+
+
+def may_declare(legal: Sequence[Mapping[str, JSON]]) -> bool:
+    """Whether ``legal`` (the reference's) offers a cante, a tute or a claim: where an engine
+    that will not let one be declined refuses the draw or the next card."""
+    return any(action.get("type") in _DECLARATIONS for action in legal)
+
+
+def declines(missing: Sequence[Mapping[str, JSON]], offered: Any) -> bool:
+    """Whether an engine that lacks ``missing`` (the draw, or a card to play) and offers only
+    ``offered``, all cantes, tutes or claims, does not let the player decline them (CANTE-07)."""
+    kinds = {str(action.get("type")) for action in missing if isinstance(action, Mapping)}
+    offered_kinds = {str(action.get("type")) for action in offered or [] if isinstance(action, Mapping)}
+    declined = bool(kinds & _DECLINED_BY) and kinds <= _DECLINED_BY | _DECLARATIONS
+    return declined and bool(offered_kinds) and offered_kinds <= _DECLARATIONS
+
+
+def cause_of(
+    reference: Engine,
+    setup: Mapping[str, JSON],
+    actions: Sequence[dict[str, JSON]],
+    difference: Difference,
+    step: Step | None,
+) -> Cause:
+    """The cause of a difference found after ``actions``: the rule the reference applied there
+    (for the legal actions, the rule behind the first action only one engine offers)."""
+    rule = ""
+    missing = difference.expected if isinstance(difference.expected, list) else []
+    if difference.kind == "legal" and step is not None and not difference.got and missing:
+        keys = {action_key(action) for action in missing if isinstance(action, Mapping)}
+        if declines(missing, [action for action in step.legal if action_key(action) not in keys]):
+            return Cause(difference.kind, difference.subject, DECLINE_RULE)
+    if difference.kind == "legal":
+        offered = difference.got if difference.subject.endswith("(extra)") else difference.expected
+        try:
+            rule = legal_rule(reference, setup, actions, offered)
+        except Exception:  # the rule is a label: never let finding it stop a run
+            rule = ""
+    elif step is not None and step.action is not None:
+        rule = rule_of_step(step)
+    return Cause(difference.kind, difference.subject, rule)
+
+
+__all__ = [
+    "RECORD_FORMAT",
+    "Cause",
+    "Config",
+    "Divergence",
+    "Record",
+    "RecordError",
+    "cause_of",
+    "declines",
+    "describe_action",
+    "legal_rule",
+    "load_record",
+    "may_declare",
+    "play_allowed_by",
+    "rule_of_step",
+]

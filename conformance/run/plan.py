@@ -1,0 +1,242 @@
+"""The plan of a session: the engines, the scenarios and the runs it is to play, and whether to play one now.
+
+Each scenario becomes one test per (engine, profile) pair: the pairs are the engines' profiles, or
+those of ``--profile`` (:meth:`SessionPlan.parametrize`), and the tests of scenarios left out by
+``--scenario``, ``--rule`` and ``--area`` are deselected (:meth:`SessionPlan.select`). A run is not
+played at all once the ``--budget`` is spent or the engine's circuit breaker has tripped (its
+process hung, died or would not start ``--max-engine-failures`` times in a row).
+
+In: the plugin's options and pytest's items. Out: the engines, opened once per process, and their
+handshakes; each test's scenario (the catalogue's entry) and its run as a not-run
+:class:`~conformance.results.case.CaseResult` with the command that reruns it; the expectations
+file checked against the scenarios; why a run is not to be played.
+"""
+
+from __future__ import annotations
+
+import shlex
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from adapters.interface import Engine, EngineInfo
+from adapters.versions import compatibility_of
+from adapters.wire.failures import ENGINE_DOWN
+from conformance.base.exit_codes import CheckError
+from conformance.base.untrusted import bounded, file_part
+from conformance.catalogue.features import FeatureError, Scenario, parse_feature
+from conformance.catalogue.rule_index import RULE_ID
+from conformance.engines.specs import load_engine, profile_flags
+from conformance.results.case import CaseResult
+from conformance.results.report import EngineEntry
+from conformance.results.status import Status
+from conformance.run import expectations
+from conformance.run.compat import template_of
+from conformance.run.expectations import scenario_id
+from conformance.run.options import load_expectations, parse_overrides
+from conformance.run.scenario_setup import FeatureInputError
+from conformance.run.selection import Selection
+
+
+def relative(path: Path) -> Path:
+    """``path`` relative to the working directory when it is inside it (shorter reports)."""
+    return path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd()) else path
+
+
+class SessionPlan:
+    """What the session is to play, and with what (one per plugin object)."""
+
+    def __init__(self, config: pytest.Config) -> None:
+        self.specs: list[str] = config.getoption("engine") or ["reference"]
+        self.profile_filter: list[str] | None = config.getoption("profile")
+        self.selection = Selection(
+            tuple(config.getoption("scenario") or ()), tuple(config.getoption("rule") or ()),
+            tuple(config.getoption("area") or ()),
+        )  # fmt: skip
+        self.timeout: float = config.getoption("engine_timeout")
+        self.max_failures: int = config.getoption("max_engine_failures")
+        self.budget: float | None = config.getoption("budget")
+        #: per engine spec: (runs in a row that ended with the engine process down, the last one's message)
+        self.streaks: dict[str, tuple[int, str]] = {}
+        self.expectations = load_expectations(config.getoption("expectations"))
+        self.overrides = parse_overrides(config.getoption("override") or [])
+        self.engines: dict[str, Engine] = {}
+        self.infos: dict[str, EngineInfo] = {}
+        self._scenarios: dict[str, dict[str, Scenario]] = {}
+        # a worker's budget runs from the controller's start (a replaced worker starts late)
+        self.started: float = getattr(config, "workerinput", {}).get("guinote_started", time.time())
+        self.position_setup: str = config.getoption("position_setup")
+
+    def engine(self, spec: str) -> tuple[Engine, EngineInfo]:
+        if spec not in self.engines:
+            try:
+                engine = load_engine(spec, timeout=self.timeout)
+                self.infos[spec] = engine.info()
+            except CheckError as error:
+                raise pytest.UsageError(str(error)) from None
+            except Exception as error:  # a broken engine must not crash collection silently
+                raise pytest.UsageError(f"engine {spec!r} could not start: {error}") from None
+            self.engines[spec] = engine
+        return self.engines[spec], self.infos[spec]
+
+    def engine_entry(self, spec: str) -> EngineEntry:
+        """The header entry of an engine this process opened."""
+        return engine_entry(spec, self.infos[spec], compatibility_of(self.engines[spec]).notes)
+
+    def scenario(self, path: str, name: str) -> Scenario:
+        """The catalogue entry of a scenario (its rules, sources and flags), parsed once per file."""
+        key = str(Path(path).resolve())
+        if key not in self._scenarios:
+            self._scenarios[key] = {s.name: s for s in parse_feature(Path(path))}
+        return self._scenarios[key][name]
+
+    def cases(self) -> list[tuple[str, str]]:
+        pairs = []
+        for spec in self.specs:
+            _, info = self.engine(spec)
+            profiles = list(info.profiles)
+            if self.profile_filter:
+                for label in self.profile_filter:
+                    self.profile_flags(info, label)  # an unknown profile or overlay is a usage error
+                profiles = list(dict.fromkeys(self.profile_filter))
+            pairs += [(spec, profile) for profile in profiles]
+        return pairs
+
+    def profile_flags(self, info: EngineInfo, label: str) -> dict[str, str]:
+        """The flags of a profile label (``NAME`` or ``NAME+OVERLAY``)."""
+        try:
+            return profile_flags(info, label)
+        except CheckError as error:
+            raise pytest.UsageError(str(error)) from None
+
+    def selected(self, scenario: Scenario) -> bool:
+        return self.selection.selected(scenario)
+
+    def case_of(self, item: pytest.Item) -> CaseResult | None:
+        """The scenario run a test is, as a not-run result (None for a test that is not a scenario run).
+
+        A feature the catalogue cannot read still names its scenario: pytest-bdd parsed it."""
+        callspec = getattr(item, "callspec", None)
+        if callspec is None or "guinote_case" not in callspec.params:
+            return None
+        spec, profile = callspec.params["guinote_case"]
+        try:
+            scenario = self.item_scenario(item)
+        except FeatureInputError:
+            facts = _template_facts(item)
+            if facts is None:
+                return None
+            path, name, line, tags = facts
+            return CaseResult(
+                id=f"{path.stem}::{name}", scenario=name, feature=str(relative(path)), line=line,
+                rules=tuple(sorted(tag for tag in tags if RULE_ID.match(tag))), engine=spec, profile=profile,
+                status=Status.NOT_RUN, rerun=self._rerun(path, line, spec, profile),
+            )  # fmt: skip
+        if scenario is None:
+            return None
+        return CaseResult(
+            id=scenario_id(scenario), scenario=scenario.name, feature=str(relative(scenario.path)),
+            line=scenario.line, rules=tuple(scenario.rules), engine=spec, profile=profile, status=Status.NOT_RUN,
+            flags=dict(scenario.flags), rerun=self.rerun_command(scenario, spec, profile),
+        )  # fmt: skip
+
+    def not_run_reason(self, spec: str) -> str | None:
+        """Why a scenario of ``spec`` is not to be played at all now (None: play it)."""
+        if self.budget is not None and time.time() - self.started > self.budget:
+            return f"the run's budget of {self.budget:g} s was spent before it started (--budget)"
+        failures, last = self.streaks.get(spec, (0, ""))
+        if self.max_failures and failures >= self.max_failures:
+            return f"the engine timed out or crashed {failures} times in a row; last: {last}"
+        return None
+
+    def count_run(self, spec: str, error: BaseException | None, status: Status, message: str) -> None:
+        """The circuit breaker's count: runs in a row whose engine process hung, died or would not start."""
+        if isinstance(error, ENGINE_DOWN):
+            failures, _ = self.streaks.get(spec, (0, ""))
+            self.streaks[spec] = (failures + 1, bounded(message.split("\n")[0], 300))
+        elif status not in (Status.NOT_APPLICABLE, Status.NOT_RUN):
+            self.streaks.pop(spec, None)  # the engine answered: the streak is broken
+
+    def rerun_command(self, scenario: Scenario, spec: str, profile: str) -> str:
+        """The command that re-runs one scenario run, into its own report folder, with the trace."""
+        return self._rerun(scenario.path, scenario.line, spec, profile)
+
+    @staticmethod
+    def _rerun(path: Path, line: int, spec: str, profile: str) -> str:
+        location = f"{relative(path)}:{line}"
+        folder = f"reports/rerun-{path.stem}-{line}-{file_part(profile)}"  # the engine's name
+        return shlex.join(
+            [
+                *("guinote-conformance", "run", "--engine", spec, "--profile", profile, "--scenario", location),
+                *("--jobs", "1", "--trace", "--report-dir", folder),
+            ]
+        )
+
+    def item_scenario(self, item: pytest.Item) -> Scenario | None:
+        """The catalogue entry of a scenario test; a malformed feature file raises FeatureInputError."""
+        template = template_of(item)
+        if template is None:
+            return None
+        try:
+            return self.scenario(template.feature.filename, template.name)
+        except FeatureError as error:
+            raise FeatureInputError(str(error)) from None
+
+    def parametrize(self, metafunc: pytest.Metafunc) -> None:
+        """A scenario test once per (engine, profile) pair."""
+        if "guinote_case" in metafunc.fixturenames:
+            pairs = self.cases()
+            ids = [profile if len(self.specs) == 1 else f"{spec}-{profile}" for spec, profile in pairs]
+            metafunc.parametrize("guinote_case", pairs, ids=ids, scope="function")
+
+    def select(self, config: pytest.Config, items: list[pytest.Item]) -> None:
+        """The expectations and the selection checked against the scenarios collected; the tests of
+        the scenarios not selected deselected."""
+        known: dict[str, Scenario] = {}
+        for item in items:
+            try:
+                scenario = self.item_scenario(item)
+            except FeatureInputError:
+                continue
+            if scenario is not None:
+                known[scenario.location] = scenario
+        try:
+            self.expectations = expectations.check_coverage(self.expectations, list(known.values()))
+        except CheckError as error:
+            raise pytest.UsageError(str(error)) from None
+        try:
+            self.selection.check(list(known.values()))
+        except CheckError as error:
+            raise pytest.UsageError(str(error)) from None
+        if not self.selection:
+            return
+        keep: list[pytest.Item] = []
+        drop: list[pytest.Item] = []
+        for item in items:
+            try:
+                scenario = self.item_scenario(item)
+            except FeatureInputError:
+                scenario = None  # keep it: running it reports the error
+            (keep if scenario is None or self.selected(scenario) else drop).append(item)
+        if drop:
+            config.hook.pytest_deselected(items=drop)
+            items[:] = keep
+
+
+def _template_facts(item: pytest.Item) -> tuple[Path, str, int, frozenset[str]] | None:
+    """A scenario test's feature file, scenario name, line and tags as pytest-bdd parsed them."""
+    template = template_of(item)
+    if template is None:
+        return None
+    return Path(template.feature.filename), template.name, template.line_number, frozenset(template.tags)
+
+
+def engine_entry(spec: str, info: EngineInfo, notes: Sequence[str] = ()) -> EngineEntry:
+    """The results' header entry of an engine: who it says it is, what it declares, what the
+    suite filled in for it (``notes``: :attr:`adapters.versions.Compatibility.notes`)."""
+    return EngineEntry(
+        spec, info.name, info.version, info.language, {name: dict(flags) for name, flags in info.profiles.items()},
+        info.protocol, tuple(sorted(info.capabilities)), tuple(notes),
+    )  # fmt: skip

@@ -1,0 +1,15 @@
+"""Settings for the whole test session.
+
+``guinote-conformance run`` shares its scenarios among two pytest-xdist workers by default. The
+tests already run on every core (``pytest -n 2``), so a run inside a test plays serially unless
+the test asks for workers (``--jobs 2``, as the tests of parallel runs do): two more processes
+each collecting the suite would only double the work. ``GUINOTE_JOBS`` is the option's own
+environment variable (``guinote-conformance run --help``); the runs that the default test run
+starts, the CLI's in process and the subprocesses, inherit it.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("GUINOTE_JOBS", "1")
