@@ -26,6 +26,15 @@ extensions = [
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 root_doc = "index"
 exclude_patterns = ["_build", "_ext", "locale", "Thumbs.db", ".DS_Store"]
+# The printed edition (``tox -e print``, docs/build_print.py, ``-t print``) has its own root,
+# print.rst: the players' chapters, without the engine-author ones (checking/, reference/,
+# contributing/), whose links then print as plain text. The HTML site never sees print.rst.
+guinote_print = tags.has("print")  # type: ignore[name-defined]  # noqa: F821 (Sphinx gives conf.py ``tags``)
+if guinote_print:
+    root_doc = "print"
+    exclude_patterns += ["index.rst", "checking/**", "reference/**", "contributing/**"]
+else:
+    exclude_patterns.append("print.rst")
 templates_path: list[str] = []
 
 # Two editions (docs/build_editions.py): Spanish (-D language=es, catalogues in
@@ -81,3 +90,54 @@ guinote_copyrights = {"es": "los colaboradores de la batería de conformidad del
 # results page runs the suite at build time unless the environment variable GUINOTE_RESULTS
 # names a results file.
 guinote_root = str(ROOT)
+
+
+# The printed edition (tox -e print, docs/build_print.py): an A5 book for clubs to print and
+# bind, through pdfLaTeX (the Debian packages it needs are listed in docs/build_print.py). Its
+# title, author and file (guinote-es.tex, guinote-en.tex) follow the language: see
+# guinote_rulebook/printed.py, which also draws the pictures and labels the index of rules.
+latex_engine = "pdflatex"
+latex_documents = [("print", "guinote-en.tex", html_title, author, "manual")]
+# the title page's author, on two lines
+guinote_print_authors = {
+    "en": r"The contributors to\\the Guiñote conformance suite",
+    "es": r"Los colaboradores de la batería\\de conformidad del Guiñote",
+}
+latex_show_urls = "footnote"
+PRINT_PREAMBLE = r"""
+\usepackage{microtype}
+\usepackage{ragged2e}
+% a zero-width space (the break points of long names in narrow columns) may break a line
+\DeclareUnicodeCharacter{200B}{\hspace{0pt}}
+\makeatletter
+% headings in the text's serif, as in a book, tables' headings too
+\renewcommand{\py@HeaderFamily}{\rmfamily\bfseries}
+\protected\def\sphinxstyletheadfamily{\bfseries}
+\protected\def\sphinxtablecontinued#1{\textit{#1}}
+% the index of rules: each chapter's rules under its title, in the text's serif
+\def\sphinxstyleindexlettergroup#1{{\large\bfseries\RaggedRight#1\par}\nopagebreak\vspace{1mm}}
+% the cells of a table with column widths ragged right (narrow columns justify badly)
+\newcolumntype{\X}[2]{>{\RaggedRight\arraybackslash}p{\dimexpr
+  (\linewidth-\spx@arrayrulewidth)*#1/#2-\tw@\tabcolsep-\spx@arrayrulewidth\relax}}
+% a rule's agreement (the extension's badge) in italics before its explanation
+\@namedef{DUroleguinote-badge-agreement-yes}#1{\textit{#1}\nobreakspace---}
+\@namedef{DUroleguinote-badge-agreement-single}#1{\textit{#1}\nobreakspace---}
+\@namedef{DUroleguinote-badge-agreement-disagree}#1{\textit{#1}\nobreakspace---}
+\@namedef{DUroleguinote-badge-agreement-derived}#1{\textit{#1}\nobreakspace---}
+\@namedef{DUroleguinote-badge-agreement-interpretation}#1{\textit{#1}\nobreakspace---}
+\makeatother
+"""
+latex_elements = {
+    "papersize": "a5paper",
+    "pointsize": "10pt",
+    "extraclassoptions": "twoside,openright",
+    "fontpkg": r"\usepackage{tgpagella}\usepackage{tgheros}\renewcommand{\ttdefault}{txtt}",
+    "fncychap": "",
+    "tocdepth": r"\setcounter{tocdepth}{0}",  # the contents on a page: the chapters
+    "preamble": PRINT_PREAMBLE,
+    "sphinxsetup": "hmargin={17mm,13mm}, vmargin={15mm,18mm}",
+    "fvset": r"\fvset{fontsize=\footnotesize}",
+    # the index of rules (the guinote domain's) gives each rule's page; a general index would
+    # only repeat the glossary's words
+    "printindex": "",
+}

@@ -12,7 +12,8 @@ published rulebook can never drift from the suite. Modules:
   step-through; the cards and the table drawn in SVG;
 * :mod:`.i18n` and :mod:`.locale`: the Spanish edition, the language switch, the check that
   every message is translated;
-* :mod:`.editions`: builds both editions side by side.
+* :mod:`.editions`: builds both editions side by side;
+* :mod:`.printed`: the printed edition (an A5 book through LaTeX, ``tox -e print``).
 
 Missing data (an area not indexed yet, no schemas, no results file) renders as a note, never
 as a warning, so the site builds with whatever exists; inconsistent data (a rule naming an
@@ -26,7 +27,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from guinote_rulebook import data, i18n, locale, nodes
+from guinote_rulebook import data, i18n, locale, nodes, printed
 from guinote_rulebook.directives.architecture import ArchitectureDirective
 from guinote_rulebook.directives.area import AreaDirective
 from guinote_rulebook.directives.automodules import AutomodulesDirective
@@ -91,6 +92,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     ):
         app.add_role(name, role)
     i18n.setup(app)
+    printed.setup(app)  # the printed edition (tox -e print)
     locale.compile_catalogue(app)
     app.add_js_file("guinote-stepper.js")
     app.add_css_file("guinote-rulebook.css")

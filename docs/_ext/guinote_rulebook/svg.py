@@ -40,8 +40,8 @@ _EMBLEMS = {
 }
 
 
-def sprite() -> str:
-    """The suit emblems and the card back, defined once per page."""
+def sprite_symbols() -> str:
+    """The suit emblems and the card back as SVG symbols (a drawing uses them by reference)."""
     symbols = "".join(
         f'<symbol id="gs-{suit}" viewBox="-12 -12 24 24">{body}</symbol>' for suit, body in _EMBLEMS.items()
     )
@@ -51,9 +51,14 @@ def sprite() -> str:
         'stroke="#e9c46a" stroke-width="1"/><path d="M20,12 L30,30 L20,48 L10,30 Z" fill="none" '
         'stroke="#e9c46a" stroke-width="1"/></symbol>'
     )
+    return symbols + back
+
+
+def sprite() -> str:
+    """The suit emblems and the card back, defined once per page."""
     return (
         '<svg class="guinote-sprite" width="0" height="0" aria-hidden="true" focusable="false" '
-        f'style="position:absolute;width:0;height:0;overflow:hidden">{symbols}{back}</svg>'
+        f'style="position:absolute;width:0;height:0;overflow:hidden">{sprite_symbols()}</svg>'
     )
 
 

@@ -1,0 +1,66 @@
+"""The printed edition's helpers (docs/_ext/guinote_rulebook/printed.py and print_latex.py), on
+small inputs and fast; the books themselves are checked by test_print.py (tox -e print)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.docs.conftest import DOCS, require
+
+require("sphinx")
+if str(DOCS / "_ext") not in sys.path:
+    sys.path.insert(0, str(DOCS / "_ext"))
+
+from guinote_rulebook import print_latex, printed, svg  # noqa: E402
+from guinote_rulebook.render import table  # noqa: E402
+
+from conformance.catalogue.rulebook import TablePicture  # noqa: E402
+
+
+def test_a_drawing_stands_alone_with_its_emblems_and_its_size() -> None:
+    drawing = svg.table_svg(TablePicture(players=4, hands={0: ["Ao", "Sc"]}), "a table")
+    assert " width=" not in drawing.split(">", 1)[0]  # the web's drawing has only a viewBox
+    alone = print_latex.standalone_svg(drawing)
+    root = alone.split(">", 1)[0]
+    assert ' width="380"' in root and " height=" in root
+    assert '<symbol id="gs-o"' in alone and '<symbol id="gs-back"' in alone
+    assert alone.count("<svg") == 1
+    height = float(root.split('viewBox="0 0 380 ', 1)[1].split('"', 1)[0])
+    assert print_latex.drawing_height(drawing) == pytest.approx(height * 0.75 * print_latex.DRAWING_SCALE)
+
+
+def test_a_drawing_is_made_pdf_once(tmp_path: Path) -> None:
+    try:
+        import cairosvg  # noqa: F401
+    except (ImportError, OSError) as error:  # OSError: no cairo library
+        pytest.skip(f"cairosvg is not usable ({error}): pip install -e '.[print]'")
+    row = svg.cards_row(["Ao", "3c", "Re"], "three cards")
+    first = print_latex.drawing_pdf(row, tmp_path)
+    assert first.read_bytes().startswith(b"%PDF")
+    assert print_latex.drawing_pdf(row, tmp_path) == first
+    assert len(list(tmp_path.iterdir())) == 1
+
+
+def test_each_column_is_as_wide_as_its_longest_word_needs() -> None:
+    long_value = "exchanger_\u200bwon_\u200blast_\u200btrick"
+    reading = "The exchanger himself won the trick just played, " * 3
+    node = table(["Value", "Reading", "Sources"], [[long_value, reading, "S000, S004"], ["none", "No.", "S002"]])
+    widths = printed.column_widths(node, 3)
+    assert widths[0] >= len("exchanger_") * printed.CHARACTER + printed.PADDING
+    assert widths[2] >= len("Sources") * printed.CHARACTER + printed.PADDING
+    assert widths[1] > widths[0] and widths[1] > widths[2]  # the text takes the rest of the line
+    assert sum(widths) == pytest.approx(printed.LINE, abs=3)
+
+
+def test_a_page_left_out_of_the_book_is_named_by_its_title(tmp_path: Path) -> None:
+    rst = tmp_path / "guide.rst"
+    rst.write_text(".. a comment\n\nChecking your engine\n====================\n\nText.\n", encoding="utf-8")
+    markdown = tmp_path / "protocol.md"
+    markdown.write_text("# The wire protocol\n\nText.\n", encoding="utf-8")
+    assert printed.source_title(rst) == "Checking your engine"
+    assert printed.source_title(markdown) == "The wire protocol"
+    assert printed.engine_author_page("contributing/variant")
+    assert not printed.engine_author_page("rulebook/deck")
