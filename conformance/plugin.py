@@ -20,7 +20,7 @@ from collections.abc import Generator
 
 import pytest
 
-from conformance.run import compat, fixtures, options
+from conformance.run import compat, fixtures, language, options
 from conformance.run.fixtures import _guinote_scenario, guinote_case, guinote_run
 from conformance.run.session import GuinotePlugin
 
@@ -36,6 +36,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 @pytest.hookimpl(trylast=True)
 def pytest_configure(config: pytest.Config) -> None:
     compat.install_step_lookup()
+    language.configure(config)  # before collection: the suite's module reads the folder when imported
     config.pluginmanager.register(GuinotePlugin(config), "guinote-conformance")
 
 

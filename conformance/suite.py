@@ -16,10 +16,11 @@ and run ``pytest --engine "cmd:./my-engine"`` (every option of the plugin is und
 import pytest
 from pytest_bdd import scenarios
 
-from conformance.catalogue.rule_index import default_root
+from conformance.run.language import session_root
 
 # The plugin parametrizes guinote_case with (engine, profile); pytest-bdd resolves step
 # fixtures at run time, so the parameter must be requested statically here.
 pytestmark = pytest.mark.usefixtures("guinote_case")
 
-scenarios(str(default_root()))
+# the English feature files, or the Spanish ones generated from them (--language es)
+scenarios(str(session_root()))

@@ -84,6 +84,13 @@ def add_options(parser: pytest.Parser) -> None:
         "stored one, use it, and record what was found in DIR",
     )
     group.addoption(
+        "--language",
+        choices=("en", "es"),
+        default="en",
+        help="the language of the scenarios run: en, the feature files as written, or es, the Spanish ones generated "
+        "from them (same scenarios, same lines, same results)",
+    )
+    group.addoption(
         "--guinote-trace",
         action="store_true",
         default=False,

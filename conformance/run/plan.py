@@ -26,7 +26,7 @@ from adapters.versions import compatibility_of
 from adapters.wire.failures import ENGINE_DOWN
 from conformance.base.exit_codes import CheckError
 from conformance.base.untrusted import bounded, file_part
-from conformance.catalogue.features import FeatureError, Scenario, parse_feature
+from conformance.catalogue.features import FeatureError, Scenario, Step, parse_feature
 from conformance.catalogue.rule_index import RULE_ID
 from conformance.engines.specs import load_engine, profile_flags
 from conformance.results.case import CaseResult
@@ -35,6 +35,7 @@ from conformance.results.status import Status
 from conformance.run import expectations
 from conformance.run.compat import template_of
 from conformance.run.expectations import scenario_id
+from conformance.run.language import english_source
 from conformance.run.options import load_expectations, parse_overrides
 from conformance.run.scenario_setup import FeatureInputError
 from conformance.run.selection import Selection
@@ -65,9 +66,11 @@ class SessionPlan:
         self.engines: dict[str, Engine] = {}
         self.infos: dict[str, EngineInfo] = {}
         self._scenarios: dict[str, dict[str, Scenario]] = {}
+        self._lines: dict[str, dict[int, Scenario]] = {}
         # a worker's budget runs from the controller's start (a replaced worker starts late)
         self.started: float = getattr(config, "workerinput", {}).get("guinote_started", time.time())
         self.position_setup: str = config.getoption("position_setup")
+        self.language: str = config.getoption("language") or "en"
 
     def engine(self, spec: str) -> tuple[Engine, EngineInfo]:
         if spec not in self.engines:
@@ -91,6 +94,27 @@ class SessionPlan:
         if key not in self._scenarios:
             self._scenarios[key] = {s.name: s for s in parse_feature(Path(path))}
         return self._scenarios[key][name]
+
+    def scenario_at(self, path: Path, line: int) -> Scenario:
+        """The scenario of a feature file at ``line`` (a Spanish file's scenario is on the English one's line)."""
+        key = str(path.resolve())
+        if key not in self._lines:
+            self._lines[key] = {s.line: s for s in parse_feature(path)}
+        try:
+            return self._lines[key][line]
+        except KeyError:
+            raise FeatureError(f"{path}:{line}: no scenario on this line (the Spanish file was generated from "
+                               "another version of it)") from None  # fmt: skip
+
+    def steps_as_run(self, item: pytest.Item, scenario: Scenario) -> tuple[Step, ...]:
+        """The steps of a scenario test in the language it ran in (a Spanish run's are the Spanish text)."""
+        template = template_of(item)
+        if template is None or english_source(Path(template.feature.filename)) is None:
+            return scenario.steps
+        try:
+            return self.scenario_at(Path(template.feature.filename), template.line_number).steps
+        except FeatureError:
+            return scenario.steps
 
     def cases(self) -> list[tuple[str, str]]:
         pairs = []
@@ -163,14 +187,14 @@ class SessionPlan:
         """The command that re-runs one scenario run, into its own report folder, with the trace."""
         return self._rerun(scenario.path, scenario.line, spec, profile)
 
-    @staticmethod
-    def _rerun(path: Path, line: int, spec: str, profile: str) -> str:
+    def _rerun(self, path: Path, line: int, spec: str, profile: str) -> str:
         location = f"{relative(path)}:{line}"
         folder = f"reports/rerun-{path.stem}-{line}-{file_part(profile)}"  # the engine's name
         return shlex.join(
             [
                 *("guinote-conformance", "run", "--engine", spec, "--profile", profile, "--scenario", location),
                 *("--jobs", "1", "--trace", "--report-dir", folder),
+                *(("--language", self.language) if self.language != "en" else ()),
             ]
         )
 
@@ -180,6 +204,9 @@ class SessionPlan:
         if template is None:
             return None
         try:
+            english = english_source(Path(template.feature.filename))
+            if english is not None:  # a Spanish run: the English scenario on the same line
+                return self.scenario_at(english, template.line_number)
             return self.scenario(template.feature.filename, template.name)
         except FeatureError as error:
             raise FeatureInputError(str(error)) from None

@@ -26,7 +26,7 @@ from adapters.interface import EngineError, UnknownField
 from adapters.obligations import Obligations
 from adapters.wire.failures import EngineTimeout
 from conformance.base.untrusted import bounded, scrub, scrub_report
-from conformance.catalogue.features import Scenario
+from conformance.catalogue.features import Step
 from conformance.engines.recording import RecordingEngine, Transcript
 from conformance.oracle.transcript import find_divergence
 from conformance.results.case import CaseResult, StepLine
@@ -133,13 +133,14 @@ class Verdict:
             expectation=expected.where if expected is not None else "",
             unchecked=tuple(run.unchecked) if run is not None and status is Status.PASS else (),
         )
-        result = self.detail(result, scenario, run, getattr(item, "_guinote_transcript", None), call)
+        steps = self.plan.steps_as_run(item, scenario)
+        result = self.detail(result, steps, run, getattr(item, "_guinote_transcript", None), call)
         report.user_properties.append(("guinote", scrub(result.to_json())))  # execnet sends only UTF-8 text
 
     def detail(
         self,
         result: CaseResult,
-        scenario: Scenario,
+        steps: tuple[Step, ...],
         run: ScenarioRun | None,
         transcript: Transcript | None,
         call: pytest.CallInfo[None],
@@ -172,7 +173,7 @@ class Verdict:
             got=match.group("got") if match else None,
             stage=stage,
             failed_line=run.location.line if run is not None else None,
-            steps=tuple(StepLine(step.keyword.strip(), step.text, step.line) for step in scenario.steps),
+            steps=tuple(StepLine(step.keyword.strip(), step.text, step.line) for step in steps),
             transcript=tuple(shown),
             stderr=tuple(stderr),
             divergence=divergence,

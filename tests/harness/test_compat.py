@@ -1,12 +1,13 @@
 """The suite's step lookup (:mod:`conformance.run.compat`) finds what pytest-bdd's own finds, in the same order.
 
 Every step of every scenario is looked up both ways while the suite runs against the reference
-under one profile (all features, in process); a step a user's own test module defines is found
+under one profile (all features, in process, in English and in Spanish); a step a user's own test module defines is found
 too, and its definition wins over the plugin's as pytest-bdd's would have it.
 """
 
 from __future__ import annotations
 
+import sys
 import textwrap
 from collections.abc import Iterator
 from typing import Any
@@ -23,12 +24,14 @@ class Compared(compat.StepLookup):
         self.calls = 0
         self.found = 0
         self.differences: list[str] = []
+        self.names: set[str] = set()
 
     def __call__(self, step: Any, fixturemanager: Any, node: Any) -> Iterator[Any]:
         ours = list(super().__call__(step, fixturemanager, node))
         theirs = list(compat.ORIGINAL_LOOKUP(step, fixturemanager, node))
         self.calls += 1
         self.found += bool(ours)
+        self.names.add(step.name)
         if ours != theirs:
             self.differences.append(f"{node.nodeid}: {step.type} {step.name!r}: {ours} != {theirs}")
         return iter(ours)
@@ -41,12 +44,23 @@ def compared(monkeypatch: pytest.MonkeyPatch) -> Compared:
     return lookup
 
 
-def test_every_step_of_the_suite_finds_what_pytest_bdd_finds(pytester: pytest.Pytester, compared: Compared) -> None:
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_every_step_of_the_suite_finds_what_pytest_bdd_finds(
+    pytester: pytest.Pytester, compared: Compared, language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In both languages: a Spanish step is found under its Spanish pattern as pytest-bdd finds it."""
+    # the suite's module collects the folder of the session's language when imported: imported
+    # already (by tests/conformance in this process), it would hold the other language's tests
+    monkeypatch.delitem(sys.modules, "conformance.suite", raising=False)
     pytester.makepyfile(test_suite="from conformance.suite import *  # noqa: F403\n")
-    outcome = pytester.runpytest_inprocess("-p", "conformance.plugin", "--profile", "ludoteka", "-q", "-n", "0")
+    outcome = pytester.runpytest_inprocess(
+        "-p", "conformance.plugin", "--profile", "ludoteka", "--language", language, "-q", "-n", "0"
+    )
     assert outcome.ret == 0, outcome.stdout.str()[-2000:]
     assert compared.calls > 1000 and compared.found == compared.calls
     assert compared.differences == []
+    spanish = any(name.startswith("el jugador ") for name in compared.names)
+    assert spanish == (language == "es")
 
 
 def test_a_step_of_the_user_s_own_module_is_found_first(pytester: pytest.Pytester, compared: Compared) -> None:
