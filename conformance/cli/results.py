@@ -45,6 +45,7 @@ from conformance.results.report import Report, ResultsError
 from conformance.results.status import legend
 from conformance.run import expectations as known
 from conformance.run.applicability import compatibility_lines, forecast
+from conformance.run.language import LANGUAGES, features_root
 from conformance.run.scenario_setup import POSITION_SETUPS
 from conformance.run.selection import Selection
 from conformance.run.tally import stale_message
@@ -94,6 +95,7 @@ RUN_EXAMPLES = examples(
     'guinote-conformance run --engine "cmd:node my_engine.js" --profile lascuarenta+mano_a_mano',
     "guinote-conformance run --engine py:my_pkg.adapter:make --rule CANTE-05 --area cantes",
     'guinote-conformance run -e "cmd:./my-engine" --scenario features/deck.feature:12 --expectations known.toml',
+    "guinote-conformance run --engine reference --language es   # the Spanish scenarios",
 )
 
 
@@ -158,6 +160,14 @@ def run(
         float | None,
         typer.Option(metavar="SECONDS", help="wall time for the scenarios: past it, those not started are not run"),
     ] = None,
+    language: Annotated[
+        str,
+        typer.Option(
+            metavar="LANG",
+            help="en: the feature files as written; es: the Spanish ones generated from them (the same scenarios "
+            "on the same lines: the same results, the failures' steps in Spanish)",
+        ),
+    ] = "en",
 ) -> None:
     """Run the scenarios against the engine(s) under each of their profiles; write the reports."""
     with checked():
@@ -166,6 +176,12 @@ def run(
         max_engine_failures = options.count(max_engine_failures, "--max-engine-failures")
         if position_setup not in POSITION_SETUPS:
             raise InputError(f"--position-setup is one of {', '.join(POSITION_SETUPS)}, not {position_setup!r}")
+        if language not in LANGUAGES:
+            raise InputError(f"--language is one of {', '.join(LANGUAGES)}, not {language!r}")
+        try:
+            features_root(language)  # the Spanish files generated now: a phrasing or a title missing is said here
+        except pytest.UsageError as error:
+            raise InputError(str(error)) from None
         specs = [parse_engine_spec(text) for text in engine or ["reference"]]
         selection = Selection(tuple(scenario or ()), tuple(rule or ()), tuple(area or ()))
         catalogue = read_scenarios()
@@ -184,6 +200,7 @@ def run(
     for line in summary:  # the engine's own names are in it: never markup
         console.print(shown(line), markup=False, highlight=False, soft_wrap=True)
     extra = ["--position-setup", position_setup, "--max-engine-failures", str(max_engine_failures)]
+    extra += ["--language", language]
     extra += (["--guinote-trace"] if trace else []) + (["--budget", repr(budget)] if budget is not None else [])
     code, progress, results_path = _pytest(specs, profile, selection, expectations, report_dir, jobs, timeout, extra)
     for note in progress.notes:

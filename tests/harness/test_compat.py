@@ -1,8 +1,8 @@
 """The suite's step lookup (:mod:`conformance.run.compat`) finds what pytest-bdd's own finds, in the same order.
 
 Every step of every scenario is looked up both ways while the suite runs against the reference
-under one profile (all features, in process, in English and in Spanish); a step a user's own test module defines is found
-too, and its definition wins over the plugin's as pytest-bdd's would have it.
+under one profile (all features, in process, in English and in Spanish); a step a user's own test
+module defines is found too, and its definition wins over the plugin's as pytest-bdd's would have it.
 """
 
 from __future__ import annotations
