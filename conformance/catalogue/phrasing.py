@@ -92,8 +92,12 @@ class Phrasing:
             return english
         choices = []
         for value in table.values():
-            if value.endswith("*"):
-                choices.append(re.escape(value[:-1]) + f"(?:{english})")
+            if value == "*":
+                choices.append(english)
+            elif value.endswith("*"):
+                # what follows a prefix: the English group's pattern when it is one pattern, else any text
+                # (an alternation holds the English prefix itself: "exactly .+")
+                choices.append(re.escape(value[:-1]) + ("(?:.+)" if "|" in english else f"(?:{english})"))
             else:
                 choices.append(re.escape(value))
         return "|".join(choices)
