@@ -39,6 +39,10 @@ def test_the_wheel_ships_every_file_of_features_and_the_step_definitions(tmp_pat
     assert expected and not expected - names, sorted(expected - names)
     assert {"conformance/suite.py", "conformance/run/steps/__init__.py", "conformance/run/steps/common.py"} <= names
     assert "reference_engine/profiles.toml" in names and "adapters/schemas/common.json" in names
+    # the Spanish titles of the Spanish feature files (run --language es), and nothing compiled
+    locale = "conformance/locale/es/LC_MESSAGES"
+    assert {f"{locale}/features.po", f"{locale}/rulebook/arrastre.po"} <= names
+    assert not [name for name in names if name.endswith(".mo")]
 
 
 USER_CONFTEST = 'pytest_plugins = ["conformance.plugin"]\n'
