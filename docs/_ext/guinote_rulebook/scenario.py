@@ -1,15 +1,21 @@
 """One scenario as the rulebook shows it: its name, where it is, its tags, a drawing of the
-table its ``Given`` steps set up, and its Gherkin text as written."""
+table its ``Given`` steps set up, and its Gherkin text in the edition's language: as written in
+the English edition, and in the Spanish edition as the Spanish feature files that
+``guinote-conformance run --language es`` runs have it (generated from the English ones by
+:mod:`conformance.catalogue.spanish`, on the same lines)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
 
 from docutils import nodes
 
-from conformance.catalogue.features import Scenario, Step
+from conformance.catalogue.features import Scenario, Step, parse_feature
 from conformance.catalogue.rule_index import CUSTOM_ID, RULE_ID, SOURCE_IDS
 from conformance.catalogue.rulebook import RulebookData, scenario_picture
+from conformance.catalogue.spanish import KEYWORDS, spanish_features
 from guinote_rulebook import svg
 from guinote_rulebook.locale import _
 from guinote_rulebook.nodes import drawing, scenario_block
@@ -38,18 +44,20 @@ def _step_lines(steps: Sequence[Step], indent: str) -> list[str]:
     return lines
 
 
-def scenario_gherkin(scenario: Scenario) -> str:
-    """The scenario as Gherkin: its Background steps, its effective tags, its steps."""
+def scenario_gherkin(scenario: Scenario, language: str = "en") -> str:
+    """The scenario as Gherkin: its Background steps, its effective tags, its steps (``scenario`` is
+    already in ``language``: only the keywords of the blocks are written here)."""
     background = [step for step in scenario.steps if step.line < scenario.line]
     own = [step for step in scenario.steps if step.line >= scenario.line]
+    keywords = KEYWORDS if language == "es" else {keyword: keyword for keyword in KEYWORDS}
     lines: list[str] = []
     if background:
-        lines.append("Background:")
+        lines.append(f"{keywords['Background']}:")
         lines += _step_lines(background, "  ")
         lines.append("")
     if scenario.tags:
         lines.append(" ".join(f"@{tag}" for tag in scenario.tags))
-    lines.append(f"Scenario: {scenario.name}")
+    lines.append(f"{keywords['Scenario']}: {scenario.name}")
     lines += _step_lines(own, "  ")
     return "\n".join(lines) + "\n"
 
@@ -88,8 +96,25 @@ def location_node(relative: str, line: int, repository: str) -> nodes.Node:
     return reference
 
 
+@cache
+def _spanish_scenarios(features: Path) -> dict[tuple[str, int], Scenario]:
+    """The Spanish scenarios of a ``features/`` folder by (file name, line): the English ones' lines."""
+    import conformance.run.steps  # noqa: F401  (every step declared: the phrasebook is full)
+    from conformance.run.steps.phrasebook import PHRASEBOOK
+
+    folder = spanish_features(PHRASEBOOK, root=features)
+    return {(path.name, s.line): s for path in sorted(folder.glob("*.feature")) for s in parse_feature(path)}
+
+
+def in_language(scenario: Scenario, language: str) -> Scenario:
+    """The scenario as the edition in ``language`` shows it (the English one in any other language)."""
+    if language != "es":
+        return scenario
+    return _spanish_scenarios(scenario.path.parent)[(scenario.path.name, scenario.line)]
+
+
 def render_scenario(
-    scenario: Scenario, data: RulebookData, docname: str, repository: str, name: nodes.Node
+    scenario: Scenario, data: RulebookData, docname: str, repository: str, name: nodes.Node, language: str = "en"
 ) -> scenario_block:
     relative = data.relative(scenario.path)
     block = scenario_block(feature=relative, line=scenario.line, scenario=scenario.name)
@@ -100,9 +125,10 @@ def render_scenario(
         block += tag_badges(scenario, data, docname)
     body = nodes.container(classes=["guinote-scenario-body"])
     picture = scenario_picture(scenario)
-    alt = _("The table at the start of the scenario “{name}”").format(name=scenario.name)
+    shown = in_language(scenario, language)
+    alt = _("The table at the start of the scenario “{name}”").format(name=shown.name)
     figure = drawing(svg=svg.table_svg(picture, alt), alt=alt)
     body += figure
-    body += gherkin_block(scenario_gherkin(scenario))
+    body += gherkin_block(scenario_gherkin(shown, language))
     block += body
     return block

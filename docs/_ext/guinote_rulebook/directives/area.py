@@ -164,7 +164,9 @@ class AreaDirective(RulebookDirective):
         for scenario in found:
             name = nodes.paragraph(rest_escape(scenario.name), "", classes=["guinote-scenario-title"])
             name += nodes.strong(scenario.name, scenario.name)
-            block = render_scenario(scenario, data, self.env.docname, self.config.guinote_repository_url, name)
+            block = render_scenario(
+                scenario, data, self.env.docname, self.config.guinote_repository_url, name, self.config.language or "en"
+            )
             # the first rendering of a scenario is its target: failures on the results page link to it
             key = scenario_key(data.relative(scenario.path), scenario.line)
             if ("scenario", key) not in self.domain.objects:
