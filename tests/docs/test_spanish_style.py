@@ -177,3 +177,36 @@ def test_each_banned_rendering_fails_the_page_check(rule: Banned) -> None:
     parser = _Prose()
     parser.feed(f"<p>{rule.example}</p><code>{rule.example}</code>")
     assert len([hit for line, text, _ in parser.parts for hit in hits(text, "page.html", line)]) == 1
+
+
+def feature_hits(path: Path) -> list[str]:
+    """The banned renderings of a generated Spanish feature file: its titles, descriptions and steps.
+
+    Tags and tables are left out (rule IDs, sources, flags, card codes); a bare flag value is not
+    looked for: a step's arguments are the protocol's codes, and the rulebook shows the whole
+    Gherkin text as code."""
+    found: list[str] = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").split("\n"), start=1):
+        if line.lstrip().startswith(("@", "|", "#")):
+            continue
+        found += hits(line, f"features/{path.name} (es)", number, attribute=True)
+    return found
+
+
+def test_the_generated_spanish_features_use_the_language_of_the_table() -> None:
+    import conformance.run.steps  # noqa: F401  (every step declared: the phrasebook is full)
+    from conformance.catalogue.spanish import spanish_features
+    from conformance.run.steps.phrasebook import PHRASEBOOK
+
+    folder = spanish_features(PHRASEBOOK)
+    files = sorted(folder.glob("*.feature"))
+    assert files
+    found = [hit for path in files for hit in feature_hits(path)]
+    assert not found, "\n".join(found[:50])
+
+
+def test_a_banned_rendering_in_a_spanish_step_is_reported_with_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "probe.feature"
+    path.write_text("# language: es\nCaracterística: Prueba\n\n  Escenario: El asiento 2 juega\n", encoding="utf-8")
+    found = feature_hits(path)
+    assert len(found) == 1 and found[0].startswith("features/probe.feature (es):4: asiento")

@@ -7,6 +7,7 @@ its line, with its tags and tables); what cannot be translated is an error namin
 
 from __future__ import annotations
 
+import re
 import textwrap
 from pathlib import Path
 
@@ -190,3 +191,22 @@ def test_the_suite_is_generated_once_into_a_folder_of_its_own() -> None:
     assert is_spanish_folder(folder)
     assert sorted(path.name for path in folder.glob("*.feature")) == [path.name for path in feature_files()]
     assert spanish_features(PHRASEBOOK) == folder
+
+
+#: English words that a Spanish step, title or description must not hold (outside quotes and codes)
+ENGLISH = {"the", "an", "and", "of", "to", "is", "are", "seat", "side", "trick", "hand", "plays", "may", "wins"}
+
+
+def test_the_spanish_files_hold_no_english_word_outside_tags_tables_and_quotes() -> None:
+    problems = []
+    for path in sorted(spanish_features(PHRASEBOOK).glob("*.feature")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").split("\n"), start=1):
+            if line.lstrip().startswith(("@", "|", "#")):
+                continue
+            # quoted values, JSON, code, the note's path
+            prose = re.sub(r'"[^"]*"|\[.*\]|``[^`]*``|\(.*features/\S+\)', " ", line)
+            words = [word for word in re.findall(r"[\w=]+", prose) if "_" not in word and "=" not in word]  # codes out
+            english = sorted({word for word in words if word in ENGLISH})
+            if english:
+                problems.append(f"features/{path.name} (es):{number}: {', '.join(english)}: {line.strip()}")
+    assert not problems, "\n".join(problems[:30])
