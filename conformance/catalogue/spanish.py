@@ -12,7 +12,9 @@ to the English run's, ``feature:line`` for ``feature:line``. What is translated:
 * the text of each step, through the step's Spanish phrasing
   (:class:`~conformance.catalogue.phrasing.Phrasing`, declared beside its English pattern).
 
-Tags, tables, card codes, comments and blank lines are kept as they are. A description with no
+Tags, card codes, comments and blank lines are kept as they are, and so are tables, but for the
+labels of their rows (``seat 2`` → ``jugador 2``, ``stock`` → ``mazo``: :func:`spanish_label`),
+which the steps read in either language (:func:`english_label`). A description with no
 translation in the catalogues is replaced by a Spanish note that says so, on its first line (its
 other lines left empty). The ``# language: es`` header takes the place of a blank or comment line
 before the feature (the feature's own line moves down by one into its description when it has
@@ -30,6 +32,7 @@ from __future__ import annotations
 import ast
 import hashlib
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Mapping, Sequence
@@ -60,12 +63,30 @@ KEYWORDS = {
 STEP_KEYWORDS = {"Given": "Dado", "When": "Cuando", "Then": "Entonces", "And": "Y", "But": "Pero", "*": "*"}
 #: gherkin's keyword types, as pytest-bdd's step types (a conjunction takes the step before's)
 STEP_TYPES = {"Context": "given", "Action": "when", "Outcome": "then"}
+#: the labels of a deal's or a position's table rows, English → Spanish (``seat 2`` → ``jugador 2``)
+TABLE_LABELS = {"stock": "mazo"}
+SEAT_LABEL = re.compile(r"^seat (\d+)$")
+SPANISH_SEAT_LABEL = re.compile(r"^jugador (\d+)$")
 #: the folder name of a generated suite: a prefix and the digest of what it is generated from
 FOLDER_PREFIX = "guinote-features-es-"
 
 
 class TranslationError(FeatureError):
     """A title or a step of a feature file that has no Spanish (with file:line)."""
+
+
+def spanish_label(cell: str) -> str:
+    """A table row's label in Spanish (any other cell as it is)."""
+    if match := SEAT_LABEL.match(cell):
+        return f"jugador {match.group(1)}"
+    return TABLE_LABELS.get(cell, cell)
+
+
+def english_label(cell: str) -> str:
+    """A table row's label in English, from either language (how the steps read a Spanish table)."""
+    if match := SPANISH_SEAT_LABEL.match(cell):
+        return f"seat {match.group(1)}"
+    return {es: en for en, es in TABLE_LABELS.items()}.get(cell, cell)
 
 
 def read_po(path: Path) -> dict[str, str]:
@@ -187,6 +208,24 @@ class _Translator:
                 "definition one (conformance.run.steps)"
             )
         self.lines[line - 1] = f"{indent}{keyword} {found[0]}"
+        if "dataTable" in raw:
+            self.table(raw["dataTable"]["rows"])
+
+    def table(self, rows: list[dict[str, Any]]) -> None:
+        """A table's row labels in Spanish, the columns aligned again (cards and codes as they are)."""
+        cells = [[cell["value"] for cell in row["cells"]] for row in rows]
+        spanish = [[spanish_label(row[0]), *row[1:]] if row else row for row in cells]
+        if spanish == cells:
+            return
+        columns = range(max(map(len, spanish)))
+        widths = [max(len(row[index]) for row in spanish if index < len(row)) for index in columns]
+        for row, values in zip(rows, spanish, strict=True):
+            line = row["location"]["line"]
+            original = self.lines[line - 1]
+            indent = original[: len(original) - len(original.lstrip())]
+            escaped = [value.replace("\\", "\\\\").replace("|", "\\|") for value in values]
+            padded = [value.ljust(widths[index]) for index, value in enumerate(escaped)]
+            self.lines[line - 1] = f"{indent}| " + " | ".join(padded) + " |"
 
     def steps(self, raw_steps: list[dict[str, Any]]) -> None:
         kind = "given"
@@ -275,6 +314,8 @@ def _digest(files: Sequence[Path], phrasebook: Sequence[Phrasing]) -> str:
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     for phrasing in phrasebook:
         digest.update(repr((phrasing.kind, phrasing.english, phrasing.spanish, phrasing.words)).encode())
+    for module in (Path(__file__), Path(__file__).with_name("phrasing.py")):  # a new generator, new files
+        digest.update(module.read_bytes())
     return digest.hexdigest()[:20]
 
 

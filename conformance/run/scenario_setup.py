@@ -35,6 +35,7 @@ from adapters.interface import (
 )
 from adapters.obligations import Obligations
 from adapters.vocabulary import EVENT_RULES, SUITS, NotationError, card_code, deck_codes
+from conformance.catalogue.spanish import english_label
 from conformance.oracle.divergence import describe_action
 from conformance.oracle.steps import event_difference
 from conformance.results.status import NotApplicable
@@ -188,7 +189,7 @@ class ScenarioSetup:
                 raise self.fail_input(
                     f"each row has two cells: a label ({', '.join(labels)}) and cards; got {list(row)}"
                 )
-            label = row[0].strip().lower()
+            label = english_label(row[0].strip().lower())  # a Spanish table's labels (jugador 2, mazo)
             if label not in labels:
                 raise self.fail_input(f"unknown row {row[0]!r}; rows are {', '.join(labels)}")
             if label in parsed:

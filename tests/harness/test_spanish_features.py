@@ -19,6 +19,7 @@ from conformance.catalogue.phrasing import Phrasing, PhrasingError
 from conformance.catalogue.spanish import (
     HEADER,
     TranslationError,
+    english_label,
     is_spanish_folder,
     load_catalogue,
     read_po,
@@ -103,8 +104,7 @@ def test_every_generated_file_keeps_the_english_lines_scenarios_steps_and_tags(t
         assert len(spanish_lines) == len(english_lines), path.name
         assert HEADER in spanish_lines[:3], path.name
         for before, after in zip(english_lines, spanish_lines, strict=True):
-            if before.lstrip().startswith("|"):  # tables as they are (card codes, seats)
-                assert after == before, (path.name, before, after)
+            assert before.lstrip().startswith("|") == after.lstrip().startswith("|"), (path.name, before, after)
         spanish_path = tmp_path / path.name
         spanish_path.write_text(text, encoding="utf-8")
         english = parse_feature(path)
@@ -113,7 +113,10 @@ def test_every_generated_file_keeps_the_english_lines_scenarios_steps_and_tags(t
             (s.line, s.tags, s.flags, s.rules) for s in english
         ]
         for es, en in zip(spanish, english, strict=True):
-            assert [(step.line, step.table) for step in es.steps] == [(step.line, step.table) for step in en.steps]
+            # the tables as they are, but for their rows' labels (jugador 2, mazo), which read back in English
+            tables = [tuple(tuple(map(english_label, row)) for row in step.table) for step in es.steps]
+            assert tables == [step.table for step in en.steps], (path.name, es.line)
+            assert [step.line for step in es.steps] == [step.line for step in en.steps]
             assert es.name != en.name or es.name.isupper(), (path.name, es.line, es.name)
 
 
@@ -174,6 +177,31 @@ def test_a_description_is_translated_from_the_catalogue_or_said_untranslated(tmp
     path.write_text("\n" + path.read_text(encoding="utf-8"), encoding="utf-8")  # a free line for the header
     translated = translate_feature(path, PHRASEBOOK, {**CATALOGUE, "Said in two lines.": "Dicho en dos líneas."})
     assert translated.split("\n")[:5] == [HEADER, "@players=2", "Característica: Propia", "  Dicho en dos", "  líneas."]
+
+
+def test_the_labels_of_a_table_are_spanish_and_read_back_in_english(tmp_path: Path) -> None:
+    path = _feature(
+        tmp_path,
+        """
+
+        Feature: Own
+
+          Scenario: A scenario
+            Given a deal by seat 0:
+              | seat 0  | Ao 2o 3o 4o 5o 6o |
+              | muestra | 7o                |
+              | stock   | ...               |
+        """,
+    )
+    lines = translate_feature(path, PHRASEBOOK, CATALOGUE).split("\n")
+    assert lines[4:7] == [
+        "      | jugador 0 | Ao 2o 3o 4o 5o 6o |",
+        "      | muestra   | 7o                |",
+        "      | mazo      | ...               |",
+    ]
+    assert [english_label(label) for label in ("jugador 0", "muestra", "mazo", "seat 1")] == [
+        "seat 0", "muestra", "stock", "seat 1",
+    ]  # fmt: skip
 
 
 def test_the_catalogue_reader_skips_fuzzy_and_obsolete_messages_and_joins_lines(tmp_path: Path) -> None:
