@@ -185,7 +185,7 @@ class _Translator:
         start = first + taken
         sample = text.split("\n")[0]
         indent = sample[: len(sample) - len(sample.lstrip())] or "  "
-        paragraph = " ".join(part.strip() for part in text.split("\n"))
+        paragraph = " ".join(part.strip() for part in text.split("\n") if part.strip())  # the msgid
         spanish = self.catalogue.get(paragraph)
         if spanish is None:
             # not the English: a Spanish file of mixed languages would pass for translated

@@ -25,7 +25,7 @@ Table = list[list[str]]
 # with their Spanish ones (a Spanish step hands the function the English words).
 SING = {"sings": "canta", "tries to sing": "intenta cantar"}
 MAY = {"may": "puede", "may not": "no puede"}
-WON = {"point": "el punto", "coto": "el coto", "match": "la partida"}
+WON = {"point": "el punto", "coto": "el coto", "match": "el encuentro"}  # the match: «el encuentro», as in the rulebook
 
 
 # ---------------------------------------------------------------------------------- Given
@@ -122,7 +122,7 @@ def de_vueltas(guinote_run: ScenarioRun, a: str, b: str) -> None:
 
 @given(
     r"the match stands at (?P<a>\d+) points to (?P<b>\d+) and (?P<c>\d+) cotos to (?P<d>\d+)",
-    "la partida va {a} puntos a {b} y {c} cotos a {d}",
+    "el encuentro va {a} puntos a {b} y {c} cotos a {d}",
 )
 def match_stands(guinote_run: ScenarioRun, a: str, b: str, c: str, d: str) -> None:
     guinote_run.position_set("match_points", [int(a), int(b)])

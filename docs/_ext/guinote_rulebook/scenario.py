@@ -11,15 +11,18 @@ from functools import cache
 from pathlib import Path
 
 from docutils import nodes
+from sphinx.util import logging
 
-from conformance.catalogue.features import Scenario, Step, parse_feature
+from conformance.catalogue.features import FeatureError, Scenario, Step, parse_feature
 from conformance.catalogue.rule_index import CUSTOM_ID, RULE_ID, SOURCE_IDS
 from conformance.catalogue.rulebook import RulebookData, scenario_picture
-from conformance.catalogue.spanish import KEYWORDS, spanish_features
+from conformance.catalogue.spanish import KEYWORDS, LOCALE, spanish_features
 from guinote_rulebook import svg
 from guinote_rulebook.locale import _
 from guinote_rulebook.nodes import drawing, scenario_block
 from guinote_rulebook.render import badge, flag_ref, gherkin_block, literal, para, rule_ref, source_ref, std_ref
+
+logger = logging.getLogger(__name__)
 
 #: where a feature file can be read: the project's repository (``guinote_repository_url``)
 #: or, with no repository configured, nothing (the location is shown as text)
@@ -97,24 +100,38 @@ def location_node(relative: str, line: int, repository: str) -> nodes.Node:
 
 
 @cache
-def _spanish_scenarios(features: Path) -> dict[tuple[str, int], Scenario]:
+def _spanish_scenarios(features: Path, locale: Path) -> dict[tuple[str, int], Scenario]:
     """The Spanish scenarios of a ``features/`` folder by (file name, line): the English ones' lines."""
     import conformance.run.steps  # noqa: F401  (every step declared: the phrasebook is full)
     from conformance.run.steps.phrasebook import PHRASEBOOK
 
-    folder = spanish_features(PHRASEBOOK, root=features)
+    folder = spanish_features(PHRASEBOOK, root=features, locale=locale)
     return {(path.name, s.line): s for path in sorted(folder.glob("*.feature")) for s in parse_feature(path)}
 
 
-def in_language(scenario: Scenario, language: str) -> Scenario:
-    """The scenario as the edition in ``language`` shows it (the English one in any other language)."""
+def in_language(scenario: Scenario, language: str, locale: Path | None = None) -> Scenario:
+    """The scenario as the edition in ``language`` shows it (the English one in any other language).
+
+    ``locale``: the build's Spanish catalogues (``docs/locale/es/LC_MESSAGES``), where the titles are.
+    A scenario the generator cannot translate is a warning (an error under ``-W``), shown in English."""
     if language != "es":
         return scenario
-    return _spanish_scenarios(scenario.path.parent)[(scenario.path.name, scenario.line)]
+    try:
+        return _spanish_scenarios(scenario.path.parent, locale or LOCALE)[(scenario.path.name, scenario.line)]
+    except (FeatureError, KeyError) as error:
+        logger.warning("guinote: the scenario %s:%s has no Spanish Gherkin: %s", scenario.path.name, scenario.line,
+                       error, type="guinote", subtype="i18n")  # fmt: skip
+        return scenario
 
 
 def render_scenario(
-    scenario: Scenario, data: RulebookData, docname: str, repository: str, name: nodes.Node, language: str = "en"
+    scenario: Scenario,
+    data: RulebookData,
+    docname: str,
+    repository: str,
+    name: nodes.Node,
+    language: str = "en",
+    locale: Path | None = None,
 ) -> scenario_block:
     relative = data.relative(scenario.path)
     block = scenario_block(feature=relative, line=scenario.line, scenario=scenario.name)
@@ -125,7 +142,7 @@ def render_scenario(
         block += tag_badges(scenario, data, docname)
     body = nodes.container(classes=["guinote-scenario-body"])
     picture = scenario_picture(scenario)
-    shown = in_language(scenario, language)
+    shown = in_language(scenario, language, locale)
     alt = _("The table at the start of the scenario “{name}”").format(name=shown.name)
     figure = drawing(svg=svg.table_svg(picture, alt), alt=alt)
     body += figure

@@ -4,6 +4,7 @@ title: statement, sources, agreement, flag, interpretation, and its scenarios dr
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, ClassVar
 
 from docutils import nodes
@@ -153,6 +154,11 @@ class AreaDirective(RulebookDirective):
             readings += entry
         return [head, readings]
 
+    def spanish_catalogues(self) -> Path:
+        """The build's Spanish catalogues: the titles of the Spanish scenarios."""
+        folders: list[str] = list(self.config.locale_dirs or ["locale"])
+        return Path(self.env.srcdir) / folders[0] / "es" / "LC_MESSAGES"
+
     def scenarios(self, rule: RuleEntry, data: RulebookData) -> list[nodes.Node]:
         found = data.by_rule.get(rule.id, [])
         heading = _("Scenarios ({count})").format(count=len(found)) if found else _("Scenarios")
@@ -165,8 +171,9 @@ class AreaDirective(RulebookDirective):
             name = nodes.paragraph(rest_escape(scenario.name), "", classes=["guinote-scenario-title"])
             name += nodes.strong(scenario.name, scenario.name)
             block = render_scenario(
-                scenario, data, self.env.docname, self.config.guinote_repository_url, name, self.config.language or "en"
-            )
+                scenario, data, self.env.docname, self.config.guinote_repository_url, name,
+                self.config.language or "en", self.spanish_catalogues(),
+            )  # fmt: skip
             # the first rendering of a scenario is its target: failures on the results page link to it
             key = scenario_key(data.relative(scenario.path), scenario.line)
             if ("scenario", key) not in self.domain.objects:
