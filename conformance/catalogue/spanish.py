@@ -336,7 +336,10 @@ def spanish_features(phrasebook: Sequence[Phrasing], root: Path | None = None, l
         return folder
     catalogue = load_catalogue(locale)
     texts = {path.name: translate_feature(path, phrasebook, catalogue) for path in english}
-    aside = Path(tempfile.mkdtemp(prefix=f"{FOLDER_PREFIX}tmp-", dir=folder.parent))
+    try:
+        aside = Path(tempfile.mkdtemp(prefix=f"{FOLDER_PREFIX}tmp-", dir=folder.parent))
+    except OSError as error:
+        raise FeatureError(f"{folder.parent}: cannot write the Spanish feature files: {error.strerror}") from None
     try:
         for name, text in texts.items():
             (aside / name).write_text(text, encoding="utf-8")
@@ -345,6 +348,8 @@ def spanish_features(phrasebook: Sequence[Phrasing], root: Path | None = None, l
         except OSError:
             if not folder.is_dir():  # another process renamed its own first: that one is as good
                 raise
+    except OSError as error:
+        raise FeatureError(f"{folder}: cannot write the Spanish feature files: {error.strerror}") from None
     finally:
         shutil.rmtree(aside, ignore_errors=True)
     return folder
