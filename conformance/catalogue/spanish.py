@@ -14,11 +14,13 @@ to the English run's, ``feature:line`` for ``feature:line``. What is translated:
 
 Tags, card codes, comments and blank lines are kept as they are, and so are tables, but for the
 labels of their rows (``seat 2`` → ``jugador 2``, ``stock`` → ``mazo``: :func:`spanish_label`),
-which the steps read in either language (:func:`english_label`). A description with no
+which the steps read in either language (:func:`english_label`). A description is
+translated as one paragraph (its lines joined) and wrapped again into its own lines; one with no
 translation in the catalogues is replaced by a Spanish note that says so, on its first line (its
-other lines left empty). The ``# language: es`` header takes the place of a blank or comment line
-before the feature (the feature's own line moves down by one into its description when it has
-none): only the ``Característica:`` line itself may move.
+other lines left empty), never kept in English. The ``# language: es`` header takes the place of a
+blank or comment line before the feature; with none, the feature's tags and its line move down one
+line, into its description (one line shorter) or onto the blank line below: nothing else moves, so
+every rule, scenario and step keeps its line.
 
 A title or a step that cannot be translated is an error naming ``file:line``.
 
