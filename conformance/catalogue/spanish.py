@@ -63,6 +63,8 @@ KEYWORDS = {
     "Examples": "Ejemplos",
 }
 STEP_KEYWORDS = {"Given": "Dado", "When": "Cuando", "Then": "Entonces", "And": "Y", "But": "Pero", "*": "*"}
+#: the form of «Dado» that agrees with the step's first word («Dada una mano», «Dados los...»)
+GIVEN_AGREEMENT = {"una": "Dada", "la": "Dada", "las": "Dadas", "los": "Dados"}
 #: gherkin's keyword types, as pytest-bdd's step types (a conjunction takes the step before's)
 STEP_TYPES = {"Context": "given", "Action": "when", "Outcome": "then"}
 #: the labels of a deal's or a position's table rows, English → Spanish (``seat 2`` → ``jugador 2``)
@@ -209,6 +211,8 @@ class _Translator:
                 f"{self.where(line)}: the {kind} step {raw['text']!r} has no Spanish phrasing: give its step "
                 "definition one (conformance.run.steps)"
             )
+        if keyword == "Dado":  # the dialect's Dada, Dados, Dadas agree with what follows
+            keyword = GIVEN_AGREEMENT.get(found[0].split(" ", 1)[0], keyword)
         self.lines[line - 1] = f"{indent}{keyword} {found[0]}"
         if "dataTable" in raw:
             self.table(raw["dataTable"]["rows"])
