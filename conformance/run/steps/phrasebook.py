@@ -5,7 +5,7 @@ English pattern, and under the Spanish one (:class:`~conformance.catalogue.phras
 whose parser hands the function the English values of its arguments (``juega`` comes in as
 ``plays``), so that the function is written once and sees one language. Every phrasing is kept
 in :data:`PHRASEBOOK`, in declaration order: the Spanish feature files are generated through it
-(:mod:`conformance.catalogue.spanish`), and ``tests/harness/test_phrasebook.py`` checks that every
+(:mod:`conformance.catalogue.spanish`), and ``tests/harness/test_spanish_features.py`` checks that every
 step of the suite has its Spanish phrasing and reads back to the same arguments.
 
 In: the step functions and their phrasings. Out: pytest-bdd's step fixtures in the declaring
