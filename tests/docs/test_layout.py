@@ -1,4 +1,4 @@
-"""The rulebook in a real browser (opt-in: ``tox -e docs-browser``, or GUINOTE_BROWSER=1 with
+"""The rulebook in a real browser (marked ``browser``: ``tox -e docs-browser`` runs them, with
 playwright installed and Debian's ``chromium``): at 1280 and 390 px no page scrolls sideways and
 no table or drawing hides part of itself; the worked hand steps back and forth; the search puts
 a rule's own section first for its ID; nothing is fetched from outside the site.
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import importlib
 import os
 import threading
 from collections.abc import Iterator
@@ -20,10 +21,7 @@ import pytest
 
 from tests.docs.conftest import BuiltSite
 
-if not os.environ.get("GUINOTE_BROWSER"):
-    pytest.skip("browser checks are opt-in: tox -e docs-browser (GUINOTE_BROWSER=1)", allow_module_level=True)
-
-playwright = pytest.importorskip("playwright.sync_api", reason="pip install playwright (tox -e docs-browser)")
+pytestmark = pytest.mark.browser
 
 CHROMIUM = os.environ.get("GUINOTE_CHROMIUM", "/usr/bin/chromium")
 WIDTHS = (1280, 390)
@@ -70,7 +68,11 @@ OVERFLOW = """
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     if not Path(CHROMIUM).exists():
-        pytest.skip(f"no browser at {CHROMIUM} (apt-get install -y chromium, or set GUINOTE_CHROMIUM)")
+        pytest.fail(f"no browser at {CHROMIUM} (apt-get install -y chromium, or set GUINOTE_CHROMIUM)")
+    try:
+        playwright = importlib.import_module("playwright.sync_api")
+    except ImportError:
+        pytest.fail("playwright is missing: pip install playwright (tox -e docs-browser has it)")
     with playwright.sync_playwright() as driver:
         launched = driver.chromium.launch(
             executable_path=CHROMIUM,

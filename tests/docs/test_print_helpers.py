@@ -32,11 +32,12 @@ def test_a_drawing_stands_alone_with_its_emblems_and_its_size() -> None:
     assert print_latex.drawing_height(drawing) == pytest.approx(height * 0.75 * print_latex.DRAWING_SCALE)
 
 
+@pytest.mark.printed  # cairosvg and its cairo library come with the print extras (tox -e print)
 def test_a_drawing_is_made_pdf_once(tmp_path: Path) -> None:
     try:
         import cairosvg  # noqa: F401
     except (ImportError, OSError) as error:  # OSError: no cairo library
-        pytest.skip(f"cairosvg is not usable ({error}): pip install -e '.[print]'")
+        pytest.fail(f"cairosvg is not usable ({error}): pip install -e '.[print]'")
     row = svg.cards_row(["Ao", "3c", "Re"], "three cards")
     first = print_latex.drawing_pdf(row, tmp_path)
     assert first.read_bytes().startswith(b"%PDF")

@@ -5,7 +5,6 @@ the docs' check that a results file matches the current scenarios."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -288,7 +287,8 @@ window.addEventListener("load", function () {
 def _browse(html: str, width: int) -> dict[str, Any]:
     """Lay the report out in headless Chromium at ``width`` px; what the page measured of itself."""
     browser = _chromium()
-    assert browser is not None
+    if browser is None:
+        pytest.fail("no chromium on the PATH (apt-get install -y chromium)")
     folder = Path(tempfile.mkdtemp())
     (folder / "report.html").write_text(html.replace("</body>", _PROBE + "</body>"), encoding="utf-8")
     # the report runs in an iframe of the exact width (headless windows have a minimum width)
@@ -312,9 +312,7 @@ def _browse(html: str, width: int) -> dict[str, Any]:
     return measured
 
 
-@pytest.mark.skipif(
-    not os.environ.get("GUINOTE_BROWSER"), reason="browser checks are opt-in: tox -e docs-browser (GUINOTE_BROWSER=1)"
-)
+@pytest.mark.browser
 @pytest.mark.parametrize("width", [390, 1280])
 def test_the_html_report_fits_the_screen_in_a_real_browser(width: int) -> None:
     report = _synthetic_report()

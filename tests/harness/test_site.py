@@ -3,12 +3,13 @@ four engines: the reference, the minimal double (its own profile names) and two 
 
 The matrix, the engine and rule pages carry the right verdicts; two runs of one engine give their
 change; an engine's hostile name is escaped everywhere; results of another suite or protocol
-version are refused, naming the files; bad input is one ``error:`` line and exit code 2. With
-GUINOTE_BROWSER=1 (``tox -e docs-browser``), the pages are laid out in headless Chromium at 390
+version are refused, naming the files; bad input is one ``error:`` line and exit code 2. Marked
+``browser`` (``tox -e docs-browser``), the pages are laid out in headless Chromium at 390
 and 1280 px (GUINOTE_SCREENSHOTS=<folder> keeps a screenshot of each)."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import subprocess
@@ -243,9 +244,7 @@ def test_engines_sharing_a_name_are_told_apart_by_their_spec(runs: Runs, tmp_pat
 
 # ---------------------------------------------------------------------------------- in a browser
 
-BROWSER = pytest.mark.skipif(
-    not os.environ.get("GUINOTE_BROWSER"), reason="browser checks are opt-in: tox -e docs-browser (GUINOTE_BROWSER=1)"
-)
+BROWSER = pytest.mark.browser
 CHROMIUM = os.environ.get("GUINOTE_CHROMIUM", "/usr/bin/chromium")
 #: the page scrolls sideways, or an element ends past the screen outside a scrolling container
 OVERFLOW = """() => {
@@ -271,8 +270,11 @@ MATRIX = """() => {
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     if not Path(CHROMIUM).exists():
-        pytest.skip(f"no browser at {CHROMIUM} (apt-get install -y chromium, or set GUINOTE_CHROMIUM)")
-    playwright = pytest.importorskip("playwright.sync_api")
+        pytest.fail(f"no browser at {CHROMIUM} (apt-get install -y chromium, or set GUINOTE_CHROMIUM)")
+    try:
+        playwright = importlib.import_module("playwright.sync_api")
+    except ImportError:
+        pytest.fail("playwright is missing: pip install playwright (tox -e docs-browser has it)")
     with playwright.sync_playwright() as driver:
         launched = driver.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
         yield launched

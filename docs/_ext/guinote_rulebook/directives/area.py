@@ -4,6 +4,7 @@ title: statement, sources, agreement, flag, interpretation, and its scenarios dr
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -12,6 +13,7 @@ from docutils.parsers.rst import directives
 
 from conformance.catalogue.rule_index import AREAS, Area, RuleEntry
 from conformance.catalogue.rulebook import RulebookData
+from conformance.catalogue.spanish import read_po
 from guinote_rulebook.data import engine_specs
 from guinote_rulebook.directives.base import RulebookDirective, logger
 from guinote_rulebook.locale import _, word
@@ -31,6 +33,15 @@ from guinote_rulebook.render import (
     text_para,
 )
 from guinote_rulebook.scenario import location_node, render_scenario, scenario_key
+
+#: the catalogue of the sources' headings (their notes in brackets) in each translated edition
+SOURCE_HEADINGS = "source_headings.po"
+
+
+@cache
+def headings_catalogue(path: Path) -> dict[str, str]:
+    return read_po(path) if path.exists() else {}
+
 
 AGREEMENT = {
     "yes": _("the sources that cover it agree"),
@@ -101,7 +112,8 @@ class AreaDirective(RulebookDirective):
             for source in rule.sources:
                 children: list[nodes.Node] = [source_ref(source.id, docname)]
                 if source.heading:  # the source's own heading, in its own language
-                    children += [nodes.Text(" — "), nodes.emphasis(source.heading, source.heading)]
+                    heading = self.source_heading(source.heading)
+                    children += [nodes.Text(" — "), nodes.emphasis(heading, heading)]
                 items.append(children)
             fields += field_item(_("Sources"), bullets(items))
         agreement = str(AGREEMENT.get(rule.agreement, rule.agreement))
@@ -153,6 +165,21 @@ class AreaDirective(RulebookDirective):
             entry += self.data_para(value.reading, data)
             readings += entry
         return [head, readings]
+
+    def source_heading(self, heading: str) -> str:
+        """A source's heading as the reader's edition gives it: the source's words as they are,
+        the index's notes in brackets in the reader's language (``source_headings.po``)."""
+        language = self.config.language or "en"
+        if language == "en":
+            return heading
+        catalogue = self.spanish_catalogues().parent.parent / language / "LC_MESSAGES" / SOURCE_HEADINGS
+        translated = headings_catalogue(catalogue).get(heading)
+        if translated is None:
+            logger.warning(
+                f"the source heading {heading!r} has no translation in {catalogue}", location=self.get_location()
+            )
+            return heading
+        return translated
 
     def spanish_catalogues(self) -> Path:
         """The build's Spanish catalogues: the titles of the Spanish scenarios."""
