@@ -32,7 +32,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from adapters.interface import JSON, Engine, EngineError, EngineInfo
-from conformance.base.untrusted import scrub
+from conformance.base.exit_codes import CheckError
+from conformance.base.untrusted import bounded, scrub
 from conformance.fuzz.findings import FuzzReport, Group
 from conformance.fuzz.known import Known, find_known
 from conformance.fuzz.steering import Steering
@@ -100,11 +101,11 @@ def engine_for(spec: str, timeout: float) -> tuple[Engine, EngineInfo]:
         parsed = parse_engine_spec(spec)
         engine = parsed.open(timeout=timeout, contained=True)
         info = engine.info()
-    except (EngineError, OSError, ValueError) as error:
+    except (EngineError, CheckError, OSError, ValueError) as error:  # (CheckError: a factory or import that failed)
         command = " ".join(parsed.protocol_argv()) if parsed is not None and not parsed.in_process else ""
         where = f"the command {command!r}" if command else f"the engine {spec!r}"
         raise EngineUnavailableOnWorker(
-            f"worker {worker_name()} could not start {where}: {error}"
+            f"worker {worker_name()} could not start {where}: {bounded(str(error), 500)}"
             + (" (a served engine must be installed on every worker, at the same path)" if command else "")
         ) from None
     with _LOCK:

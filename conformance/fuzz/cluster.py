@@ -37,6 +37,13 @@ ALLOWED_FAILURES = 2
 #: Seconds to reach a Dask scheduler before the run gives up.
 CONNECT_SECONDS = 10.0
 INSTALL = "pip install 'guinote-conformance[cluster]'"
+#: Dask's settings for the workers of a local cluster (and the client's scheduler): a batch that kills its
+#: worker (an engine that ends the process) is tried on ALLOWED_FAILURES more; no statistical profiler
+#: (it samples the worker's stack every 10 ms, holding the interpreter's lock: a tenth of the games).
+WORKER_SETTINGS = {
+    "distributed.scheduler.allowed-failures": ALLOWED_FAILURES,
+    "distributed.worker.profile.enabled": False,
+}
 
 
 class BackendError(Exception):
@@ -64,6 +71,10 @@ def open_backend(jobs: int, cluster: str | None) -> Backend:
     if not cluster:
         pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"))
         return Backend(f"{jobs} local processes", pool, lambda: jobs, lambda: pool.shutdown(cancel_futures=True))
+    if cluster != "local" and not cluster.startswith(("tcp://", "tls://", "inproc://", "ws://", "wss://")):
+        raise BackendError(
+            f"--cluster {cluster!r}: write local, or a scheduler's address (tcp://HOST:8786)", ExitCode.USAGE
+        )
     dask = _import_dask()
     if cluster == "local":
         local = dask.LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None,
@@ -81,10 +92,6 @@ def open_backend(jobs: int, cluster: str | None) -> Backend:
                 local.close()
 
         return _dask_backend(f"a Dask LocalCluster of {jobs} workers", client, close_local)
-    if not cluster.startswith(("tcp://", "tls://", "inproc://", "ws://", "wss://")):
-        raise BackendError(
-            f"--cluster {cluster!r}: write local, or a scheduler's address (tcp://HOST:8786)", ExitCode.USAGE
-        )
     try:
         client = dask.Client(cluster, timeout=CONNECT_SECONDS)
     except (OSError, TimeoutError) as error:
@@ -116,8 +123,7 @@ def _import_dask() -> Any:
     except ImportError as error:
         missing = f"--cluster needs Dask, which is not installed ({error}): {INSTALL}"
         raise BackendError(missing, ExitCode.USAGE) from None
-    # a batch that kills its worker (an engine that ends the process) is tried on ALLOWED_FAILURES more
-    dask.config.set({"distributed.scheduler.allowed-failures": ALLOWED_FAILURES})
+    dask.config.set(WORKER_SETTINGS)
     return distributed
 
 

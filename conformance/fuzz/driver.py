@@ -200,10 +200,12 @@ def run_plan(
                     report_progress()
                     continue
                 running[backend.executor.submit(play_batch, batch)] = batch
-            if not running and (stopping or following >= plan.batches or backend is None):
-                break
-            if not running:  # pragma: no cover - a batch waits for its steering: only running ones bring it
-                raise AssertionError("no batch is under way and none can start")
+            if not running:
+                if stopping or following >= plan.batches:
+                    break
+                if backend is None:  # the batches played here are finished: the next one's steering is known now
+                    continue
+                raise AssertionError("no batch is under way and none can start")  # pragma: no cover
             done, _ = wait(list(running), timeout=poll, return_when=FIRST_COMPLETED)
             for future in done:
                 batch = running.pop(future)

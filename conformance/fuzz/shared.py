@@ -90,8 +90,8 @@ def run_shared(
     except CampaignError as error:
         raise SharedRunError(str(error), ExitCode.USAGE) from None
     except BackendError as error:
-        kept = f"; the campaign {campaign} keeps every finished batch: run the same command to resume"
-        raise SharedRunError(f"{error}{kept if campaign else ''}", error.code) from None
+        resume = f"; the campaign {campaign} keeps every finished batch: run the same command to resume"
+        raise SharedRunError(f"{error}{resume if campaign else ''}", error.code) from None
 
 
 def _digest(path: Path | None) -> str:
