@@ -105,7 +105,7 @@ def engine_for(spec: str, timeout: float) -> tuple[Engine, EngineInfo]:
         command = " ".join(parsed.protocol_argv()) if parsed is not None and not parsed.in_process else ""
         where = f"the command {command!r}" if command else f"the engine {spec!r}"
         raise EngineUnavailableOnWorker(
-            f"worker {worker_name()} could not start {where}: {bounded(str(error), 500)}"
+            f"worker {worker_name()} could not start {where}: {bounded(str(error), 1000)}"
             + (" (a served engine must be installed on every worker, at the same path)" if command else "")
         ) from None
     with _LOCK:

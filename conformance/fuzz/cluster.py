@@ -22,6 +22,7 @@ a scheduler that is gone ends the run with its reason, never a traceback.
 from __future__ import annotations
 
 import contextlib
+import logging
 import multiprocessing
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -124,6 +125,11 @@ def _import_dask() -> Any:
         missing = f"--cluster needs Dask, which is not installed ({error}): {INSTALL}"
         raise BackendError(missing, ExitCode.USAGE) from None
     dask.config.set(WORKER_SETTINGS)
+    # Dask (and tornado under it) log a lost scheduler or worker with tracebacks; the run says what it means in
+    # one line. Each of Dask's loggers has a level of its own (its logging configuration), so each is set.
+    for name in ["distributed", "tornado", *logging.root.manager.loggerDict]:
+        if name.partition(".")[0] in ("distributed", "tornado"):
+            logging.getLogger(name).setLevel(logging.CRITICAL + 1)
     return distributed
 
 

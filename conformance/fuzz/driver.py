@@ -23,7 +23,7 @@ import math
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, wait
+from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, wait
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -209,7 +209,10 @@ def run_plan(
             done, _ = wait(list(running), timeout=poll, return_when=FIRST_COMPLETED)
             for future in done:
                 batch = running.pop(future)
-                error = future.exception()
+                try:
+                    error = future.exception()
+                except CancelledError as cancelled:  # Dask cancels the futures of a scheduler it lost
+                    error = cancelled
                 if error is not None:
                     raise failure_of(error, backend, _named(batch)) from None  # type: ignore[arg-type]
                 take(future.result())
