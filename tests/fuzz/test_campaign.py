@@ -159,3 +159,22 @@ def test_cluster_without_dask_says_what_to_install(monkeypatch: pytest.MonkeyPat
     assert raised.value.code == ExitCode.USAGE
     with pytest.raises(BackendError, match="write local, or a scheduler's address"):
         open_backend(2, "10.0.0.5:8786")
+
+
+def test_the_progress_shows_the_games_their_rate_the_rules_seen_and_the_groups(tmp_path: Path) -> None:
+    from conformance.fuzz.driver import Progress
+
+    run(tmp_path, 8)  # a first run: the second's games and groups count it, its rate does not
+    shown: list[tuple[int, int, int, int, int]] = []
+
+    def show(status: Progress) -> None:
+        assert status.rate > 0
+        shown.append((status.games, status.total, status.seen, status.groups, status.resumed))
+
+    with Campaign(tmp_path, identity()) as campaign:
+        run_plan(plan(16), campaign, None, progress=show)
+    assert len(shown) == 4  # after each of the second run's batches
+    games, total, seen, groups_found, resumed = shown[-1]
+    assert (games, total) == (32, 32) and [s[0] for s in shown] == [20, 24, 28, 32]
+    assert resumed == 16  # left out of the rate: the games per second are this run's
+    assert 20 < seen <= 55 and groups_found >= 1
