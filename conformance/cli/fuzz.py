@@ -89,7 +89,20 @@ def compare(
     ] = None,
     batch: Annotated[
         int,
-        typer.Option(metavar="N", min=0, help="games per batch sent to a worker (0: by depth, 64 hands, 8 matches)"),
+        typer.Option(
+            metavar="N",
+            min=0,
+            help="games per batch sent to a worker (0: the campaign's, or by depth: 64 hands, 32 points, 8 matches)",
+        ),
+    ] = 0,
+    window: Annotated[
+        int,
+        typer.Option(
+            metavar="N",
+            min=0,
+            help="batches under way at most, each steered by the batches N before it (0: the campaign's, or 32); "
+            "with more than N/2 workers, raise it to twice the workers or some will wait",
+        ),
     ] = 0,
     max_engine_failures: Annotated[
         int,
@@ -116,6 +129,7 @@ def compare(
             seconds=seconds, depth=depth, seed=seed, known_file=known, report_dir=report_dir, steer=steer,
             scenarios=scenarios, check=scenarios, jobs=jobs or default_jobs(), timeout=timeout,
             max_engine_failures=max_engine_failures, cluster=cluster, campaign=campaign, batch=batch,
+            window=window,
         )  # fmt: skip
 
     raise typer.Exit(_against_reference(engine, timeout, play))

@@ -80,6 +80,18 @@ class Identity:
         }
 
 
+def recorded(folder: Path | None, member: str) -> Any:
+    """A member of the ``campaign.json`` in ``folder``; ``None`` without one (or one that cannot be read:
+    opening the campaign says why)."""
+    if folder is None:
+        return None
+    try:
+        found = json.loads((folder / "campaign.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return found.get(member) if isinstance(found, dict) else None
+
+
 def file_digest(path: Path | None) -> str:
     """The SHA-256 of a file's bytes (``""`` for none)."""
     return hashlib.sha256(path.read_bytes()).hexdigest() if path is not None else ""
@@ -245,4 +257,4 @@ def _write_atomically(path: Path, data: Any) -> None:
         raise
 
 
-__all__ = ["FORMAT", "Campaign", "CampaignError", "Identity", "file_digest", "merged_report"]
+__all__ = ["FORMAT", "Campaign", "CampaignError", "Identity", "file_digest", "merged_report", "recorded"]

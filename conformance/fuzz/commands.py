@@ -91,6 +91,7 @@ def run_compare(
     cluster: str | None = None,
     campaign: Path | None = None,
     batch: int = 0,
+    window: int = 0,
 ) -> int:
     """Fuzz ``engine``; print and write what was found; the exit status (0 clean, 1 divergences;
     a run that played no game: 2, or 3 when the engine could not start one: :func:`nothing_played`).
@@ -117,7 +118,7 @@ def run_compare(
             report = run_shared(console, engine, info, spec, configs, games=games, seconds=seconds, depth=depth,
                                 seed=seed, steer=steer, known=known, known_file=known_file, timeout=timeout,
                                 max_engine_failures=max_engine_failures, jobs=jobs, cluster=cluster,
-                                campaign=campaign, batch=batch)  # fmt: skip
+                                campaign=campaign, batch=batch, window=window)  # fmt: skip
         except SharedRunError as error:
             console.print(f"[red]error:[/red] {markup(error)}", soft_wrap=True, highlight=False)
             return int(error.code)

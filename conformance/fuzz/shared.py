@@ -21,7 +21,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from adapters.interface import Engine, EngineInfo
 from conformance.base.exit_codes import ExitCode
 from conformance.base.untrusted import shown
-from conformance.fuzz.campaign import Campaign, CampaignError, Identity, file_digest
+from conformance.fuzz.campaign import Campaign, CampaignError, Identity, file_digest, recorded
 from conformance.fuzz.cluster import BackendError, open_backend
 from conformance.fuzz.driver import BATCH_GAMES, WINDOW, Plan, run_plan
 from conformance.fuzz.driver import Progress as Status
@@ -58,9 +58,13 @@ def run_shared(
     cluster: str | None,
     campaign: Path | None,
     batch: int = 0,
+    window: int = 0,
 ) -> FuzzReport:
-    """Play the run's batches on the workers (or here, with one job and no cluster); the report."""
-    size = batch or min(BATCH_GAMES[depth], games)
+    """Play the run's batches on the workers (or here, with one job and no cluster); the report.
+
+    ``batch`` and ``window`` 0: the campaign's (a later run goes on with them, whatever ``--hands``), or by default."""
+    size = batch or _positive(recorded(campaign, "batch")) or min(BATCH_GAMES[depth], games)
+    width = window or _positive(recorded(campaign, "window")) or WINDOW
     if campaign is not None and games % size:  # a campaign's batches are whole, so a later run can go on after them
         rounded = -(-games // size) * size
         console.print(f"--hands {games} rounded up to {rounded}: the campaign plays whole batches of {size} games",
@@ -68,9 +72,9 @@ def run_shared(
         games = rounded
     unsupported = {c.label: f"the engine does not play {', '.join(info.unsupported(c.flags))}" for c in configs
                    if info.unsupported(c.flags)}  # fmt: skip
-    plan = Plan(spec, info.name, configs, games, size, WINDOW, seed, depth, steer, known, timeout, max_engine_failures,
+    plan = Plan(spec, info.name, configs, games, size, width, seed, depth, steer, known, timeout, max_engine_failures,
                 unsupported)  # fmt: skip
-    identity = Identity(spec, seed, depth, steer, tuple(configs), size, WINDOW, _digest(known_file))
+    identity = Identity(spec, seed, depth, steer, tuple(configs), size, width, _digest(known_file))
     try:
         with Campaign(campaign, identity) as kept:
             for note in kept.notes:
@@ -92,6 +96,10 @@ def run_shared(
     except BackendError as error:
         resume = f"; the campaign {campaign} keeps every finished batch: run the same command to resume"
         raise SharedRunError(f"{error}{resume if campaign else ''}", error.code) from None
+
+
+def _positive(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
 
 
 def _digest(path: Path | None) -> str:

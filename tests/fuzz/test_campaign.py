@@ -178,3 +178,32 @@ def test_the_progress_shows_the_games_their_rate_the_rules_seen_and_the_groups(t
     assert (games, total) == (32, 32) and [s[0] for s in shown] == [20, 24, 28, 32]
     assert resumed == 16  # left out of the rate: the games per second are this run's
     assert 20 < seen <= 55 and groups_found >= 1
+
+
+def test_a_later_run_goes_on_with_the_campaigns_batch_size_and_window(tmp_path: Path) -> None:
+    import io
+
+    from rich.console import Console
+
+    from conformance.engines.specs import parse_engine_spec
+    from conformance.fuzz.shared import SharedRunError, run_shared
+
+    engine = parse_engine_spec(SPEC).open(contained=True)
+    info = engine.info()
+
+    def go(games: int, batch: int = 0, window: int = 0) -> tuple[FuzzReport, str]:
+        out = io.StringIO()
+        report = run_shared(Console(file=out, width=200), engine, info, SPEC, CONFIGS, games=games, seconds=None,
+                            depth="hand", seed=3, steer=True, known=(), known_file=None, timeout=10.0,
+                            max_engine_failures=5, jobs=1, cluster=None, campaign=tmp_path, batch=batch,
+                            window=window)  # fmt: skip
+        return report, out.getvalue()
+
+    go(6, window=4)  # fewer hands than a batch by depth (64): batches of 6
+    report, said = go(20)  # not batches of 20 (nor 64): the campaign's 6, the hands rounded up to whole batches
+    assert "--hands 20 rounded up to 24" in said and "2 batches already played" in said
+    assert report.games == 48
+    recorded = json.loads((tmp_path / "campaign.json").read_text(encoding="utf-8"))
+    assert (recorded["batch"], recorded["window"]) == (6, 4)
+    with pytest.raises(SharedRunError, match=r"another batch \(6; this run: 8\)"):
+        go(24, batch=8)
