@@ -145,8 +145,8 @@ def failure_of(error: BaseException, backend: Backend, what: str) -> BackendErro
     kind = type(error).__name__
     if kind == "KilledWorker":
         return BackendError(
-            f"{what} killed {ALLOWED_FAILURES + 1} Dask workers, one after the other (the engine under test may end "
-            "the process it runs in)",
+            f"{what} killed Dask workers one after the other, as many as the scheduler allows ({ALLOWED_FAILURES + 1} "
+            "on a local cluster; the engine under test may end the process it runs in)",
             ExitCode.ENGINE_UNAVAILABLE,
         )
     if kind in ("CancelledError", "FutureCancelledError", "CommClosedError") or isinstance(error, OSError):

@@ -200,3 +200,12 @@ def test_a_local_cluster_replaces_a_worker_killed_mid_game_and_plays_its_batch_a
     assert done.returncode == 1 and marker.exists(), done.stdout + done.stderr
     assert "a Dask LocalCluster of 2 workers" in done.stdout
     assert kept(campaign)[0] == whole[0]  # dies_once is no_cantes where it does not die
+
+
+def test_a_batch_that_kills_every_worker_it_is_given_ends_the_run_with_why(tmp_path: Path) -> None:
+    # crashes ends its process at the same action every time the game is played: the batch never finishes
+    done = run(compare("py:tests.fuzz.engines:crashes", tmp_path / "campaign", "--cluster", "local", "--jobs", "2"))
+    out = done.stdout + done.stderr
+    assert done.returncode == 3, out
+    assert "killed Dask workers one after the other" in out and "run the same command to resume" in out, out
+    assert "Traceback" not in out
