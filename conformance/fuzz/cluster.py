@@ -24,6 +24,9 @@ from __future__ import annotations
 import contextlib
 import logging
 import multiprocessing
+import multiprocessing.connection
+import os
+import threading
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -70,7 +73,7 @@ class Backend:
 def open_backend(jobs: int, cluster: str | None) -> Backend:
     """The workers of a run (see the module's docstring); :class:`BackendError` if they cannot be had."""
     if not cluster:
-        pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"))
+        pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"), initializer=_end_with_parent)
         return Backend(f"{jobs} local processes", pool, lambda: jobs, lambda: pool.shutdown(cancel_futures=True))
     if cluster != "local" and not cluster.startswith(("tcp://", "tls://", "inproc://", "ws://", "wss://")):
         raise BackendError(
@@ -99,6 +102,20 @@ def open_backend(jobs: int, cluster: str | None) -> Backend:
         raise BackendError(f"--cluster {cluster}: no Dask scheduler answers there: {bounded(str(error), 300)}",
                            ExitCode.USAGE) from None  # fmt: skip
     return _dask_backend(f"the Dask scheduler at {cluster}", client, lambda: _quietly(client.close))
+
+
+def _end_with_parent() -> None:
+    """In a pool process: end when the run's process ends (a ``kill -9`` of it leaves the pool's processes
+    waiting for work that never comes, each holding its engine)."""
+    parent = multiprocessing.parent_process()
+    if parent is None:  # pragma: no cover - a pool process always has its parent
+        return
+
+    def watch() -> None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(1)
+
+    threading.Thread(target=watch, name="end-with-parent", daemon=True).start()
 
 
 def _dask_backend(name: str, client: Any, close: Callable[[], None]) -> Backend:

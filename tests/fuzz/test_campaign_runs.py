@@ -5,6 +5,7 @@ it ends with the same divergence groups as one run that was never stopped, and n
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -115,3 +116,44 @@ def test_an_engine_that_cannot_start_on_the_workers_is_named_and_the_campaign_st
                "--report-dir", str(tmp_path / "reports"))  # fmt: skip
     assert here.returncode == 1, here.stdout + here.stderr  # played in this process, where the engine starts
     assert finished(campaign) == BATCHES
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def running(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_the_worker_processes_of_a_run_killed_by_kill_9_end_with_it(tmp_path: Path) -> None:
+    campaign = tmp_path / "campaign"
+    run = subprocess.Popen(compare(ENGINE, campaign, "--jobs", "2"), cwd=REPO, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, start_new_session=True)  # fmt: skip
+    try:
+        deadline = time.monotonic() + 240
+        while finished(campaign) < 2:
+            assert run.poll() is None and time.monotonic() < deadline
+            time.sleep(0.005)
+        workers = children(run.pid)
+        assert len(workers) >= 2  # the pool's processes (and multiprocessing's resource tracker)
+        os.kill(run.pid, signal.SIGKILL)  # the client alone
+        run.wait()
+        deadline = time.monotonic() + 20
+        while any(running(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not [pid for pid in workers if running(pid)], "worker processes outlived the run"
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(run.pid, signal.SIGKILL)
