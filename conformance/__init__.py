@@ -7,10 +7,12 @@ engine under every profile (:mod:`~conformance.run`, through the engine wrappers
 results become the terminal summary, the HTML and JUnit reports, the badge and the site
 (:mod:`~conformance.report`), each failure with its likely cause (:mod:`~conformance.oracle`).
 
-A fuzzed game goes **steering → differential play → cause → shrink → scenario**: a deal and a policy
-are chosen, the game is played on the reference and replayed on the engine, every step compared
-(:mod:`~conformance.fuzz`, judged by :mod:`~conformance.oracle`); a divergence is named by a rule,
-shrunk, and written as a scenario that the catalogue can read.
+A fuzzed game goes **batch → steering → differential play → cause → campaign → shrink → scenario**:
+it is one of a batch of games sent to a worker, a deal and a policy are chosen, the game is played on
+the reference and replayed on the engine, every step compared (:mod:`~conformance.fuzz`, judged by
+:mod:`~conformance.oracle`); a divergence is named by a rule, its group kept with the batch's results
+(in the campaign folder of ``compare --campaign``), shrunk, and written as a scenario that the
+catalogue can read.
 
 The stages are layered (:data:`LAYERS`): a module imports from its own stage and the stages below
 it, never from one above, and never in a circle (checked by ``tests/harness/test_architecture.py``).
@@ -46,9 +48,11 @@ RUN_FLOW: tuple[tuple[str, str], ...] = (
 
 #: The way of a fuzzed game: (step, the module that takes it).
 FUZZ_FLOW: tuple[tuple[str, str], ...] = (
+    ("batch", "conformance.fuzz.batch"),
     ("steering", "conformance.fuzz.steering"),
     ("differential play", "conformance.fuzz.differential"),
     ("cause", "conformance.oracle.divergence"),
+    ("campaign", "conformance.fuzz.campaign"),
     ("shrink", "conformance.fuzz.shrink"),
     ("scenario", "conformance.fuzz.scenario"),
 )

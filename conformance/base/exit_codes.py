@@ -6,12 +6,15 @@ One owner for the codes: the CLI, its help text, the guide and the tests read th
 * 1: rule failures: a scenario failed, errored or timed out, a known failure now passes, an
   expectation is stale, or scenarios were not run; for ``validate``/``smoke``/``compare``: a
   problem was found; also a run that did not complete (interrupted, an internal error of the
-  harness) or whose results disagree with pytest's own account of the session;
+  harness, a ``compare --cluster`` that lost its Dask scheduler) or whose results disagree with
+  pytest's own account of the session;
 * 2: a usage or input error (an option, a file, a scenario or an expectation is wrong); for
   ``compare``, also a run that played no game because no configuration is applicable (nothing
-  was compared);
+  was compared), a ``--campaign`` folder that is another campaign's or in use, a ``--cluster``
+  with no Dask scheduler at its address;
 * 3: the engine could not be started or spoken to (for ``compare``, also a run that played no
-  game because the engine could not start one).
+  game because the engine could not start one, and workers that could not start the engine or
+  were ended by it).
 """
 
 from __future__ import annotations

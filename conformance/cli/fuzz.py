@@ -24,6 +24,8 @@ from conformance.engines.specs import parse_engine_spec
 COMPARE_EPILOG = examples(
     'guinote-conformance compare --engine "cmd:./my-engine" --profile mine --hands 500',
     "guinote-conformance compare -e serve:reference --hands 3 --depth hand",
+    'guinote-conformance compare -e "cmd:./my-engine" --campaign fuzz-campaign --hands 10000 --seconds 3600 --jobs 0',
+    'guinote-conformance compare -e "cmd:./my-engine" --campaign fuzz-campaign --cluster tcp://10.0.0.5:8786',
 )
 
 
@@ -69,6 +71,39 @@ def compare(
         int,
         typer.Option("--jobs", "-j", metavar="N", min=0, help="worker processes sharing the games (0: one per core)"),
     ] = 1,
+    cluster: Annotated[
+        str | None,
+        typer.Option(
+            metavar="local|tcp://HOST:PORT",
+            help="play the games on Dask workers: a local cluster of --jobs workers, or the Dask scheduler at that "
+            "address (pip install 'guinote-conformance[cluster]')",
+        ),
+    ] = None,
+    campaign: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="DIR",
+            help="keep the games played, the rule coverage and the divergence groups in DIR; a run stopped "
+            "(even by kill -9) goes on from there with the same command, without playing any game twice",
+        ),
+    ] = None,
+    batch: Annotated[
+        int,
+        typer.Option(
+            metavar="N",
+            min=0,
+            help="games per batch sent to a worker (0: the campaign's, or by depth: 64 hands, 32 points, 8 matches)",
+        ),
+    ] = 0,
+    window: Annotated[
+        int,
+        typer.Option(
+            metavar="N",
+            min=0,
+            help="batches under way at most, each steered by the batches N before it (0: the campaign's, or 32); "
+            "with more than N/2 workers, raise it to twice the workers or some will wait",
+        ),
+    ] = 0,
     max_engine_failures: Annotated[
         int,
         typer.Option(
@@ -93,7 +128,8 @@ def compare(
             console, ReferenceEngine(), under_test, engine, profiles=profile or [], flags=flags, games=hands,
             seconds=seconds, depth=depth, seed=seed, known_file=known, report_dir=report_dir, steer=steer,
             scenarios=scenarios, check=scenarios, jobs=jobs or default_jobs(), timeout=timeout,
-            max_engine_failures=max_engine_failures,
+            max_engine_failures=max_engine_failures, cluster=cluster, campaign=campaign, batch=batch,
+            window=window,
         )  # fmt: skip
 
     raise typer.Exit(_against_reference(engine, timeout, play))

@@ -31,7 +31,6 @@ from conformance.fuzz.configs import ConfigError, default_configs, parse_flag_se
 from conformance.fuzz.findings import FuzzReport, Group
 from conformance.fuzz.fuzzer import DOWN_KINDS, Fuzzer
 from conformance.fuzz.known import KnownFileError, load_known
-from conformance.fuzz.parallel import Share, run_parallel
 from conformance.fuzz.play import apply_step
 from conformance.fuzz.scenario import feature_text, write_scenario
 from conformance.fuzz.scenario_check import check_scenarios, reference_profile
@@ -89,12 +88,17 @@ def run_compare(
     jobs: int = 1,
     timeout: float = 10.0,
     max_engine_failures: int = 5,
+    cluster: str | None = None,
+    campaign: Path | None = None,
+    batch: int = 0,
+    window: int = 0,
 ) -> int:
     """Fuzz ``engine``; print and write what was found; the exit status (0 clean, 1 divergences;
     a run that played no game: 2, or 3 when the engine could not start one: :func:`nothing_played`).
 
-    ``jobs`` > 1: the games are shared among that many worker processes, each loading the
-    engine from ``spec`` (:mod:`conformance.fuzz.parallel`)."""
+    ``jobs`` > 1, a ``cluster`` or a ``campaign`` folder: the games are played in batches by
+    worker processes (or Dask workers), each loading the engine from ``spec``, and kept in the
+    campaign (:mod:`conformance.fuzz.shared`)."""
     if games < 1:
         raise UsageProblem(f"--hands {games}: the games per configuration must be 1 or more")
     info = engine.info()
@@ -107,29 +111,28 @@ def run_compare(
                         max_engine_failures=max_engine_failures)  # fmt: skip
     except (ConfigError, KnownFileError) as error:
         raise UsageProblem(str(error)) from None
-    with Progress(
-        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=console,
-        transient=True,
-    ) as progress:  # fmt: skip
-        task = progress.add_task("games", total=games * len(configs))
+    if jobs > 1 or cluster or campaign is not None:
+        from conformance.fuzz.shared import SharedRunError, run_shared
 
-        def advance(report: FuzzReport) -> None:
-            found = len(report.failures)
-            progress.update(task, completed=report.games, description=f"games ({found} divergence groups)")
+        try:
+            report = run_shared(console, engine, info, spec, configs, games=games, seconds=seconds, depth=depth,
+                                seed=seed, steer=steer, known=known, known_file=known_file, timeout=timeout,
+                                max_engine_failures=max_engine_failures, jobs=jobs, cluster=cluster,
+                                campaign=campaign, batch=batch, window=window)  # fmt: skip
+        except SharedRunError as error:
+            console.print(f"[red]error:[/red] {markup(error)}", soft_wrap=True, highlight=False)
+            return int(error.code)
+    else:
+        with Progress(
+            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+            console=console, transient=True,
+        ) as progress:  # fmt: skip
+            task = progress.add_task("games", total=games * len(configs))
 
-        if jobs > 1:
-            shares = [
-                Share(
-                    spec, timeout, configs, games, seconds, depth, steer, known, seed, worker, jobs, max_engine_failures
-                )
-                for worker in range(jobs)
-            ]
+            def advance(report: FuzzReport) -> None:
+                found = len(report.failures)
+                progress.update(task, completed=report.games, description=f"games ({found} divergence groups)")
 
-            def finished(done: int) -> None:
-                progress.update(task, completed=done, description=f"games ({jobs} jobs)")
-
-            report = run_parallel(shares, finished)
-        else:
             fuzzer.progress = advance
             report = fuzzer.run(configs, games, seconds=seconds)
     print_report(console, report, configs)
@@ -193,7 +196,7 @@ def nothing_played(report: FuzzReport, configs: Sequence[Config], seconds: float
 
 
 def print_report(console: Console, report: FuzzReport, configs: Sequence[Config]) -> None:
-    rate = report.hands / report.seconds if report.seconds else 0.0
+    rate = (report.hands - report.resumed_hands) / report.seconds if report.seconds else 0.0
     for config in configs:
         if config.label in report.not_applicable:
             console.print(shown(f"{config.label}: not applicable: {report.not_applicable[config.label]}"), markup=False)
@@ -205,6 +208,9 @@ def print_report(console: Console, report: FuzzReport, configs: Sequence[Config]
         f"{len(report.groups) - len(report.failures)} known",
         markup=False,
     )
+    if report.resumed_hands:
+        console.print(f"  of which {report.resumed_hands} hands played by earlier runs of the campaign (the rate "
+                      "counts this run's alone)", markup=False)  # fmt: skip
     ended = report.ended_at_known
     if report.passed_over or ended:
         line = f"known divergences: {report.passed_over} passed over (play went on, their subjects no longer compared)"

@@ -70,6 +70,8 @@ class FuzzReport:
     #: games that ended where the next hand would be dealt, because the engine deals it from its own
     #: shuffle (capability ``own_shuffle``): the reference cannot be dealt the same cards
     own_shuffle_ends: int = 0
+    #: the hands among :attr:`hands` that earlier runs of a campaign played (not counted in this run's rate)
+    resumed_hands: int = 0
 
     @property
     def failures(self) -> list[Group]:
@@ -120,6 +122,37 @@ class FuzzReport:
                 mine.first_hand = min(mine.first_hand, group.first_hand * jobs)
         return merged
 
+    def add(self, later: FuzzReport) -> None:
+        """Add what ``later`` found, played after this report's hands (the next batch of a run shared
+        among workers, :mod:`conformance.fuzz.batch`): counts added, each cause's group with its
+        smallest example (the earlier one where two are as small), its first hand counted from here."""
+        before = self.hands
+        self.hands += later.hands
+        self.games += later.games
+        self.actions += later.actions
+        self.seconds += later.seconds
+        self.coverage.update(later.coverage)
+        _add_counts(self.played, later.played)
+        _add_counts(self.strategies, later.strategies)
+        self.not_applicable.update(later.not_applicable)
+        self.start_failures.update(later.start_failures)
+        self.passed_over += later.passed_over
+        self.own_shuffle_ends += later.own_shuffle_ends
+        self.stopped = self.stopped or later.stopped
+        if self.first_divergence is None and later.first_divergence is not None:
+            self.first_divergence = before + later.first_divergence
+        for cause, group in later.groups.items():
+            mine = self.groups.get(cause)
+            if mine is None:
+                self.groups[cause] = Group(cause, group.example, group.count, dict(group.configs), group.known,
+                                           before + group.first_hand, group.ended)  # fmt: skip
+                continue
+            mine.count += group.count
+            mine.ended += group.ended
+            _add_counts(mine.configs, group.configs)
+            if group.example.size < mine.example.size:
+                mine.example = group.example
+
     def coverage_summary(self) -> tuple[int, int, list[str]]:
         """(rules seen, rules the fuzzer can observe, the observable rules never seen)."""
         observable = observable_rules()
@@ -141,6 +174,7 @@ class FuzzReport:
             "first_divergence": self.first_divergence,
             "passed_over": self.passed_over,
             "own_shuffle_ends": self.own_shuffle_ends,
+            "resumed_hands": self.resumed_hands,
             "ended_at_known": {
                 "games": sum(self.ended_at_known.values()),
                 "by_cause": {str(cause): games for cause, games in self.ended_at_known.items()},

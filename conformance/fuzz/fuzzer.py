@@ -102,9 +102,16 @@ class Fuzzer:
         self._down: tuple[int, str] = (0, "")
 
     def run(
-        self, configs: Sequence[Config], games: int, *, seconds: float | None = None, report: FuzzReport | None = None
+        self,
+        configs: Sequence[Config],
+        games: int,
+        *,
+        seconds: float | None = None,
+        report: FuzzReport | None = None,
+        first: int = 0,
     ) -> FuzzReport:
-        """Play ``games`` games under each configuration (or until ``seconds`` have passed).
+        """Play ``games`` games under each configuration (or until ``seconds`` have passed), their
+        numbers from ``first`` (a batch of a run shared among workers: :mod:`conformance.fuzz.batch`).
 
         The configurations take turns, a game each, so that a run stopped by its time has
         played every one of them alike (not the first alone)."""
@@ -118,7 +125,7 @@ class Fuzzer:
                 report.not_applicable[config.label] = f"the engine does not play {', '.join(unsupported)}"
             else:
                 playing.append(config)
-        for number in range(self.share[0], games, self.share[1]):
+        for number in range(first + self.share[0], games, self.share[1]):
             for config in list(playing):
                 if deadline is not None and time.perf_counter() > deadline:
                     playing.clear()

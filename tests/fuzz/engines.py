@@ -245,3 +245,45 @@ def answers_none() -> RaisingEngine:
 
 def exits() -> RaisingEngine:
     return RaisingEngine("exits")
+
+
+#: Games started in this process by :func:`dies_once`.
+_STARTED = [0]
+
+
+class _DiesOnce(_Game):
+    """``no_cantes``, whose process ends (``os._exit``) at the first As de oros played in the arrastre
+    of all its processes, once it has started 20 games (a worker that has finished a few batches): the
+    file named by ``GUINOTE_DIES_ONCE`` is made then, and after it the games go on."""
+
+    def apply(self, action: Action) -> Outcome:
+        marker = os.environ.get("GUINOTE_DIES_ONCE", "")
+        arrastre = action.get("card") == "Ao" and self.inner.state("phase") == "arrastre"
+        if marker and _STARTED[0] > 20 and arrastre:
+            try:
+                os.close(os.open(marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+            except FileExistsError:
+                pass
+            else:
+                os._exit(9)  # the worker process, killed in the middle of a game
+        return super().apply(action)
+
+
+class DiesOnceEngine(FlawedEngine):
+    def start(self, setup: Setup) -> Any:
+        _STARTED[0] += 1
+        return _DiesOnce(ReferenceEngine.start(self, setup), "no_cantes")
+
+
+def dies_once() -> DiesOnceEngine:
+    """In process, it ends the worker that plays it once (see :class:`_DiesOnce`); otherwise ``no_cantes``."""
+    return DiesOnceEngine("no_cantes")
+
+
+def main_process_only() -> FlawedEngine:
+    """``no_cantes``, which cannot start in a process started by another (a worker of ``compare --jobs``)."""
+    import multiprocessing
+
+    if multiprocessing.parent_process() is not None:
+        raise RuntimeError("this engine's licence server is not reachable from here")
+    return FlawedEngine("no_cantes")

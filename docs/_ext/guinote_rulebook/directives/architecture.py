@@ -27,9 +27,11 @@ def step_names() -> dict[str, str]:
         "engine": _("engine"),
         "results": _("results"),
         "report": _("report"),
+        "batch": _("batch"),
         "steering": _("steering"),
         "differential play": _("differential play"),
         "cause": _("cause"),
+        "campaign": _("campaign"),
         "shrink": _("shrink"),
         "scenario": _("scenario"),
     }

@@ -1,0 +1,209 @@
+"""The campaign folder and the client of batches (``compare --campaign``, ``--jobs``), in this process:
+the journal read back, a torn last line, another campaign refused, a second run going on from the
+first, the same batches whatever runs them."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from adapters.reference import ReferenceEngine
+from conformance.base.exit_codes import ExitCode
+from conformance.fuzz.batch import Batch
+from conformance.fuzz.campaign import JOURNAL, Campaign, CampaignError, Identity
+from conformance.fuzz.cluster import INSTALL, Backend, BackendError, open_backend
+from conformance.fuzz.configs import resolve
+from conformance.fuzz.driver import Plan, run_plan
+from conformance.fuzz.findings import FuzzReport
+
+INFO = ReferenceEngine().info()
+SPEC = "py:tests.fuzz.engines:no_cantes"
+CONFIGS = [resolve(INFO, "tradicional"), resolve(INFO, "lascuarenta")]
+
+
+def plan(games: int, seed: int = 3) -> Plan:
+    # batches of 4 hands, each steered from the batches at least 2 before it
+    return Plan(SPEC, "flawed-no_cantes", CONFIGS, games, 4, 2, seed, "hand")
+
+
+def identity(seed: int = 3) -> Identity:
+    return Identity(SPEC, seed, "hand", True, tuple(CONFIGS), 4, 2)
+
+
+def run(folder: Path | None, games: int, backend: Backend | None = None) -> tuple[FuzzReport, dict[int, Any]]:
+    with Campaign(folder, identity()) as campaign:
+        return run_plan(plan(games), campaign, backend), campaign.results
+
+
+def played(results: dict[int, Any]) -> dict[int, Any]:
+    """The batches' results without who played them and how long it took (all that may differ)."""
+    return {index: {**result, "worker": "", "report": {**result["report"], "seconds": 0}}
+            for index, result in results.items()}  # fmt: skip
+
+
+def groups(report: FuzzReport) -> dict[str, tuple[int, dict[str, int], int, Any]]:
+    return {str(cause): (g.count, g.configs, g.first_hand, g.example.record()) for cause, g in report.groups.items()}
+
+
+class Recording(Executor):
+    """Threads that play the batches, noting each batch submitted."""
+
+    def __init__(self, workers: int) -> None:
+        self.threads = ThreadPoolExecutor(workers)
+        self.sent: list[Batch] = []
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        self.sent.append(args[0])
+        return self.threads.submit(fn, *args, **kwargs)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self.threads.shutdown(wait, cancel_futures=cancel_futures)
+
+
+@pytest.fixture
+def threads() -> Iterator[tuple[Backend, Recording]]:
+    executor = Recording(3)
+    yield Backend("3 threads", executor, lambda: 3), executor
+    executor.shutdown()
+
+
+def test_the_journal_keeps_every_finished_batch_and_the_next_run_reads_them(tmp_path: Path) -> None:
+    report, results = run(tmp_path, 8)
+    assert sorted(results) == list(range(4)) and report.games == 16 and report.groups
+    lines = (tmp_path / JOURNAL).read_text(encoding="ascii").splitlines()
+    assert sorted(json.loads(line)["batch"] for line in lines) == [0, 1, 2, 3]
+    with Campaign(tmp_path, identity()) as again:
+        assert played(again.results) == played(results) and not again.notes
+        assert groups(again.report("flawed-no_cantes")) == groups(report)
+    coverage = json.loads((tmp_path / "coverage.json").read_text(encoding="utf-8"))
+    assert (coverage["games"], coverage["batches"]) == (16, 4)
+    assert coverage["counts"] == dict(sorted(report.coverage.items()))
+    kept = json.loads((tmp_path / "groups.json").read_text(encoding="utf-8"))["groups"]
+    assert {(g["cause"]["rule"], g["count"]) for g in kept} == {(c.rule, g.count) for c, g in report.groups.items()}
+    assert all(g["example"]["actions"] and g["example"]["divergence"]["kind"] == "legal" for g in kept)
+
+
+def test_the_batches_are_the_same_whatever_plays_them(threads: tuple[Backend, Recording]) -> None:
+    backend, executor = threads
+    alone, alone_results = run(None, 12)
+    shared, shared_results = run(None, 12, backend)
+    assert len(executor.sent) == 6  # the batches did go to the threads
+    assert played(shared_results) == played(alone_results)
+    assert groups(shared) == groups(alone) and shared.coverage == alone.coverage
+
+
+def test_a_second_run_goes_on_from_the_first_and_steers_from_what_it_saw(
+    tmp_path: Path, threads: tuple[Backend, Recording]
+) -> None:
+    backend, executor = threads
+    _, first = run(tmp_path / "campaign", 8)
+    report, results = run(tmp_path / "campaign", 16, backend)
+    assert [batch.index for batch in executor.sent] == [4, 5, 6, 7]  # none of the first run's played again
+    seen_before = {rule for index in (0, 1, 2) for rule, n in first[index]["report"]["coverage"].items() if n}
+    assert set(executor.sent[1].seen) == seen_before  # batch 5 steers from batches 0 to 2, all the first run's
+    assert report.games == 32
+    _, whole = run(tmp_path / "whole", 16)
+    assert played(results) == played(whole)  # the same as one run of the 16 games
+
+
+def test_a_torn_last_line_is_dropped_and_its_batch_played_again(tmp_path: Path) -> None:
+    _, results = run(tmp_path, 8)
+    journal = tmp_path / JOURNAL
+    lines = journal.read_bytes().splitlines(keepends=True)
+    journal.write_bytes(b"".join(lines[:3]) + lines[3][:40])  # the run was killed while it wrote the last batch
+    torn = int(json.loads(lines[3])["batch"])
+    with Campaign(tmp_path, identity()) as campaign:
+        assert f"{journal}:4: the last line was cut short" in campaign.notes[0]
+        assert sorted(campaign.results) == sorted(set(results) - {torn})
+        assert journal.read_bytes() == b"".join(lines[:3])  # cut off before anything is appended
+        run_plan(plan(8), campaign, None)
+    assert played(Campaign(tmp_path, identity()).__enter__().results) == played(results)
+
+
+def test_a_line_that_cannot_be_read_before_the_last_is_an_error_naming_it(tmp_path: Path) -> None:
+    run(tmp_path, 8)
+    journal = tmp_path / JOURNAL
+    lines = journal.read_bytes().splitlines(keepends=True)
+    journal.write_bytes(lines[0] + b"{not json\n" + lines[1])
+    with pytest.raises(CampaignError, match=rf"{JOURNAL}:2: not a finished batch"):
+        Campaign(tmp_path, identity()).__enter__()
+
+
+def test_a_run_with_other_options_is_refused_naming_the_option(tmp_path: Path) -> None:
+    run(tmp_path, 8)
+    with pytest.raises(CampaignError, match=r"started with another seed \(3; this run: 4\)"):
+        Campaign(tmp_path, identity(seed=4)).__enter__()
+    (tmp_path / "campaign.json").write_text('{"format": "guinote-campaign/0"}', encoding="utf-8")
+    with pytest.raises(CampaignError, match="not a campaign of this version"):
+        Campaign(tmp_path, identity()).__enter__()
+
+
+def test_one_run_at_a_time_and_a_folder_must_be_a_folder(tmp_path: Path) -> None:
+    with Campaign(tmp_path, identity()), pytest.raises(CampaignError, match="another run is using this campaign"):
+        Campaign(tmp_path, identity()).__enter__()
+    (tmp_path / "file").write_text("", encoding="utf-8")
+    with pytest.raises(CampaignError, match="not a folder"):
+        Campaign(tmp_path / "file", identity()).__enter__()
+
+
+def test_cluster_without_dask_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # (import distributed: ImportError)
+    with pytest.raises(BackendError, match=INSTALL.replace("[", r"\[").replace("]", r"\]")) as raised:
+        open_backend(2, "local")
+    assert raised.value.code == ExitCode.USAGE
+    with pytest.raises(BackendError, match="write local, or a scheduler's address"):
+        open_backend(2, "10.0.0.5:8786")
+
+
+def test_the_progress_shows_the_games_their_rate_the_rules_seen_and_the_groups(tmp_path: Path) -> None:
+    from conformance.fuzz.driver import Progress
+
+    run(tmp_path, 8)  # a first run: the second's games and groups count it, its rate does not
+    shown: list[tuple[int, int, int, int, int]] = []
+
+    def show(status: Progress) -> None:
+        assert status.rate > 0
+        shown.append((status.games, status.total, status.seen, status.groups, status.resumed))
+
+    with Campaign(tmp_path, identity()) as campaign:
+        run_plan(plan(16), campaign, None, progress=show)
+    assert len(shown) == 4  # after each of the second run's batches
+    games, total, seen, groups_found, resumed = shown[-1]
+    assert (games, total) == (32, 32) and [s[0] for s in shown] == [20, 24, 28, 32]
+    assert resumed == 16  # left out of the rate: the games per second are this run's
+    assert 20 < seen <= 55 and groups_found >= 1
+
+
+def test_a_later_run_goes_on_with_the_campaigns_batch_size_and_window(tmp_path: Path) -> None:
+    import io
+
+    from rich.console import Console
+
+    from conformance.engines.specs import parse_engine_spec
+    from conformance.fuzz.shared import SharedRunError, run_shared
+
+    engine = parse_engine_spec(SPEC).open(contained=True)
+    info = engine.info()
+
+    def go(games: int, batch: int = 0, window: int = 0) -> tuple[FuzzReport, str]:
+        out = io.StringIO()
+        report = run_shared(Console(file=out, width=200), engine, info, SPEC, CONFIGS, games=games, seconds=None,
+                            depth="hand", seed=3, steer=True, known=(), known_file=None, timeout=10.0,
+                            max_engine_failures=5, jobs=1, cluster=None, campaign=tmp_path, batch=batch,
+                            window=window)  # fmt: skip
+        return report, out.getvalue()
+
+    go(6, window=4)  # fewer hands than a batch by depth (64): batches of 6
+    report, said = go(20)  # not batches of 20 (nor 64): the campaign's 6, the hands rounded up to whole batches
+    assert "--hands 20 rounded up to 24" in said and "2 batches already played" in said
+    assert report.games == 48
+    recorded = json.loads((tmp_path / "campaign.json").read_text(encoding="utf-8"))
+    assert (recorded["batch"], recorded["window"]) == (6, 4)
+    with pytest.raises(SharedRunError, match=r"another batch \(6; this run: 8\)"):
+        go(24, batch=8)
