@@ -38,8 +38,17 @@ from conformance.oracle.divergence import Cause, Config
 #: Games per batch by depth: a batch should take a good part of a second, so that what a task
 #: costs the scheduler and the network is small beside it.
 BATCH_GAMES = {"hand": 64, "point": 32, "match": 8}
+#: On a Dask cluster, batches this many times larger: a Dask task costs its worker and the scheduler
+#: a few milliseconds more than a task of the local pool (benchmarks/bench_cluster.py, one worker:
+#: 0.73 of the pool's hands/s with batches of 8 matches, 0.91 with batches of 32).
+CLUSTER_BATCH_FACTOR = 4
 #: Batches that may be under way at once, at least: the steering lags this many batches behind.
 WINDOW = 32
+
+
+def default_batch(depth: str, games: int, *, cluster: bool) -> int:
+    """Games per batch when the run names none: by depth, larger on a Dask cluster, never more than the run's."""
+    return min(BATCH_GAMES[depth] * (CLUSTER_BATCH_FACTOR if cluster else 1), games)
 
 
 @dataclass(frozen=True)
@@ -238,4 +247,4 @@ def _named(batch: Batch) -> str:
     return f"batch {batch.index} ({batch.config.label}, games {batch.first}-{batch.first + batch.count - 1})"
 
 
-__all__ = ["BATCH_GAMES", "WINDOW", "Plan", "Progress", "run_plan"]
+__all__ = ["BATCH_GAMES", "CLUSTER_BATCH_FACTOR", "WINDOW", "Plan", "Progress", "default_batch", "run_plan"]

@@ -23,7 +23,7 @@ from conformance.base.exit_codes import ExitCode
 from conformance.base.untrusted import shown
 from conformance.fuzz.campaign import Campaign, CampaignError, Identity, file_digest, recorded
 from conformance.fuzz.cluster import BackendError, open_backend
-from conformance.fuzz.driver import BATCH_GAMES, WINDOW, Plan, run_plan
+from conformance.fuzz.driver import WINDOW, Plan, default_batch, run_plan
 from conformance.fuzz.driver import Progress as Status
 from conformance.fuzz.findings import FuzzReport
 from conformance.fuzz.known import Known
@@ -63,7 +63,7 @@ def run_shared(
     """Play the run's batches on the workers (or here, with one job and no cluster); the report.
 
     ``batch`` and ``window`` 0: the campaign's (a later run goes on with them, whatever ``--hands``), or by default."""
-    size = batch or _positive(recorded(campaign, "batch")) or min(BATCH_GAMES[depth], games)
+    size = batch or _positive(recorded(campaign, "batch")) or default_batch(depth, games, cluster=cluster is not None)
     width = window or _positive(recorded(campaign, "window")) or WINDOW
     if campaign is not None and games % size:  # a campaign's batches are whole, so a later run can go on after them
         rounded = -(-games // size) * size

@@ -207,3 +207,11 @@ def test_a_later_run_goes_on_with_the_campaigns_batch_size_and_window(tmp_path: 
     assert (recorded["batch"], recorded["window"]) == (6, 4)
     with pytest.raises(SharedRunError, match=r"another batch \(6; this run: 8\)"):
         go(24, batch=8)
+
+
+def test_a_dask_cluster_gets_larger_batches_by_default_never_more_than_the_run() -> None:
+    from conformance.fuzz.driver import BATCH_GAMES, CLUSTER_BATCH_FACTOR, default_batch
+
+    assert default_batch("match", 1000, cluster=False) == BATCH_GAMES["match"]
+    assert default_batch("match", 1000, cluster=True) == BATCH_GAMES["match"] * CLUSTER_BATCH_FACTOR
+    assert default_batch("hand", 100, cluster=True) == 100  # a short run is one batch
