@@ -110,7 +110,7 @@ def compare(
         typer.Option(
             metavar="N",
             help="after N games in a row ending in a timeout or a crash of the engine process, stop fuzzing "
-            "(0: never; with --jobs, each worker counts its own engine process)",
+            "(0: never; with --jobs or --cluster, counted within each batch)",
         ),
     ] = 5,
 ) -> None:

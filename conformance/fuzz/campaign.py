@@ -18,8 +18,9 @@ The folder holds:
   that batch is played again; a line that cannot be read anywhere else is an error that names it;
 * ``coverage.json`` and ``groups.json``: the rule coverage and the divergence groups (each with its
   count, its configurations and its smallest example as a replayable record), derived from the
-  journal and rewritten whole (a new file renamed over the old) when a run ends, or stops on a
-  lost worker or scheduler; after a ``kill -9`` they are behind the journal until the next run.
+  journal and rewritten whole (a new file renamed over the old) every half minute of a run
+  (:data:`conformance.fuzz.driver.DERIVED_EVERY`) and when it ends, or stops on a lost worker or
+  scheduler; after a ``kill -9`` they are at most that far behind the journal until the next run.
 
 One run at a time: the folder is locked while a run writes into it (released when its process
 ends, even by ``kill -9``).

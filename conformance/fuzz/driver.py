@@ -44,6 +44,9 @@ BATCH_GAMES = {"hand": 64, "point": 32, "match": 8}
 CLUSTER_BATCH_FACTOR = 4
 #: Batches that may be under way at once, at least: the steering lags this many batches behind.
 WINDOW = 32
+#: Seconds between two rewrites of a campaign's coverage.json and groups.json during a run: they are
+#: derived from the whole journal, so a run killed with -9 leaves them at most this far behind it.
+DERIVED_EVERY = 30.0
 
 
 def default_batch(depth: str, games: int, *, cluster: bool) -> int:
@@ -135,6 +138,7 @@ def run_plan(
     seconds: float | None = None,
     progress: Callable[[Progress], None] | None = None,
     poll: float = 0.25,
+    derived_every: float = DERIVED_EVERY,
 ) -> FuzzReport:
     """Play the batches of ``plan`` the campaign has not finished; the campaign's report, with what
     this run played and could not keep (a batch cut short by ``seconds``, or stopped by the engine's
@@ -177,7 +181,13 @@ def run_plan(
         causes.update(Cause(*group["cause"]) for group in report["groups"])
         status.groups = len(causes)
 
+    derived_at = time.perf_counter()
+
     def report_progress() -> None:
+        nonlocal derived_at
+        if time.perf_counter() - derived_at >= derived_every:
+            derived_at = time.perf_counter()
+            campaign.write_derived(campaign.report(plan.engine, plan.known))
         if progress is not None:
             from conformance.oracle.rules import observable_rules
 

@@ -215,3 +215,14 @@ def test_a_dask_cluster_gets_larger_batches_by_default_never_more_than_the_run()
     assert default_batch("match", 1000, cluster=False) == BATCH_GAMES["match"]
     assert default_batch("match", 1000, cluster=True) == BATCH_GAMES["match"] * CLUSTER_BATCH_FACTOR
     assert default_batch("hand", 100, cluster=True) == 100  # a short run is one batch
+
+
+def test_the_coverage_and_groups_files_follow_the_journal_during_a_run(tmp_path: Path) -> None:
+    seen: list[int] = []
+
+    def show(status: Any) -> None:  # what a reader of the folder finds while the run goes on
+        seen.append(json.loads((tmp_path / "coverage.json").read_text(encoding="utf-8"))["batches"])
+
+    with Campaign(tmp_path, identity()) as campaign:
+        run_plan(plan(8), campaign, None, progress=show, derived_every=0)
+    assert seen == [1, 2, 3, 4]
