@@ -93,6 +93,12 @@ def english_label(cell: str) -> str:
     return {es: en for en, es in TABLE_LABELS.items()}.get(cell, cell)
 
 
+def plain(text: str) -> str:
+    """A catalogue's text as a feature file has it: the rulebook's ````code```` markup taken off, as the
+    English feature files write flag names and values bare."""
+    return re.sub(r"``(.+?)``", r"\1", text)
+
+
 def read_po(path: Path) -> dict[str, str]:
     """The translated, non-fuzzy messages of a gettext catalogue: ``{msgid: msgstr}``.
 
@@ -163,7 +169,7 @@ class _Translator:
                 f"docs/locale/es/LC_MESSAGES/rulebook/<area>.po (a scenario or a rule, through tox -e docs-i18n) "
                 f"or in docs/locale/es/LC_MESSAGES/{FEATURES_CATALOGUE} (a feature's own title)"
             )
-        return spanish
+        return plain(spanish)
 
     def header_line(self, node: dict[str, Any], name: str, line: int | None = None) -> None:
         """A keyword line with its title, and its description (``line``: where the line goes, if it moves)."""
@@ -195,7 +201,7 @@ class _Translator:
             # not the English: a Spanish file of mixed languages would pass for translated
             wrapped = [f"(Esta descripción no está traducida: la inglesa está en features/{self.path.name}.)"]
         else:
-            wrapped = _wrap(spanish, count)
+            wrapped = _wrap(plain(spanish), count)
         for index in range(count):
             self.lines[start - 1 + index] = indent + wrapped[index] if index < len(wrapped) else ""
 

@@ -238,3 +238,11 @@ def test_the_spanish_files_hold_no_english_word_outside_tags_tables_and_quotes()
             if english:
                 problems.append(f"features/{path.name} (es):{number}: {', '.join(english)}: {line.strip()}")
     assert not problems, "\n".join(problems[:30])
+
+
+def test_the_spanish_titles_and_descriptions_write_code_bare_as_the_english_files_do() -> None:
+    from conformance.catalogue.spanish import plain
+
+    assert plain("Con ``cante_per_trick=many`` pueden seguir") == "Con cante_per_trick=many pueden seguir"
+    folder = spanish_features(PHRASEBOOK)
+    assert not [path.name for path in folder.glob("*.feature") if "``" in path.read_text(encoding="utf-8")]
