@@ -92,33 +92,13 @@ class FuzzReport:
         merged = cls(reports[0].engine if reports else "", seconds=seconds)
         jobs = len(reports)
         for report in reports:
-            merged.hands += report.hands
-            merged.games += report.games
-            merged.actions += report.actions
-            merged.coverage.update(report.coverage)
-            _add_counts(merged.played, report.played)
-            _add_counts(merged.strategies, report.strategies)
-            merged.not_applicable.update(report.not_applicable)
-            merged.start_failures.update(report.start_failures)
-            merged.passed_over += report.passed_over
-            merged.own_shuffle_ends += report.own_shuffle_ends
-            if report.stopped and not merged.stopped:
-                merged.stopped = report.stopped
+            merged._add_totals(report)
             if report.first_divergence is not None:
                 first = report.first_divergence * jobs
                 if merged.first_divergence is None or first < merged.first_divergence:
                     merged.first_divergence = first
             for cause, group in report.groups.items():
-                mine = merged.groups.get(cause)
-                if mine is None:
-                    merged.groups[cause] = Group(cause, group.example, group.count, dict(group.configs), group.known,
-                                                 group.first_hand * jobs, group.ended)  # fmt: skip
-                    continue
-                mine.count += group.count
-                mine.ended += group.ended
-                _add_counts(mine.configs, group.configs)
-                if group.example.size < mine.example.size:
-                    mine.example = group.example
+                mine = merged._add_group(cause, group, group.first_hand * jobs)
                 mine.first_hand = min(mine.first_hand, group.first_hand * jobs)
         return merged
 
@@ -127,31 +107,41 @@ class FuzzReport:
         among workers, :mod:`conformance.fuzz.batch`): counts added, each cause's group with its
         smallest example (the earlier one where two are as small), its first hand counted from here."""
         before = self.hands
-        self.hands += later.hands
-        self.games += later.games
-        self.actions += later.actions
+        self._add_totals(later)
         self.seconds += later.seconds
-        self.coverage.update(later.coverage)
-        _add_counts(self.played, later.played)
-        _add_counts(self.strategies, later.strategies)
-        self.not_applicable.update(later.not_applicable)
-        self.start_failures.update(later.start_failures)
-        self.passed_over += later.passed_over
-        self.own_shuffle_ends += later.own_shuffle_ends
-        self.stopped = self.stopped or later.stopped
         if self.first_divergence is None and later.first_divergence is not None:
             self.first_divergence = before + later.first_divergence
         for cause, group in later.groups.items():
-            mine = self.groups.get(cause)
-            if mine is None:
-                self.groups[cause] = Group(cause, group.example, group.count, dict(group.configs), group.known,
-                                           before + group.first_hand, group.ended)  # fmt: skip
-                continue
-            mine.count += group.count
-            mine.ended += group.ended
-            _add_counts(mine.configs, group.configs)
-            if group.example.size < mine.example.size:
-                mine.example = group.example
+            self._add_group(cause, group, before + group.first_hand)
+
+    def _add_totals(self, other: FuzzReport) -> None:
+        """The counts of ``other`` added to this report's (the first reason it stopped kept)."""
+        self.hands += other.hands
+        self.games += other.games
+        self.actions += other.actions
+        self.coverage.update(other.coverage)
+        _add_counts(self.played, other.played)
+        _add_counts(self.strategies, other.strategies)
+        self.not_applicable.update(other.not_applicable)
+        self.start_failures.update(other.start_failures)
+        self.passed_over += other.passed_over
+        self.own_shuffle_ends += other.own_shuffle_ends
+        self.stopped = self.stopped or other.stopped
+
+    def _add_group(self, cause: Cause, group: Group, first_hand: int) -> Group:
+        """``group`` added to this report's group of ``cause`` (a new one first found at ``first_hand``):
+        counts added, the smaller example kept (the earlier one where two are as small)."""
+        mine = self.groups.get(cause)
+        if mine is None:
+            mine = self.groups[cause] = Group(cause, group.example, group.count, dict(group.configs), group.known,
+                                              first_hand, group.ended)  # fmt: skip
+            return mine
+        mine.count += group.count
+        mine.ended += group.ended
+        _add_counts(mine.configs, group.configs)
+        if group.example.size < mine.example.size:
+            mine.example = group.example
+        return mine
 
     def coverage_summary(self) -> tuple[int, int, list[str]]:
         """(rules seen, rules the fuzzer can observe, the observable rules never seen)."""
