@@ -172,7 +172,7 @@ class AreaDirective(RulebookDirective):
         language = self.config.language or "en"
         if language == "en":
             return heading
-        catalogue = self.spanish_catalogues().parent.parent / language / "LC_MESSAGES" / SOURCE_HEADINGS
+        catalogue = self.catalogues(language) / SOURCE_HEADINGS
         translated = headings_catalogue(catalogue).get(heading)
         if translated is None:
             logger.warning(
@@ -181,10 +181,14 @@ class AreaDirective(RulebookDirective):
             return heading
         return translated
 
+    def catalogues(self, language: str) -> Path:
+        """The build's catalogues of ``language``."""
+        folders: list[str] = list(self.config.locale_dirs or ["locale"])
+        return Path(self.env.srcdir) / folders[0] / language / "LC_MESSAGES"
+
     def spanish_catalogues(self) -> Path:
         """The build's Spanish catalogues: the titles of the Spanish scenarios."""
-        folders: list[str] = list(self.config.locale_dirs or ["locale"])
-        return Path(self.env.srcdir) / folders[0] / "es" / "LC_MESSAGES"
+        return self.catalogues("es")
 
     def scenarios(self, rule: RuleEntry, data: RulebookData) -> list[nodes.Node]:
         found = data.by_rule.get(rule.id, [])
