@@ -6,8 +6,11 @@ there, and the setup and actions that lead to it, under a :class:`Config`. Out: 
 its example, described in words (:func:`describe_action`) and written as a replayable record that
 :func:`load_record` reads back.
 
-The rule: a divergence is named by the rule the reference applied where the two parted: the rule of
-its refusal, or of the most telling of its events (:func:`rule_of_step`); for a difference in the
+The rule: a divergence is named by the rule the engine's answer breaks where the two parted: the rule
+of the reference's refusal; for an event member or a state field that differs, the rule that decides it
+(:func:`owned_rule`, declared in :mod:`conformance.oracle.owners`: a trick's winner is the trick-winning
+rule, a missing diez de últimas SCORE-01), failing that the rule of the most telling of the
+reference's events (:func:`rule_of_step`); for a difference in the
 legal actions, the rule behind the first action only one engine offers (:func:`legal_rule`: the
 reference's refusal of an action the engine offers besides, or what lets it play a card the engine
 does not offer, :func:`play_allowed_by`), or CANTE-07 where the engine offers only a cante, a tute
@@ -24,8 +27,9 @@ from typing import Any
 
 from adapters.interface import JSON, Engine, GameHandle, Rejected
 from adapters.vocabulary import SUITS
+from conformance.oracle.owners import Trick, owner_of
 from conformance.oracle.rules import rules_of_events
-from conformance.oracle.steps import Difference, Step, action_key, snapshot
+from conformance.oracle.steps import Difference, Step, action_key, snapshot, subject_key
 
 RECORD_FORMAT = "guinote-divergence/2"
 
@@ -284,8 +288,51 @@ def cause_of(
         except Exception:  # the rule is a label: never let finding it stop a run
             rule = ""
     elif step is not None and step.action is not None:
-        rule = rule_of_step(step)
+        rule = owned_rule(reference, setup, actions, difference, step) or rule_of_step(step)
     return Cause(difference.kind, difference.subject, rule)
+
+
+def owned_rule(
+    reference: Engine,
+    setup: Mapping[str, JSON],
+    actions: Sequence[dict[str, JSON]],
+    difference: Difference,
+    step: Step,
+) -> str:
+    """The rule that decides what differs in an event or a state field after ``step``
+    (:func:`conformance.oracle.owners.owner_of`), or ``""`` for another kind of difference."""
+    if difference.kind not in ("event", "state") or step.action is None:
+        return ""
+    subject = subject_key(difference.kind, difference.subject)
+    kind = difference.subject.split(".")[0].removesuffix(" (order)")
+    # the reference names the rule itself: its event's rule, or the rule that decided its hand
+    decisive = "hand_over" if difference.kind == "state" else kind
+    named = next((e.get("rule") for e in step.events if e.get("type") == decisive and e.get("rule")), None)
+    if named is None and difference.subject == "phase" and difference.expected == "hand_over":
+        named = "SCORE-02"
+    trick = None
+    if subject == "event trick_won.seat" and actions:
+        try:
+            trick = _trick_of(reference, setup, actions, difference)
+        except Exception:  # the rule is a label: never let finding it stop a run
+            trick = None
+    rule, _ = owner_of(subject, action=str(step.action.get("type")), named=str(named) if named else None, trick=trick)
+    return rule or ""
+
+
+def _trick_of(
+    reference: Engine, setup: Mapping[str, JSON], actions: Sequence[dict[str, JSON]], difference: Difference
+) -> Trick:
+    """The trick the last of ``actions`` completed, each seat's card, replayed on the reference."""
+    game = reference.start(setup)
+    for previous in actions[:-1]:
+        game.apply(previous)
+    seats, cards = game.state("trick_seats") or [], game.state("trick") or []
+    played = {int(seat): str(card) for seat, card in zip(seats, cards, strict=False)}
+    last = actions[-1]
+    if isinstance(last.get("seat"), int):
+        played[int(str(last["seat"]))] = str(last.get("card"))
+    return Trick(played, difference.expected, difference.got)
 
 
 __all__ = [
@@ -301,6 +348,7 @@ __all__ = [
     "legal_rule",
     "load_record",
     "may_declare",
+    "owned_rule",
     "play_allowed_by",
     "rule_of_step",
 ]

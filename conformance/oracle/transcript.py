@@ -7,11 +7,13 @@ the call, what differed, both answers, the rule and the basis for naming it, the
 
 The rule: the transcript is replayed in process on the reference engine, call by call, from the
 same setup; the first call the two answer differently is where the engine parted from the rules,
-and the rule the reference applied there is the likely broken rule: the rule of its refusal, of its
-event (:data:`EVENT_RULES`), of the field (:data:`FIELD_RULES`) or of the action it allows
-(:data:`PERMISSIONS`); failing those, the rule of the flag under which the reference answers as the
-engine did (looked for during at most :data:`AS_IF_BUDGET_S` seconds a process). The likely causes
-over a whole results file (:mod:`conformance.oracle.causes`) rank the rules these divergences name.
+and the rule the engine's answer breaks there is the likely broken rule: the rule of the reference's
+refusal, the owner of the event member or state field that differs (:func:`conformance.oracle.owners.owner_of`:
+a trick's winner is the trick-winning rule, a hand read after an exchange the exchange's), or the rule
+that allows the action the engine refused (:data:`PERMISSIONS`); failing those, the rule of the flag
+under which the reference answers as the engine did (looked for during at most :data:`AS_IF_BUDGET_S`
+seconds a process). The likely causes over a whole results file (:mod:`conformance.oracle.causes`)
+rank the rules these divergences name.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -27,62 +30,11 @@ from adapters.interface import JSON, Accepted, Engine, GameHandle, Rejected, Set
 from adapters.obligations import Obligations
 from conformance.engines.recording import Call, outcome_json
 from conformance.oracle.divergence import DECLINE_RULE, declines, may_declare, play_allowed_by
-from conformance.oracle.steps import event_difference
+from conformance.oracle.owners import Trick, cards_moved, owner_of, subject_owner
+from conformance.oracle.steps import event_difference, subject_key
 from conformance.results.case import Divergence
 
 RULE_IN_TEXT = re.compile(r"\b[A-Z]+-\d{2}\b")
-
-#: The rule that governs an event of the vocabulary (or one of its fields), where the
-#: reference's event carries no ``rule`` of its own.
-EVENT_RULES: dict[tuple[str, str], str] = {
-    ("ultimas", ""): "SCORE-01",
-    ("cards_drawn", ""): "PLAY-08",
-    ("arrastre_begins", ""): "PLAY-13",
-    ("trick_won", "points"): "DECK-07",
-    ("trick_won", "side"): "PLAY-16",
-    ("cante", "value"): "CANTE-02",
-    ("cante", "side"): "CANTE-04",
-    ("exchange", ""): "SEVEN-01",
-    ("tute", ""): "CANTE-22",
-}
-#: The rule behind a state field (its name before the first dot); the fields that decide the
-#: end of a hand (:data:`_HAND_FIELDS`) take the rule that decided it on the reference, if any.
-FIELD_RULES: dict[str, str] = {
-    "phase": "PLAY-13",
-    "players": "PRE-01",
-    "turn": "PLAY-02",
-    "leader": "PLAY-04",
-    "dealer": "PRE-10",
-    "mano": "PRE-09",
-    "trump": "DECK-10",
-    "muestra": "PLAY-10",
-    "stock_count": "PLAY-08",
-    "trick": "PLAY-02",
-    "trick_seats": "PRE-22",
-    "last_trick": "PLAY-05",
-    "last_trick_winner": "PLAY-05",
-    "draw_pending": "PLAY-09",
-    "tricks_played": "PLAY-01",
-    "ultimas": "SCORE-01",
-    "cantes": "CANTE-01",
-    "sung_suits": "CANTE-11",
-    "exchange_done": "SEVEN-01",
-    "de_vueltas": "SCORE-13",
-    "hand_in_point": "SCORE-13",
-    "hand_winner": "SCORE-02",
-    "hand_reason": "SCORE-02",
-    "hand_rule": "SCORE-02",
-    "match": "MATCH-01",
-    "hand": "PLAY-08",
-    "hand_size": "PLAY-08",
-    "card_points": "DECK-07",
-    "cante_points": "CANTE-04",
-    "score": "SCORE-02",
-    "total": "VUELTAS-02",
-    "tricks_won": "PLAY-16",
-    "won_cards": "PLAY-16",
-    "last_trick_won": "ETIQ-02",
-}
 
 #: The rule that allows an action of a type (in a phase, or in any: ``None``): where the
 #: engine refuses or does not offer what the reference allows, the rule the reference applied.
@@ -95,7 +47,6 @@ PERMISSIONS: dict[tuple[str, str | None], str] = {
     ("claim", None): "VUELTAS-05",
     ("draw", None): "PLAY-08",
 }
-_HAND_FIELDS = ("hand_winner", "hand_reason", "hand_rule", "total", "phase")
 #: What the protocol requires of an engine with every capability (a replay without obligations).
 EVERYTHING = Obligations(frozenset({"positions", "observations", "reason_codes", "match"}))
 #: Seconds one process may spend looking for a flag reading that explains a divergence.
@@ -158,42 +109,40 @@ def _ask(game: GameHandle, call: Call) -> Any:
 
 def _event_difference(
     reference: list[dict[str, JSON]], engine: list[dict[str, JSON]], obligations: Obligations
-) -> tuple[str, str | None] | None:
+) -> tuple[str, str, str | None] | None:
     """The first event the engine reported differently, in what the protocol requires of it
-    (:func:`conformance.oracle.steps.event_difference`), and the rule it is governed by; ``None``
-    when they agree there."""
+    (:func:`conformance.oracle.steps.event_difference`): what differs in words, its subject
+    (:func:`~conformance.oracle.steps.subject_key`) and the rule the reference's event names itself,
+    if it does; ``None`` when they agree there."""
     difference = event_difference(reference, engine, obligations)
     if difference is None:
         return None
     ours = obligations.vocabulary_events(reference)
     kind, _, key = difference.subject.partition(".")
     kind = kind.removesuffix(" (order)")
+    subject = subject_key("event", f"{kind}.{key}" if key else kind)
     expected = next((event for event in ours if event.get("type") == kind), None)
     if expected is None:  # an event the engine has and the reference has not
-        return f"extra event {kind}", EVENT_RULES.get((kind, ""))
-    if expected.get("rule") and isinstance(expected["rule"], str):
-        rule: str | None = expected["rule"]
-    else:
-        rule = EVENT_RULES.get((kind, key)) or EVENT_RULES.get((kind, ""))
-    if not key:  # an event the engine left out (or has elsewhere): the reference's own rule, else the event's
-        return f"event {kind} missing (event {ours.index(expected) + 1})", rule
-    return f"event {kind}.{key}", rule
+        return f"extra event {kind}", subject, None
+    named = expected.get("rule") if isinstance(expected.get("rule"), str) else None
+    if not key:  # an event the engine left out (or has elsewhere)
+        return f"event {kind} missing (event {ours.index(expected) + 1})", subject, named
+    return f"event {kind}.{key}", subject, named
 
 
-def _trick_rule(calls: Sequence[Call], index: int, reference_seat: Any, engine_seat: Any, trump: Any) -> str | None:
-    """Which ranking rule decides between the cards the two engines think won the trick."""
-    cards: dict[Any, str] = {}
-    for call in reversed(calls[: index + 1]):
-        if call.call == "apply" and isinstance(call.args, dict) and call.args.get("type") == "play":
-            cards.setdefault(call.args.get("seat"), str(call.args.get("card")))
-        if len(cards) >= 4:
-            break
-    ours, theirs = cards.get(reference_seat), cards.get(engine_seat)
-    if not ours or not theirs:
-        return "PLAY-05"
-    if ours[-1] == theirs[-1]:
-        return "DECK-06" if {ours[0], theirs[0]} == {"S", "C"} else "DECK-05"
-    return "DECK-10" if trump in (ours[-1], theirs[-1]) else "DECK-11"
+def _trick_before(game: GameHandle, call: Call) -> dict[int, str]:
+    """The cards of the trick by seat, the card of ``call`` (a play) included, read off the
+    reference before it plays it (the trick may have begun in the position the scenario set up)."""
+    cards: dict[int, str] = {}
+    try:
+        for seat, card in zip(game.state("trick_seats") or [], game.state("trick") or [], strict=False):
+            cards[int(seat)] = str(card)
+    except (UnknownField, TypeError, ValueError):
+        pass
+    seat = call.args.get("seat")
+    if isinstance(seat, int):
+        cards[seat] = str(call.args.get("card"))
+    return cards
 
 
 def _permission(kind: str, phase: Any) -> str | None:
@@ -209,6 +158,7 @@ def _compare(
     required = obligations if obligations is not None else EVERYTHING
     playing = call.call == "apply" and isinstance(call.args, Mapping) and call.args.get("type") == "play"
     play_rule = play_allowed_by(game, call.args) if playing else ""  # read before the reference plays it
+    trick_cards = _trick_before(game, call) if playing else None
     going_on = call.call == "apply" and isinstance(call.args, Mapping) and call.args.get("type") in ("play", "draw")
     declaring = going_on and may_declare(game.legal_actions())  # a cante could be sung instead
     try:
@@ -261,12 +211,13 @@ def _compare(
         differing = _event_difference(ours.events, theirs.events, required)
         if differing is None:
             return None, answer
-        what, rule = differing
-        if what == "event trick_won.seat":
+        what, subject, named = differing
+        trick = None
+        if trick_cards is not None and subject == "event trick_won.seat":
             reference_event = next(e for e in ours.events if e.get("type") == "trick_won")
             engine_event = next((e for e in theirs.events if e.get("type") == "trick_won"), {})
-            rule = _trick_rule(calls, index, reference_event.get("seat"), engine_event.get("seat"), game.state("trump"))
-        basis = "the rule of the reference's event" if rule else ""
+            trick = Trick(trick_cards, reference_event.get("seat"), engine_event.get("seat"))
+        rule, basis = owner_of(subject, action=str(call.args.get("type")), named=named, trick=trick)
         return _Difference(index, what, outcome_json(ours), outcome_json(theirs), rule, basis), answer
     if _normal(answer) == _normal(call.raw):
         return None, answer
@@ -300,19 +251,36 @@ def _compare(
                 difference.basis = f"the reference allows {'/'.join(sorted(kinds))} here: {difference.rule}"
         return difference, answer
     name = str(call.args if call.call == "state" else call.args[1])
-    base = name.split(".")[0]
-    rule = FIELD_RULES.get(base)
-    basis = f"the rule of the field {base}" if rule else ""
-    if base in _HAND_FIELDS:
+    named = None
+    owner = subject_owner(subject_key("state", name))
+    if owner is not None and owner.deferred:
         try:
-            decided = game.state("hand_rule")
+            named = game.state("hand_rule") or None  # the rule that decided the hand on the reference
         except UnknownField:
-            decided = None
-        if decided:
-            rule, basis = str(decided), "the rule that decided the hand on the reference"
-        elif base == "phase" and answer == "hand_over":
-            rule, basis = "SCORE-02", "the hand is over on the reference"
+            named = None
+        if named is None and name == "phase" and answer == "hand_over":
+            named = "SCORE-02"  # the hand is over on the reference
+    seat = name.split(".")[1] if name.startswith("hand.") else None
+    changed = _changed_by(calls, index, answer, call.raw, int(seat) if seat and seat.isdigit() else None)
+    rule, basis = owner_of(subject_key("state", name), action=changed, named=named)
     return _Difference(index, "a different value", answer, call.raw, rule, basis), answer
+
+
+def _changed_by(calls: Sequence[Call], index: int, reference: Any, engine: Any, seat: int | None) -> str | None:
+    """The type of the action that changed the value read at ``index``: for two lists of cards
+    (the hand of ``seat``), the first action that moved one of the cards in only one of them
+    (:func:`~conformance.oracle.owners.cards_moved`); else the last action applied before it."""
+    applied = [c for c in calls[:index] if c.call == "apply" and isinstance(c.args, Mapping)]
+    if not applied:
+        return None
+    if isinstance(reference, list) and isinstance(engine, list):
+        ours, theirs = Counter(str(card) for card in reference), Counter(str(card) for card in engine)
+        differing = set((ours - theirs) + (theirs - ours))
+        for call in applied:  # the first to move one: a card may come back later (the seven drawn back)
+            events = call.raw.events if isinstance(call.raw, Accepted) else []
+            if differing & cards_moved(call.args, [e for e in events if isinstance(e, Mapping)], seat):
+                return str(call.args.get("type"))
+    return str(applied[-1].args.get("type"))
 
 
 def _short(actions: list[Any]) -> str:

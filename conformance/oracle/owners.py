@@ -1,0 +1,208 @@
+"""Which rule decides which part of an answer: the one owner a divergence is named by.
+
+Where an engine's answer differs from the reference's, the rule to name is the one that decides the
+thing that differs, not whichever rule the reference happened to apply at that step: a trick given to
+the wrong seat breaks the trick-winning rule (PLAY-05), even if the step also ended the hand by a
+decision rule; a hand left wrong by the exchange of the seven breaks the exchange (SEVEN-01), not the
+draw; a missing diez de últimas breaks SCORE-01, not the rules that read the totals afterwards.
+
+In: the subject that differs, as :func:`conformance.oracle.steps.subject_key` writes it (``event
+trick_won.seat``, ``event ultimas`` for a missing or extra event, ``state hand.0``), the type of the
+action just applied, and what the reference itself says there (the ``rule`` of its event, the rule
+that decided its hand, the cards of the trick). Out: :func:`owner_of`, the rule and the basis for it.
+
+The rule: :data:`OWNERS` declares, once, the owner of every event member and state field the
+comparisons read; an event type with no entry of its own is owned by the rule the vocabulary says it
+carries out (:data:`adapters.vocabulary.EVENT_RULES`). An owner may hand the naming on:
+
+* to the action that changed it (``after``): a hand read after an exchange is the exchange's (for a
+  hand, the first action that moved one of the cards that differ: :func:`cards_moved`);
+* to the reference (``deferred``): the decision of a hand (its winner, its reason) is named by the
+  rule that decided it on the reference (the ``rule`` of its ``hand_over`` event, its ``hand_rule``);
+* to the trick (``by_trick``): between two cards of one suit the card ranking decides (DECK-05, or
+  DECK-06 for the Sota and the Caballo); between cards of two suits, the trick-winning rule itself.
+
+The first divergence of a run's transcript (:mod:`conformance.oracle.transcript`) and the cause of a
+``compare`` divergence (:func:`conformance.oracle.divergence.cause_of`) are both named here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from adapters.vocabulary import EVENT_RULES as VOCABULARY_EVENT_RULES
+
+
+@dataclass(frozen=True)
+class Owner:
+    """The rule that decides one event member or state field, and who may name it more finely."""
+
+    rule: str
+    #: the action just applied -> the rule that decides the subject after it
+    after: Mapping[str, str] = field(default_factory=dict)
+    #: the reference names the rule itself: its event's ``rule`` member, or the rule that decided its hand
+    deferred: bool = False
+    #: the cards of the trick tell which part of the trick-winning rule decides (:func:`trick_owner`)
+    by_trick: bool = False
+
+
+#: The rule that decides the members of a hand's hand (who holds what): the action that changed it.
+_HOLDINGS = {"exchange": "SEVEN-01", "draw": "PLAY-08", "play": "PLAY-02", "deal": "PRE-10"}
+
+#: The owner of every subject the comparisons read: ``event TYPE`` (missing, extra or out of
+#: order), ``event TYPE.MEMBER``, ``state FIELD`` (the field's name before its first dot).
+OWNERS: dict[str, Owner] = {
+    # --- events (a type without an entry: the vocabulary's rule for it)
+    "event trick_won.seat": Owner("PLAY-05", by_trick=True),
+    "event trick_won.side": Owner("PLAY-16"),
+    "event trick_won.points": Owner("DECK-07"),
+    "event trick_won.cards": Owner("PLAY-02"),
+    "event cante.value": Owner("CANTE-02"),
+    "event cante.side": Owner("CANTE-04"),
+    "event hand_over": Owner("SCORE-02", deferred=True),
+    "event hand_over.winner": Owner("SCORE-02", deferred=True),
+    "event hand_over.reason": Owner("SCORE-02", deferred=True),
+    "event hand_over.rule": Owner("SCORE-02", deferred=True),
+    "event hand_over.scores": Owner("SCORE-02"),
+    "event hand_over.card_points": Owner("DECK-07"),
+    "event hand_over.totals": Owner("VUELTAS-02"),
+    "event renuncio": Owner("RENUNCIO-07", deferred=True),
+    "event de_vueltas": Owner("SCORE-13"),
+    "event de_vueltas.totals": Owner("VUELTAS-02"),
+    # --- state fields
+    "state phase": Owner("PLAY-13", deferred=True),
+    "state players": Owner("PRE-01"),
+    "state turn": Owner("PLAY-02"),
+    "state leader": Owner("PLAY-04"),
+    "state dealer": Owner("PRE-10"),
+    "state mano": Owner("PRE-09"),
+    "state trump": Owner("DECK-10"),
+    "state muestra": Owner("PLAY-10", after={"exchange": "SEVEN-11"}),
+    "state stock_count": Owner("PLAY-08"),
+    "state trick": Owner("PLAY-02"),
+    "state trick_seats": Owner("PRE-22"),
+    "state last_trick": Owner("PLAY-05"),
+    "state last_trick_winner": Owner("PLAY-05"),
+    "state draw_pending": Owner("PLAY-09"),
+    "state tricks_played": Owner("PLAY-01"),
+    "state ultimas": Owner("SCORE-01"),
+    "state cantes": Owner("CANTE-01"),
+    "state sung_suits": Owner("CANTE-11"),
+    "state exchange_done": Owner("SEVEN-01"),
+    "state de_vueltas": Owner("SCORE-13"),
+    "state hand_in_point": Owner("SCORE-13"),
+    "state hand_winner": Owner("SCORE-02", deferred=True),
+    "state hand_reason": Owner("SCORE-02", deferred=True),
+    "state hand_rule": Owner("SCORE-02", deferred=True),
+    "state match": Owner("MATCH-01"),
+    "state hand": Owner("PLAY-08", after=_HOLDINGS),
+    "state hand_size": Owner("PLAY-08", after=_HOLDINGS),
+    "state card_points": Owner("DECK-07"),
+    "state cante_points": Owner("CANTE-04"),
+    "state score": Owner("SCORE-02"),
+    "state total": Owner("VUELTAS-02", deferred=True),
+    "state tricks_won": Owner("PLAY-16"),
+    "state won_cards": Owner("PLAY-16"),
+    "state last_trick_won": Owner("ETIQ-02"),
+}
+
+_INDEX = re.compile(r"\.\d+$")
+
+
+def subject_owner(subject: str) -> Owner | None:
+    """The declared owner of ``subject`` (``event trick_won.seat``, ``state hand.0``,
+    ``event ultimas (order)``), or ``None`` for a subject the comparisons never read."""
+    subject = subject.replace(" (order)", "")
+    kind, _, name = subject.partition(" ")
+    if kind == "state":
+        return OWNERS.get(f"state {name.split('.')[0]}")
+    if kind != "event":
+        return None
+    # an index inside a member (draws.0) is the member's
+    found = OWNERS.get(f"event {_INDEX.sub('', name)}") or OWNERS.get(f"event {name.split('.')[0]}")
+    if found is not None:
+        return found
+    rule = VOCABULARY_EVENT_RULES.get(name.split(".")[0])
+    return Owner(rule) if rule else None
+
+
+def cards_moved(action: Mapping[str, Any], events: Sequence[Mapping[str, Any]], seat: int | None = None) -> set[str]:
+    """The cards an action moved in or out of a hand (of ``seat``, or of any): the card played,
+    the seven and the muestra exchanged, the cards drawn, the cards of an explicit deal (read off
+    the action and its events)."""
+    mine = (lambda who: True) if seat is None else (lambda who: who == seat)
+    moved: set[str] = set()
+    if action.get("type") == "play" and mine(action.get("seat")):
+        moved.add(str(action.get("card")))
+    for event in events:
+        kind = event.get("type")
+        if kind == "exchange" and mine(event.get("seat")):
+            moved.update(str(event.get(name)) for name in ("gave", "took"))
+        elif kind == "cards_drawn" and isinstance(event.get("draws"), list):
+            draws = [draw for draw in event["draws"] if isinstance(draw, list) and len(draw) == 2]
+            moved.update(str(card) for who, card in draws if mine(who))
+    hands = (
+        action.get("hands") if action.get("type") == "deal" else None
+    )  # (a deck order: who got what is the engine's)
+    if isinstance(hands, list):
+        dealt = [hands[seat]] if seat is not None and seat < len(hands) else hands
+        moved.update(str(card) for hand in dealt if isinstance(hand, list) for card in hand)
+    return moved
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A trick as the reference saw it at a divergence: each seat's card, and the seat each
+    engine says won it."""
+
+    cards: Mapping[int, str]
+    reference_seat: object
+    engine_seat: object
+
+
+def trick_owner(trick: Trick) -> str:
+    """Which part of the trick-winning rule decides between the card the reference says took
+    the trick and the card the engine says did: the ranking inside a suit for two cards of one
+    suit (DECK-06 for the Sota and the Caballo, DECK-05 otherwise); the trick-winning rule
+    (PLAY-05: the highest trump, else the highest card of the suit led) for cards of two suits,
+    or a seat that played no card of the trick."""
+    ours = trick.cards.get(trick.reference_seat) if isinstance(trick.reference_seat, int) else None
+    theirs = trick.cards.get(trick.engine_seat) if isinstance(trick.engine_seat, int) else None
+    if not ours or not theirs or ours[-1] != theirs[-1]:
+        return "PLAY-05"
+    return "DECK-06" if {ours[:-1], theirs[:-1]} == {"S", "C"} else "DECK-05"
+
+
+def owner_of(
+    subject: str,
+    *,
+    action: str | None = None,
+    named: str | None = None,
+    trick: Trick | None = None,
+) -> tuple[str | None, str]:
+    """The rule that decides ``subject`` and how it was found (the basis), or ``(None, "")``.
+
+    ``action`` is the type of the action just applied; ``named`` the rule the reference names
+    there itself (the ``rule`` of its event, the rule that decided its hand), for an owner that
+    defers to it; ``trick`` the trick, for the owner of a trick's winner."""
+    owner = subject_owner(subject)
+    if owner is None:
+        return None, ""
+    plain = subject.replace(" (order)", "")
+    if owner.deferred and named:
+        return named, f"the rule the reference names for {plain}"
+    if action is not None and action in owner.after:
+        return owner.after[action], f"the rule that decides {plain} after the {action}"
+    if owner.by_trick and trick is not None:
+        rule = trick_owner(trick)
+        if rule != owner.rule:
+            ours, theirs = trick.cards.get(trick.reference_seat), trick.cards.get(trick.engine_seat)  # type: ignore[call-overload]
+            return rule, f"the ranking inside a suit decides between {ours} and {theirs}"
+        return rule, "the rule that decides the trick's winner"
+    return owner.rule, f"the rule that decides {plain}"
+
+
+__all__ = ["OWNERS", "Owner", "Trick", "cards_moved", "owner_of", "subject_owner", "trick_owner"]
