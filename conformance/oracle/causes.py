@@ -11,7 +11,8 @@ from its knock-on effects:
   off by the same amount point at one missing or extra count.
 
 In: a results file (:class:`~conformance.results.report.Report`). Out: :func:`likely_causes`, the
-rules ranked by how many failures each explains (a failure without a first divergence shared among
+root causes ranked by how many failures each explains (those it blocked before their own rule
+included) (a failure without a first divergence shared among
 the rules its scenario is tagged with), each :class:`Cause` with its evidence.
 """
 
@@ -59,6 +60,8 @@ class Cause:
     groups: list[FailureGroup] = field(default_factory=list)
     #: failures whose first divergence the reference decides by this rule
     diverged: list[FailureGroup] = field(default_factory=list)
+    #: failures of other rules that went wrong at this one first (:attr:`CaseResult.blocked_by`)
+    blocked: list[FailureGroup] = field(default_factory=list)
     #: ``flag=value`` readings the engine plays as, with how many failures show each
     flags: Counter[str] = field(default_factory=Counter)
     numeric: list[NumericDifference] = field(default_factory=list)
@@ -83,6 +86,12 @@ class Cause:
             lines.append(
                 f"{_count(len(self.diverged), 'failing scenario')} first part from the reference where it applies "
                 f"{self.rule} (most often: {where}{f', {count}×' if count > 1 else ''})"
+            )
+        if self.blocked:
+            one = len(self.blocked) == 1
+            lines.append(
+                f"{len(self.blocked)} of them {'is a scenario' if one else 'are scenarios'} of other rules blocked "
+                f"here, before reaching {'its' if one else 'their'} own"
             )
         phases = Counter(group.first.divergence.phase for group in self.diverged if group.first.divergence)
         if self.diverged and len(phases) == 1 and None not in phases:
@@ -139,8 +148,9 @@ def numeric_differences(groups: Sequence[FailureGroup], minimum: int = 2) -> lis
 def likely_causes(report: Report, limit: int = 5) -> list[Cause]:
     """The rules most likely broken, ranked by the failures each explains.
 
-    A failure whose first divergence the reference decides by a rule counts fully for that
-    rule; a failure without one is shared among the rules its scenario is tagged with."""
+    A failure whose first divergence is named by a rule counts fully for that rule (a failure
+    blocked by another rule before its own counts for the rule that blocked it, the root cause,
+    not for its own); a failure without one is shared among the rules its scenario is tagged with."""
     # a rule is broken where the engine answered wrongly: not where it crashed or hung, nor
     # where a known failure now passes
     groups = [group for group in report.failure_groups() if group.first.status is Status.FAIL]
@@ -159,6 +169,8 @@ def likely_causes(report: Report, limit: int = 5) -> list[Cause]:
             cause.score += 1.0
             cause.diverged.append(group)
             cause.groups.append(group)
+            if group.blocked_by:
+                cause.blocked.append(group)
             if divergence.as_if_flag:
                 cause.flags[divergence.as_if_flag] += 1
             continue

@@ -3,7 +3,9 @@ one-file HTML report and the JUnit XML file.
 
 Each leads with what an engine author staring at a red CI wants first: the verdict and the
 rules most likely broken (:mod:`conformance.oracle.causes`), then one block per failure (a scenario
-failing the same way under several profiles is one block), then the rules × profiles matrix.
+failing the same way under several profiles is one block; a failure blocked by another rule before
+its own, :attr:`~conformance.results.case.CaseResult.blocked_by`, is one line under that rule, and
+in JUnit a ``blocked_by`` property of its test case), then the rules × profiles matrix.
 Every text an engine wrote is escaped wherever it is shown.
 """
 
@@ -87,9 +89,32 @@ def failure_lines(group: FailureGroup, texts: dict[str, RuleText] | None = None)
     lines.extend(f"    ({note})" for note in reason_notes(result))
     if result.divergence is not None:
         d = result.divergence
-        rule = f" — the reference applies {d.rule}" if d.rule else ""
+        rule = f" — the engine's answer breaks {d.rule}" if d.rule else ""
         lines.append(f"    first divergence (line {d.step_line}): {d.call}: {d.what}{rule}")
     lines.append(f"    re-run: {result.rerun}")
+    return lines
+
+
+def blocked_lines(blocked: dict[str, list[FailureGroup]], texts: dict[str, RuleText] | None = None) -> list[str]:
+    """The failures blocked before their own rule, collapsed under the rule that blocked them:
+    a heading per root cause, then one line per blocked scenario (its place, its own rules, the
+    profiles, where it went wrong)."""
+    texts = texts if texts is not None else {}
+    lines: list[str] = []
+    for rule, groups in blocked.items():
+        statement = f": {texts[rule].statement}" if rule in texts else ""
+        count = f"{len(groups)} failure{'' if len(groups) == 1 else 's'}"
+        lines.append(f"Blocked by {rule}{statement}")
+        lines.append(f"  {count} of other rules went wrong at {rule} before reaching their own:")
+        for group in groups:
+            result = group.first
+            d = result.divergence
+            where = f" — line {d.step_line}: {d.what}" if d is not None else ""
+            lines.append(
+                f"  {result.status.glyph} {result.location}  {', '.join(result.rules) or '-'}  {result.scenario}  "
+                f"[{', '.join(group.profiles)}]{where}"
+            )
+        lines.append("")
     return lines
 
 
@@ -157,10 +182,13 @@ def summary_lines(report: Report, *, failures: bool = True, trace: bool = False)
         lines.append("")
     if failures:
         for group in groups:
+            if group.blocked_by:
+                continue  # collapsed under the rule that blocked it, below
             lines.extend(failure_lines(group, texts))
             if trace:
                 lines.extend(f"      | {transcript_line(entry)}" for entry in group.first.transcript)
             lines.append("")
+        lines.extend(blocked_lines(report.blocked(groups), texts))
     lines.extend(not_run_lines(report))
     lines.extend(not_applicable_lines(report))
     lines.extend(not_checked_lines(report))
@@ -196,6 +224,7 @@ def render_html(report: Report) -> str:
     env.filters["transcript_line"] = transcript_line
     texts = rule_texts()
     groups = report.failure_groups()
+    blocked = report.blocked(groups)
     group_of: dict[int, str] = {}
     for group in groups:
         for member in group.members:
@@ -220,6 +249,8 @@ def render_html(report: Report) -> str:
         crashed=[r for r in report.problems if r.status in (Status.ERROR, Status.TIMEOUT)],
         shared=numeric_differences([g for g in groups if g.first.status is Status.FAIL])[:5],
         groups=groups,
+        own_groups=[group for group in groups if not group.blocked_by],
+        blocked=blocked,
         group_key=lambda result: group_of.get(id(result), ""),
         engine_spans=spans,
         not_applicable=list(report.not_applicable.items()),
@@ -262,11 +293,13 @@ def junit_body(result: CaseResult) -> str:
     lines = [f"{result.location}  engine {result.engine}  profile {result.profile}"]
     if result.stage:
         lines.append(f"stage: {result.stage_text}")
+    if result.blocked_by:
+        lines.append(f"blocked by {result.blocked_by}: went wrong there before reaching its own rules")
     if result.divergence is not None:
         d = result.divergence
         lines.append(f"first divergence from the reference (line {d.step_line}): {d.call}: {d.what}")
         if d.rule:
-            lines.append(f"  the reference applies {d.rule} ({d.basis})")
+            lines.append(f"  the engine's answer breaks {d.rule} ({d.basis})")
     if result.steps:
         lines.append("steps:")
         for step in result.steps:
@@ -321,6 +354,9 @@ def write_junit(report: Report, path: Path) -> Path:
                 line=str(result.line),
                 time=f"{result.duration_s:.3f}",
             )
+            if result.blocked_by:  # the root cause, for CI pages that group or filter by property
+                properties_of_case = ET.SubElement(case, "properties")
+                ET.SubElement(properties_of_case, "property", name="blocked_by", value=_xml(result.blocked_by))
             message = result.message.split("\n")[0][:500]
             if result.what and result.expected is not None:
                 message = f"{result.what}: expected {result.expected}, got {result.got}"
@@ -346,6 +382,7 @@ def write_junit(report: Report, path: Path) -> Path:
 __all__ = [
     "Cause",
     "NumericDifference",
+    "blocked_lines",
     "render_html",
     "rulebook_url",
     "summary_lines",

@@ -6,7 +6,8 @@ Pages (every link relative, no script, no font or style from elsewhere: it reads
   cause and its change since its previous run; then one matrix per profile, the rules × the
   engines, each cell the statuses of that rule's scenario runs (a dash where there is no run);
 * ``engines/<engine>.html``: what the engine fails and why, the likely causes first (as in the
-  HTML report), then one block per failure, the runs not played and not applicable by reason,
+  HTML report), then one block per failure (a failure blocked by another rule before its own: one
+  line under that rule), the runs not played and not applicable by reason,
   its runs, and what changed between its last two runs (newly failing, newly passing);
 * ``rules/<rule>.html``: the rule, and for each engine and profile its scenario runs: which
   engines break it, under which profiles.
@@ -144,12 +145,15 @@ class EnginePage:
     anchor: str
     report: Report = field(init=False)
     groups: list[FailureGroup] = field(init=False)
+    #: the failures blocked before their own rule, by the rule that blocked them (one line each)
+    blocked: dict[str, list[FailureGroup]] = field(init=False)
     causes: list[Cause] = field(init=False)
     change: Change | None = field(init=False)
 
     def __post_init__(self) -> None:
         self.report = self.runs[-1].own
         self.groups = self.report.failure_groups()
+        self.blocked = self.report.blocked(self.groups)
         self.causes = likely_causes(self.report) if self.groups else []
         self.change = change_between(self.runs[-2], self.runs[-1]) if len(self.runs) > 1 else None
 

@@ -2,7 +2,8 @@
 
 In: what a run came to (its :class:`~conformance.results.status.Status`, the failed check's
 expected and got, the steps, the transcript, the first divergence from the reference). Out:
-:class:`CaseResult` and its JSON form (an entry of the results file), and the rule areas a
+:class:`CaseResult`, the rule that blocked a failure before it reached its own
+(:attr:`CaseResult.blocked_by`), its JSON form (an entry of the results file), and the rule areas a
 result counts in (:func:`area_of`, :func:`area_order`). Modelled on bowtie's ``_report.py``
 (``CaseResult``).
 """
@@ -100,12 +101,29 @@ class CaseResult:
         return f"{self.feature}:{self.line}"
 
     @property
+    def blocked_by(self) -> str | None:
+        """The rule that kept this failure from reaching its own, or ``None``: a failure whose
+        first divergence is named by a rule that is none of the scenario's, at a step before the
+        step that fails (or on the way to the scenario's position), went wrong there first; it is
+        reported and counted under that rule, the root cause, not under its own."""
+        divergence = self.divergence
+        if self.status is not Status.FAIL or divergence is None or not divergence.rule:
+            return None
+        if divergence.rule in self.rules:
+            return None
+        before = self.failed_line is None or divergence.step_line < self.failed_line
+        return divergence.rule if before or self.stage is Stage.REACHING_POSITION else None
+
+    @property
     def stage_text(self) -> str:
-        """Where the run went wrong, in words (``""`` if it did not). A failure of the scenario's
-        own steps whose first divergence is where the reference applies another rule names that
-        rule: it, not the rule under test, is then the likelier one broken."""
+        """Where the run went wrong, in words (``""`` if it did not). A failure blocked by another
+        rule (:attr:`blocked_by`) names it; so does a failure of the scenario's own step whose
+        first divergence is named by another rule: it, not the rule under test, is then the likelier
+        one broken."""
         if self.stage is None:
             return ""
+        if self.blocked_by:
+            return f"blocked by {self.blocked_by}: went wrong there before reaching its own rule"
         rule = self.divergence.rule if self.divergence else None
         if self.stage is Stage.RULE_UNDER_TEST and rule and rule not in self.rules:
             return f"first diverged on {rule}, not the rule under test"
@@ -142,6 +160,8 @@ class CaseResult:
             "transcript": [dict(entry) for entry in self.transcript] or None,
             "stderr": list(self.stderr) or None,
             "divergence": self.divergence.to_json() if self.divergence else None,
+            # derived (from the divergence, the rules and the failing line), written for other readers
+            "blocked_by": self.blocked_by,
             "expectation": self.expectation or None,
             "unchecked": list(self.unchecked) or None,
         }

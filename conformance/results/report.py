@@ -9,9 +9,10 @@ scenario sets itself.
 
 In: the engines' entries, the suite's version, commit and scenarios digest, and the
 :class:`~conformance.results.case.CaseResult` of every run. Out: :class:`Report` with its
-readings (the summary, the matrix cells by area, rule and profile, the failure groups, the runs
-not played or not applicable by reason) and its file (:meth:`Report.dump`, :meth:`Report.load`,
-checked by :func:`validate`). Modelled on bowtie's ``_report.py`` (``Report``).
+readings (the summary, the matrix cells by area, rule and profile, the failure groups and those
+blocked before their own rule by their root cause, the runs not played or not applicable by
+reason) and its file (:meth:`Report.dump`, :meth:`Report.load`, checked by :func:`validate`).
+Modelled on bowtie's ``_report.py`` (``Report``).
 """
 
 from __future__ import annotations
@@ -33,8 +34,12 @@ from conformance.catalogue.features import Scenario
 from conformance.results.case import CaseResult, area_of, area_order
 from conformance.results.status import Status
 
-#: The results file format; the number changes whenever a reader would misread a file.
-RESULTS_FORMAT = "guinote-conformance-results/3"
+#: The results file format; the number changes whenever a reader would misread a file (4: a
+#: divergence is named by the rule that decides what differs, and a failure says what blocked it).
+RESULTS_FORMAT = "guinote-conformance-results/4"
+#: The formats this suite still reads: a file of format 3 has the same members, less ``blocked_by``,
+#: which is derived from the others when the file is loaded.
+READABLE_FORMATS = (RESULTS_FORMAT, "guinote-conformance-results/3")
 SUITE_VERSION = "0.1.0"
 
 
@@ -103,6 +108,11 @@ class FailureGroup:
     @property
     def profiles(self) -> list[str]:
         return [member.profile for member in self.members]
+
+    @property
+    def blocked_by(self) -> str | None:
+        """The rule that kept this failure from reaching its own (:attr:`CaseResult.blocked_by`)."""
+        return self.first.blocked_by
 
 
 @dataclass(frozen=True)
@@ -260,6 +270,16 @@ class Report:
         ordered = sorted(groups.items(), key=lambda item: (item[1][0].feature, item[1][0].line, item[0]))
         return [FailureGroup(f"f{index}", members[0], tuple(members)) for index, (_, members) in enumerate(ordered, 1)]
 
+    def blocked(self, groups: list[FailureGroup] | None = None) -> dict[str, list[FailureGroup]]:
+        """The failures blocked before their own rule, by the rule that blocked them (the root
+        cause), the rule blocking most first: every report shows them collapsed under it, one
+        line each, apart from the failures of their own rule."""
+        found: dict[str, list[FailureGroup]] = {}
+        for group in self.failure_groups() if groups is None else groups:
+            if group.blocked_by:
+                found.setdefault(group.blocked_by, []).append(group)
+        return dict(sorted(found.items(), key=lambda item: (-len(item[1]), item[0])))
+
     # ------------------------------------------------------------------ writing and loading
 
     def to_json(self) -> dict[str, Any]:
@@ -325,7 +345,7 @@ def validate(data: Any, where: str = "results") -> None:
     """Raise :class:`ResultsError` naming the first place where ``data`` breaks the schema."""
     from jsonschema import Draft202012Validator
 
-    if isinstance(data, dict) and data.get("format") != RESULTS_FORMAT:
+    if isinstance(data, dict) and data.get("format") not in READABLE_FORMATS:
         raise ResultsError(
             f"{where}: not a guinote-conformance results file ({RESULTS_FORMAT}; format {data.get('format')!r}); "
             "re-run the suite to write a results file in the current format"

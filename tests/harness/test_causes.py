@@ -3,20 +3,29 @@ replay of an engine that was given an explicit deal starts from the deal it took
 
 from __future__ import annotations
 
-from adapters.vocabulary import STATE_FIELDS
+import re
+
+from adapters.vocabulary import EVENT_TYPES, STATE_FIELDS
 from conformance.catalogue.rule_index import load_rules
 from conformance.engines.recording import Call
 from conformance.oracle.divergence import DECLINE_RULE, declines
-from conformance.oracle.transcript import FIELD_RULES, from_taken_setup
+from conformance.oracle.owners import OWNERS, subject_owner
+from conformance.oracle.transcript import from_taken_setup
 
 
-def test_every_state_field_names_the_rule_behind_it() -> None:
-    """A field that differs is never 'no single rule: state X'."""
+def test_every_state_field_and_event_has_one_owner_a_rule_of_the_index() -> None:
+    """A field or an event that differs is never 'no single rule: state X': each has its owner."""
     rules = load_rules()
     for name in STATE_FIELDS:
-        base = name.split(".")[0]
-        assert base in FIELD_RULES, name
-        assert FIELD_RULES[base] in rules, (name, FIELD_RULES[base])
+        owner = subject_owner(f"state {name.replace('<seat>', '0').replace('<side>', '1')}")
+        assert owner is not None, name
+        assert owner.rule in rules, (name, owner.rule)
+    for kind, members in EVENT_TYPES.items():
+        for member in ["", *re.findall(r"\b[a-z_]+\b", members.split("(")[0])]:
+            owner = subject_owner(f"event {kind}.{member}" if member else f"event {kind}")
+            assert owner is not None and owner.rule in rules, (kind, member)
+    named = {rule for owner in OWNERS.values() for rule in (owner.rule, *owner.after.values())}
+    assert named <= set(rules), sorted(named - set(rules))
     assert DECLINE_RULE in rules
 
 

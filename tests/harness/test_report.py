@@ -11,6 +11,7 @@ import subprocess
 import tempfile
 import textwrap
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -69,14 +70,59 @@ def test_every_status_has_a_glyph_a_meaning_and_says_whether_it_fails_the_run() 
 def test_a_failure_whose_first_divergence_is_another_rule_names_that_rule() -> None:
     other = Divergence(530, "apply", "event trick_won.seat", 0, 3, "DECK-06", "event")
     own = Divergence(530, "apply", "event cante", 0, 3, "CANTE-28", "event")
-    failed = {"status": Status.FAIL, "stage": Stage.RULE_UNDER_TEST}
-    assert _result(**failed, divergence=other).stage_text == "first diverged on DECK-06, not the rule under test"
+    failed = {"status": Status.FAIL, "stage": Stage.RULE_UNDER_TEST, "failed_line": 530}
+    at_its_step = _result(**failed, divergence=other)  # the failing step itself parted on another rule
+    assert at_its_step.stage_text == "first diverged on DECK-06, not the rule under test"
+    assert at_its_step.blocked_by is None
     assert _result(**failed, divergence=own).stage_text == "broke the rule under test"
     assert _result(**failed).stage_text == "broke the rule under test"  # no divergence found
-    reaching = _result(status=Status.FAIL, stage=Stage.REACHING_POSITION, divergence=other)
-    assert reaching.stage_text == "diverged while reaching the position"
     assert _result().stage_text == ""
-    assert "first diverged on DECK-06" in render_html(_report_of(_result(**failed, divergence=other)))
+    assert "first diverged on DECK-06" in render_html(_report_of(at_its_step))
+
+
+def test_a_failure_that_went_wrong_at_another_rule_before_its_own_step_is_blocked_by_it() -> None:
+    other = Divergence(530, "apply", "event trick_won.seat", 0, 3, "PLAY-05", "event")
+    failed = {"status": Status.FAIL, "stage": Stage.RULE_UNDER_TEST, "failed_line": 540}
+    blocked = _result(**failed, divergence=other)
+    assert blocked.blocked_by == "PLAY-05"
+    assert blocked.stage_text == "blocked by PLAY-05: went wrong there before reaching its own rule"
+    # not blocked: its own rule, no rule named, not a failure, or the failing step itself
+    assert _result(**failed, divergence=replace(other, rule="CANTE-28")).blocked_by is None
+    assert _result(**failed, divergence=replace(other, rule=None)).blocked_by is None
+    assert _result(**{**failed, "status": Status.ERROR}, divergence=other).blocked_by is None
+    assert _result(**{**failed, "failed_line": 530}, divergence=other).blocked_by is None
+    # on the way to the scenario's position the engine never reached the rule under test
+    reaching = _result(status=Status.FAIL, stage=Stage.REACHING_POSITION, failed_line=530, divergence=other)
+    assert reaching.blocked_by == "PLAY-05"
+    # results.json says it, and a file of the previous format (without it) still reads the same
+    data = blocked.to_json()
+    assert data["blocked_by"] == "PLAY-05" and "blocked_by" not in _result().to_json()
+    assert CaseResult.from_json({k: v for k, v in data.items() if k != "blocked_by"}).blocked_by == "PLAY-05"
+
+
+def test_blocked_failures_are_one_line_under_their_root_cause_in_every_report(tmp_path: Path) -> None:
+    """The terminal, the HTML report and JUnit collapse a failure blocked before its own rule under
+    the rule that blocked it, the root cause the likely causes count it for."""
+    report = _synthetic_report()
+    (own, blocked) = report.failure_groups()
+    assert (own.blocked_by, blocked.blocked_by) == (None, "SCORE-01")
+    assert report.blocked() == {"SCORE-01": [blocked]}
+    (cause,) = likely_causes(report)
+    assert cause.rule == "SCORE-01" and cause.groups == [own, blocked] and cause.blocked == [blocked]
+    assert any("1 of them is a scenario of other rules blocked here" in line for line in cause.evidence)
+    lines = summary_lines(report)
+    at = next(i for i, line in enumerate(lines) if line.startswith("Blocked by SCORE-01: The side that wins"))
+    assert lines[at + 1] == "  1 failure of other rules went wrong at SCORE-01 before reaching their own:"
+    assert lines[at + 2].startswith(f"  {Status.FAIL.glyph} features/scoring.feature:30  SCORE-02  Last  [lascuarenta] — line 771")
+    assert sum(line.startswith(f"{Status.FAIL.glyph} {Status.FAIL.label}") for line in lines) == 1  # one full block: the other is a line
+    html = render_html(report)
+    assert 'id="blocked-SCORE-01"' in html and f'<li id="{blocked.key}">' in html
+    assert html.count('<details class="failure" id=') == 1
+    root = ET.parse(write_junit(report, tmp_path / "junit.xml")).getroot()
+    by_case = {case.get("line"): case for case in root.iter("testcase")}
+    assert [(p.get("name"), p.get("value")) for p in by_case["30"].iter("property")] == [("blocked_by", "SCORE-01")]
+    assert not list(by_case["755"].iter("property"))
+    assert "blocked by SCORE-01" in (by_case["30"].findtext("failure") or "")
 
 
 def _report_of(*results: CaseResult) -> Report:
@@ -380,7 +426,8 @@ def _result(**fields: Any) -> CaseResult:
 
 
 def _synthetic_report() -> Report:
-    """Two scenarios off by ten where the reference adds the diez de últimas, a pass and an n/a."""
+    """Two scenarios off by ten where the reference adds the diez de últimas (the first parts at its
+    failing step, the second before it: blocked by SCORE-01), a pass and an n/a."""
     divergence = Divergence(
         771, 'apply {"type": "play", "seat": 1, "card": "Rc"}', "event ultimas.points", 10, 0, "SCORE-01", "event"
     )
@@ -410,7 +457,7 @@ def _synthetic_report() -> Report:
         started="2026-01-01T00:00:00Z",
         duration_s=1.0,
         results=[
-            _result(**failing),
+            _result(**{**failing, "divergence": replace(divergence, step_line=772)}),
             _result(
                 **{**failing, "id": "scoring::Last", "scenario": "Last", "feature": "features/scoring.feature"},
                 line=30,
