@@ -84,8 +84,8 @@ class Cause:
             places = Counter(group.first.divergence.what for group in self.diverged if group.first.divergence)
             where, count = places.most_common(1)[0]
             lines.append(
-                f"{_count(len(self.diverged), 'failing scenario')} first part from the reference where it applies "
-                f"{self.rule} (most often: {where}{f', {count}×' if count > 1 else ''})"
+                f"{_count(len(self.diverged), 'failing scenario')} first part from the reference at {self.rule} "
+                f"(most often: {where}{f', {count}×' if count > 1 else ''})"
             )
         if self.blocked:
             one = len(self.blocked) == 1

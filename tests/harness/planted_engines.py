@@ -35,11 +35,10 @@ def _third_suit_wins() -> None:
         best, best_card = 0, trick[0][1]
         for index in range(1, len(trick)):
             card = trick[index][1]
-            if card.suit is trump and best_card.suit is not trump:
-                best, best_card = index, card
-            elif (card.suit is best_card.suit or trump not in (card.suit, best_card.suit)) and (
-                strength[card] > strength[best_card]
-            ):  # the bug: a higher card of any non-trump suit beats, not only of the suit led
+            trumps = card.suit is trump and best_card.suit is not trump
+            # the bug: a higher card of any suit but trumps beats, not only one of the suit led
+            higher = trump not in (card.suit, best_card.suit) or card.suit is best_card.suit
+            if trumps or (higher and strength[card] > strength[best_card]):
                 best, best_card = index, card
         return best
 

@@ -1,16 +1,23 @@
-"""Likely causes name a rule: every state field has one, a forced cante is CANTE-07, and the
-replay of an engine that was given an explicit deal starts from the deal it took."""
+"""Likely causes name a rule: every state field and event has one owner, a forced cante is CANTE-07,
+the replay of an engine that was given an explicit deal starts from the deal it took, and a
+divergence is named by the rule that decides what differs (a trick's winner: the trick-winning
+rule; a hand after an exchange: the exchange; a missing diez de últimas: SCORE-01)."""
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
+from adapters.interface import Accepted
+from adapters.reference import ReferenceEngine
 from adapters.vocabulary import EVENT_TYPES, STATE_FIELDS
 from conformance.catalogue.rule_index import load_rules
-from conformance.engines.recording import Call
-from conformance.oracle.divergence import DECLINE_RULE, declines
-from conformance.oracle.owners import OWNERS, subject_owner
-from conformance.oracle.transcript import from_taken_setup
+from conformance.engines.recording import Call, outcome_json
+from conformance.oracle.divergence import DECLINE_RULE, cause_of, declines
+from conformance.oracle.owners import OWNERS, Trick, owner_of, subject_owner, trick_owner
+from conformance.oracle.steps import Difference, Step
+from conformance.oracle.transcript import find_divergence, from_taken_setup
+from reference_engine.flags import rules_for
 
 
 def test_every_state_field_and_event_has_one_owner_a_rule_of_the_index() -> None:
@@ -46,3 +53,105 @@ def test_the_replay_starts_from_the_setup_the_engine_took() -> None:
     assert list(from_taken_setup([refused, taken, legal])) == [taken, legal]
     assert list(from_taken_setup([taken, legal])) == [taken, legal]
     assert list(from_taken_setup([refused])) == [refused]  # nothing was taken: the refusal is the evidence
+
+
+# ---------------------------------------------------------------------------------- naming by the owner
+
+
+def _transcript(
+    position: dict[str, Any],
+    actions: list[dict[str, Any]],
+    reads: list[str] = (),  # type: ignore[assignment]
+) -> list[Call]:
+    """What an engine playing exactly as the reference would have answered: ``actions`` from
+    ``position`` under lascuarenta, then the state fields ``reads``."""
+    setup = {"flags": rules_for("lascuarenta").as_dict(), "position": position}
+    game = ReferenceEngine().start(setup)
+    calls = [Call("start", setup, 3, answer="started")]
+    for number, action in enumerate(actions, 4):
+        outcome = game.apply(action)
+        calls.append(Call("apply", action, number, answer=outcome_json(outcome), raw=outcome))
+    for name in reads:
+        value = game.state(name)
+        calls.append(Call("state", name, 20, answer=value, raw=value))
+    return calls
+
+
+def _won_by(calls: list[Call], seat: int) -> list[Call]:
+    """The transcript of an engine that gives the trick of the last play to ``seat``."""
+    last = calls[-1]
+    events = [dict(e, seat=seat) if e.get("type") == "trick_won" else e for e in last.raw.events]
+    return [*calls[:-1], Call("apply", last.args, last.step, answer={"accepted": events}, raw=Accepted(events))]
+
+
+#: An arrastre trick begun in the position (seat 0 led the 4 of oros), trumps in bastos.
+_TRICK = {
+    "hands": [["2e"], ["Ac", "Sc"], ["So", "Rc"], ["Co", "Ce"]],
+    "trick": [[0, "4o"]],
+    "leader": 0,
+    "trump": "b",
+}
+_PLAYS = [
+    {"type": "play", "seat": 1, "card": "Ac"},
+    {"type": "play", "seat": 2, "card": "So"},
+    {"type": "play", "seat": 3, "card": "Co"},
+]
+
+
+def test_a_trick_given_to_a_card_of_a_third_suit_breaks_the_trick_winning_rule() -> None:
+    """Not the card ranking (the engine may rank every suit right): PLAY-05."""
+    divergence = find_divergence(_won_by(_transcript(_TRICK, _PLAYS), 1))  # the As of copas, a third suit
+    assert divergence is not None and divergence.what == "event trick_won.seat"
+    assert divergence.rule == "PLAY-05", divergence
+
+
+def test_between_two_cards_of_one_suit_the_ranking_decides_even_in_a_trick_begun_in_the_position() -> None:
+    """The trick's cards are the reference's, the one led before the transcript began included."""
+    divergence = find_divergence(_won_by(_transcript(_TRICK, _PLAYS), 3))  # the Caballo over the Sota
+    assert divergence is not None and divergence.rule == "DECK-06"
+    assert "So" in divergence.basis and "Co" in divergence.basis
+    led = find_divergence(_won_by(_transcript(_TRICK, _PLAYS), 0))  # the 4 led, over the Sota
+    assert led is not None and led.rule == "DECK-05"
+    owner = Trick({0: "4o", 1: "Ac"}, 0, 7)  # a seat that played no card of the trick
+    assert trick_owner(owner) == "PLAY-05"
+
+
+def test_a_hand_left_wrong_by_the_exchange_breaks_the_exchange_not_the_draw() -> None:
+    """The hand is first read after the draw that follows the exchange: the card that differs,
+    the seven the engine kept, was last moved by the exchange (SEVEN-01)."""
+    position = {
+        "hands": [["7o", "2c", "4c", "5c", "6c"], ["2e", "4e", "5e", "6e", "7e"], ["2b", "4b", "5b", "6b", "7b"],
+                  ["3c", "Cc", "3e", "Ce", "3b"]],
+        "stock": ["Sc", "Rc", "Se"], "muestra": "Ao", "leader": 1, "last_trick_winner": 0, "draw_pending": True,
+        "won_cards": [["Ro", "Re", "Rb", "Ab"], []],
+    }  # fmt: skip
+    calls = _transcript(position, [{"type": "exchange", "seat": 0}, {"type": "draw"}], ["hand.0"])
+    hand = list(calls[-1].raw)
+    assert "Ao" in hand and "7o" not in hand
+    kept = [*calls[:-1], Call("state", "hand.0", 20, answer=[*hand, "7o"], raw=[*hand, "7o"])]
+    divergence = find_divergence(kept)
+    assert divergence is not None and divergence.call == "state hand.0", divergence
+    assert divergence.rule == "SEVEN-01" and "after the exchange" in divergence.basis
+    # a hand the draw left wrong (another card than the Sota drawn) is the draw's
+    other_card = [card for card in hand if card != "Sc"] + ["2o"]
+    drawn = find_divergence([*calls[:-1], Call("state", "hand.0", 20, answer=other_card, raw=other_card)])
+    assert drawn is not None and drawn.rule == "PLAY-08"
+
+
+def test_compare_names_a_missing_diez_de_ultimas_score_01_not_the_rule_that_decided_the_hand() -> None:
+    """The reference's step ends the hand by a decision rule (SCORE-06): what differs is the últimas."""
+    step = Step(
+        {"type": "play", "seat": 3, "card": "5c"},
+        events=[
+            {"type": "card_played", "seat": 3, "card": "5c"},
+            {"type": "trick_won", "seat": 0, "side": 0, "points": 11, "cards": ["Ac", "2c", "4c", "5c"]},
+            {"type": "ultimas", "side": 0, "points": 10},
+            {"type": "hand_over", "winner": 0, "reason": "over_100", "rule": "SCORE-06"},
+        ],
+    )
+    reference = ReferenceEngine()
+    assert cause_of(reference, {}, [], Difference("event", "ultimas.points", 10, 0), step).rule == "SCORE-01"
+    assert cause_of(reference, {}, [], Difference("event", "ultimas", [], []), step).rule == "SCORE-01"
+    # the decision itself is named by the rule the reference names for it
+    assert cause_of(reference, {}, [], Difference("event", "hand_over.winner", 0, 1), step).rule == "SCORE-06"
+    assert owner_of("state total.0", named="SCORE-06") == ("SCORE-06", "the rule the reference names for state total.0")

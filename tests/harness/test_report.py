@@ -113,8 +113,12 @@ def test_blocked_failures_are_one_line_under_their_root_cause_in_every_report(tm
     lines = summary_lines(report)
     at = next(i for i, line in enumerate(lines) if line.startswith("Blocked by SCORE-01: The side that wins"))
     assert lines[at + 1] == "  1 failure of other rules went wrong at SCORE-01 before reaching their own:"
-    assert lines[at + 2].startswith(f"  {Status.FAIL.glyph} features/scoring.feature:30  SCORE-02  Last  [lascuarenta] — line 771")
-    assert sum(line.startswith(f"{Status.FAIL.glyph} {Status.FAIL.label}") for line in lines) == 1  # one full block: the other is a line
+    assert lines[at + 2].startswith(
+        f"  {Status.FAIL.glyph} features/scoring.feature:30  SCORE-02  Last  [lascuarenta] — line 771"
+    )
+    assert (
+        sum(line.startswith(f"{Status.FAIL.glyph} {Status.FAIL.label}") for line in lines) == 1
+    )  # one full block: the other is a line
     html = render_html(report)
     assert 'id="blocked-SCORE-01"' in html and f'<li id="{blocked.key}">' in html
     assert html.count('<details class="failure" id=') == 1

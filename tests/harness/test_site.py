@@ -114,7 +114,16 @@ def test_the_matrix_engine_and_rule_pages_carry_the_verdicts(runs: Runs, tmp_pat
     engine = _page(out, f"engines/{broken.slug}.html")
     assert engine.index('id="causes"') < engine.index('id="failures"')
     assert "The Sota beats the Caballo of the suit led" in engine and "broke the rule under test" in engine
-    assert "the reference applies" in engine and "guinote-conformance run --engine" in engine  # why, and the re-run
+    assert "the engine's answer breaks" in engine and "guinote-conformance run --engine" in engine  # why, re-run
+
+    # the deck scenarios of 130 points in a hand go wrong at the missing diez de últimas first:
+    # one line each under SCORE-01, the root cause they count for
+    no_ultimas = site.engine(ENGINES["no_ultimas"][0])
+    assert list(no_ultimas.blocked) == ["SCORE-01"] and no_ultimas.causes[0].rule == "SCORE-01"
+    page = _page(out, f"engines/{no_ultimas.slug}.html")
+    assert 'id="blocked-SCORE-01"' in page and "blocked by SCORE-01" in page
+    assert page.count('<article class="failure" id=') == len(no_ultimas.groups) - len(no_ultimas.blocked["SCORE-01"])
+    assert all(f'<li id="{group.key}">' in page for group in no_ultimas.blocked["SCORE-01"])
 
     rule = _page(out, "rules/DECK-06.html")
     assert f'id="{broken.anchor}"' in rule
