@@ -72,8 +72,12 @@ def test_a_known_refusal_code_is_passed_over() -> None:
     assert report.hands == fuzz(ReferenceEngine(), []).hands
 
 
+#: A seed whose smallest example of the missing diez de últimas (one group: SCORE-01) passed over a cante.
+PASSED_OVER_SEED = 1
+
+
 def test_a_new_divergence_after_a_known_one_is_found_and_names_what_was_passed_over() -> None:
-    report = fuzz(engines.no_cantes_ultimas_zero(), CANTES, games=20)
+    report = fuzz(engines.no_cantes_ultimas_zero(), CANTES, games=20, seed=PASSED_OVER_SEED)
     new = report.failures
     assert new and {group.cause.subject for group in new} == {"ultimas.points"}
     after = [g.example for g in new if g.example.passed_over]
@@ -192,7 +196,7 @@ def test_compare_reports_what_it_passed_over_and_the_games_it_could_not(tmp_path
 
 
 def test_replay_passes_over_what_the_record_passed_over(tmp_path: Path) -> None:
-    report = fuzz(engines.no_cantes_ultimas_zero(), CANTES, games=20)
+    report = fuzz(engines.no_cantes_ultimas_zero(), CANTES, games=20, seed=PASSED_OVER_SEED)
     example = next(g.example for g in report.failures if g.example.passed_over)
     record = tmp_path / "divergence.json"
     record.write_text(json.dumps(example.record()), encoding="utf-8")
