@@ -6,14 +6,16 @@ from its knock-on effects:
 
 * **the first divergence** (:func:`~conformance.oracle.transcript.find_divergence`, stored with
   each failure): the first call where the engine answered otherwise than the reference, and the
-  rule the reference applied there, is the likely broken rule;
+  rule its answer breaks there (the rule that decides what differs, :mod:`conformance.oracle.owners`),
+  is the likely broken rule; a failure that went wrong there before reaching its own rule is
+  blocked by it (:attr:`~conformance.results.case.CaseResult.blocked_by`) and counts for it;
 * **shared numeric differences** (:func:`numeric_differences`): many "expected 94, got 84"
   off by the same amount point at one missing or extra count.
 
 In: a results file (:class:`~conformance.results.report.Report`). Out: :func:`likely_causes`, the
-root causes ranked by how many failures each explains (those it blocked before their own rule
-included) (a failure without a first divergence shared among
-the rules its scenario is tagged with), each :class:`Cause` with its evidence.
+root causes ranked by how many failures each explains, those it blocked before their own rule
+included (a failure without a first divergence is shared among the rules its scenario is tagged
+with), each :class:`Cause` with its evidence.
 """
 
 from __future__ import annotations

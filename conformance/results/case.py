@@ -21,7 +21,8 @@ from conformance.results.status import Stage, Status
 @dataclass(frozen=True)
 class Divergence:
     """The first call where the engine under test answered differently from the reference,
-    replayed in process on the same setup, and the rule the reference applied there."""
+    replayed in process on the same setup, and the rule the engine's answer breaks there (the
+    rule that decides what differs: :mod:`conformance.oracle.owners`)."""
 
     step_line: int
     call: str
