@@ -144,9 +144,8 @@ def cards_moved(action: Mapping[str, Any], events: Sequence[Mapping[str, Any]], 
         elif kind == "cards_drawn" and isinstance(event.get("draws"), list):
             draws = [draw for draw in event["draws"] if isinstance(draw, list) and len(draw) == 2]
             moved.update(str(card) for who, card in draws if mine(who))
-    hands = (
-        action.get("hands") if action.get("type") == "deal" else None
-    )  # (a deck order: who got what is the engine's)
+    # an explicit deal says who got what; a deck order leaves it to the engine's dealing
+    hands = action.get("hands") if action.get("type") == "deal" else None
     if isinstance(hands, list):
         dealt = [hands[seat]] if seat is not None and seat < len(hands) else hands
         moved.update(str(card) for hand in dealt if isinstance(hand, list) for card in hand)
@@ -162,18 +161,25 @@ class Trick:
     reference_seat: object
     engine_seat: object
 
+    def card_of(self, seat: object) -> str | None:
+        """The card ``seat`` played to the trick (``None``: no such seat, or an engine's garbage)."""
+        return self.cards.get(seat) if isinstance(seat, int) else None
 
-def trick_owner(trick: Trick) -> str:
-    """Which part of the trick-winning rule decides between the card the reference says took
+
+#: The ranking inside a suit (DECK-05), and its part that differs from Tute's (DECK-06).
+RANKING, SOTA_OVER_CABALLO = "DECK-05", "DECK-06"
+
+
+def trick_owner(trick: Trick, rule: str = "PLAY-05") -> str:
+    """Which part of the trick-winning ``rule`` decides between the card the reference says took
     the trick and the card the engine says did: the ranking inside a suit for two cards of one
-    suit (DECK-06 for the Sota and the Caballo, DECK-05 otherwise); the trick-winning rule
-    (PLAY-05: the highest trump, else the highest card of the suit led) for cards of two suits,
-    or a seat that played no card of the trick."""
-    ours = trick.cards.get(trick.reference_seat) if isinstance(trick.reference_seat, int) else None
-    theirs = trick.cards.get(trick.engine_seat) if isinstance(trick.engine_seat, int) else None
+    suit (:data:`SOTA_OVER_CABALLO` for the Sota and the Caballo, :data:`RANKING` otherwise); the
+    trick-winning rule itself (the highest trump, else the highest card of the suit led) for
+    cards of two suits, or a seat that played no card of the trick."""
+    ours, theirs = trick.card_of(trick.reference_seat), trick.card_of(trick.engine_seat)
     if not ours or not theirs or ours[-1] != theirs[-1]:
-        return "PLAY-05"
-    return "DECK-06" if {ours[:-1], theirs[:-1]} == {"S", "C"} else "DECK-05"
+        return rule
+    return SOTA_OVER_CABALLO if {ours[:-1], theirs[:-1]} == {"S", "C"} else RANKING
 
 
 def owner_of(
@@ -197,12 +203,22 @@ def owner_of(
     if action is not None and action in owner.after:
         return owner.after[action], f"the rule that decides {plain} after the {action}"
     if owner.by_trick and trick is not None:
-        rule = trick_owner(trick)
+        rule = trick_owner(trick, owner.rule)
         if rule != owner.rule:
-            ours, theirs = trick.cards.get(trick.reference_seat), trick.cards.get(trick.engine_seat)  # type: ignore[call-overload]
+            ours, theirs = trick.card_of(trick.reference_seat), trick.card_of(trick.engine_seat)
             return rule, f"the ranking inside a suit decides between {ours} and {theirs}"
         return rule, "the rule that decides the trick's winner"
     return owner.rule, f"the rule that decides {plain}"
 
 
-__all__ = ["OWNERS", "Owner", "Trick", "cards_moved", "owner_of", "subject_owner", "trick_owner"]
+__all__ = [
+    "OWNERS",
+    "RANKING",
+    "SOTA_OVER_CABALLO",
+    "Owner",
+    "Trick",
+    "cards_moved",
+    "owner_of",
+    "subject_owner",
+    "trick_owner",
+]
