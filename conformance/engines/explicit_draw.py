@@ -237,6 +237,21 @@ class ExplicitDrawGame:
         return value
 
 
+def unfollowable(action: Mapping[str, JSON], flags: Mapping[str, JSON], *, final: bool) -> bool:
+    """Whether ``action``, played while the suite's draw is pending (``final``: the last draw of the
+    hand, the one that takes the muestra), may be one the view of an ``automatic_draw`` engine cannot
+    follow (:meth:`ExplicitDrawGame.unknowable`, or a cante sung before the last draw): an exchange
+    of the seven, a cante or tute before the last draw or under ``cante_order=forty_first``. The
+    fuzzer's play steers clear of them for such an engine (``compare`` would otherwise stop the game
+    there, as a scenario asking one is *not applicable*)."""
+    kind = action.get("type")
+    if kind == "exchange":
+        return True
+    if kind in ("cante", "tute"):
+        return final or flags.get("cante_order") == "forty_first"
+    return False
+
+
 class ExplicitDrawEngine:
     """An engine whose games show the explicit draw when it declares ``automatic_draw``.
 
@@ -299,4 +314,4 @@ def draw_made(position: dict[str, Any]) -> tuple[dict[str, Any], EventList]:
     return drawn, events
 
 
-__all__ = ["CAPABILITY", "ExplicitDrawEngine", "ExplicitDrawGame", "draw_made"]
+__all__ = ["CAPABILITY", "ExplicitDrawEngine", "ExplicitDrawGame", "draw_made", "unfollowable"]

@@ -211,19 +211,18 @@ def print_report(console: Console, report: FuzzReport, configs: Sequence[Config]
     if report.resumed_hands:
         console.print(f"  of which {report.resumed_hands} hands played by earlier runs of the campaign (the rate "
                       "counts this run's alone)", markup=False)  # fmt: skip
-    ended = report.ended_at_known
+    ended = report.ended_at
     if report.passed_over or ended:
-        line = f"known divergences: {report.passed_over} passed over (play went on, their subjects no longer compared)"
+        line = f"divergences passed over: {report.passed_over} (play went on, their subjects no longer compared)"
         if ended:
             causes = ", ".join(f"{cause} ({games})" for cause, games in sorted(ended.items(), key=lambda i: -i[1]))
             line += f"; {sum(ended.values())} games ended at one that play cannot go past: {causes}"
         console.print(shown(line), markup=False)
-    if report.own_shuffle_ends:
-        console.print(
-            f"{report.own_shuffle_ends} games ended where the next hand would be dealt: the engine deals it from "
-            "its own shuffle (own_shuffle), which the reference cannot follow",
-            markup=False,
-        )
+    if report.own_deals:
+        console.print(f"{report.own_deals} hands dealt by the engine from its own shuffle (own_shuffle), read back "
+                      "and dealt alike to the reference", markup=False)  # fmt: skip
+    for why, games in sorted(report.ended_early.items(), key=lambda item: -item[1]):
+        console.print(shown(f"{games} games ended early, with no divergence: {why}"), markup=False)
     if report.stopped:
         console.print(
             shown(
@@ -257,9 +256,10 @@ def print_report(console: Console, report: FuzzReport, configs: Sequence[Config]
 
 
 def _status(group: Group) -> str:
+    ended = f" (ended {group.ended} games)" if group.ended else ""
     if group.known is None:
-        return "NEW"
-    return f"known: {group.known.reason}" + (f" (ended {group.ended} games)" if group.ended else "")
+        return "NEW" + ended
+    return f"known: {group.known.reason}" + ended
 
 
 def _write_groups(
@@ -357,7 +357,7 @@ def run_replay(console: Console, reference: Engine, engine: Engine, path: Path) 
     ignored = frozenset(record.passed_over)
     if ignored:
         console.print(
-            shown(f"not compared (known divergences compare passed over before this one): {', '.join(ignored)}"),
+            shown(f"not compared (divergences compare passed over before this one): {', '.join(ignored)}"),
             markup=False,
         )
     try:

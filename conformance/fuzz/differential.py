@@ -278,6 +278,34 @@ def _compare_answers(
     return None
 
 
+def compare_played(
+    handle: GameHandle,
+    reference_steps: Sequence[Step],
+    engine_steps: Sequence[Step],
+    *,
+    obligations: Obligations,
+    ignored: set[str] | None = None,
+    judge: Judge | None = None,
+) -> Comparison:
+    """The steps both engines played already, compared (a hand the engine dealt from its own
+    shuffle and played first: :mod:`conformance.fuzz.own_deal`), from the second on (the first, the
+    end of the hand before, was compared with that hand). Every field was read at every step on
+    both sides, so a state difference is put to the ``judge`` where it is found: there is nothing to
+    trace. ``handle`` is the engine's game after them."""
+    passing = _Passing(ignored if ignored is not None else set(), judge, handle)
+    reference_steps = required_only(reference_steps, obligations)
+    found: tuple[int, Difference] | None = None
+    for index in range(1, min(len(reference_steps), len(engine_steps))):
+        mine, theirs = reference_steps[index], engine_steps[index]
+        difference = compare_steps(mine, theirs, obligations=obligations, ignored=passing.ignored)
+        while difference is not None and passing.goes_on(index, difference):
+            difference = compare_steps(mine, theirs, obligations=obligations, ignored=passing.ignored)
+        if difference is not None:
+            found = index, difference
+            break
+    return Comparison(lambda: found, in_flight=False, passing=passing)
+
+
 def _compare_in_turn(
     handle: GameHandle, reference_steps: Sequence[Step], obligations: Obligations, passing: _Passing
 ) -> tuple[int, Difference] | None:
@@ -424,5 +452,6 @@ __all__ = [
     "Judge",
     "begin_compare",
     "compare_batch",
+    "compare_played",
     "first_difference",
 ]
