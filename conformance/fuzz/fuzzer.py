@@ -47,15 +47,13 @@ from conformance.fuzz.known import Known, find_known
 from conformance.fuzz.own_deal import Unreadable, play_own_hand
 from conformance.fuzz.play import apply_step
 from conformance.fuzz.probes import probe
-from conformance.fuzz.steering import GENERATORS, POLICIES, Layout, Reader, Steering, deck_order
+from conformance.fuzz.steering import GENERATORS, POLICIES, Layout, Reader, Steering, deck_order, rules_shown
 from conformance.oracle.divergence import Cause, Config, Divergence, cause_of
-from conformance.oracle.rules import EVENT_RULES, refusal_rules, rules_of_events
 from conformance.oracle.steps import FIELDS, GOES_ON, Difference, Step, snapshot, subject_key
 from conformance.results.status import NotApplicable
 from reference_engine.match import next_dealer
 
 DEPTHS = ("hand", "point", "match")
-_PLAYED = EVENT_RULES["card_played"][0]
 #: Most actions a hand may take before the fuzzer calls it endless.
 MAX_ACTIONS_PER_HAND = 400
 
@@ -244,34 +242,30 @@ class Fuzzer:
                 judge = partial(self._judge, watch, report, config, setup, seed, strategy, history, steps)
                 following: list[Step] | None = None
                 checkpoint = None
-                try:
-                    if played is not None:
-                        report.own_deals += 1
-                        comparison = compare_played(theirs, steps, played, obligations=self.obligations,
-                                                    ignored=watch.ignored, judge=judge)  # fmt: skip
-                    else:
-                        comparison = begin_compare(
-                            theirs,
-                            steps,
-                            obligations=self.obligations,
-                            restart=partial(_replayed, self.engine, setup, history, before),
-                            restart_reference=partial(_replayed, self.reference, setup, history, before),
-                            use_batch=self.batch,
-                            ignored=watch.ignored,
-                            judge=judge,
-                        )
-                    self._cover(steps, report)
-                    if comparison.in_flight and not self.own_shuffle and self._goes_on(steps, hand):
-                        # While a protocol engine works on this hand, the next one is played on the
-                        # reference (the two processes use two cores). It depends on the reference's steps
-                        # alone; if this hand diverges it is dropped and the steering wound back, so the
-                        # run goes on exactly as if it had never been played.
-                        checkpoint = self.steering.checkpoint()
-                        following = self._next_hand(rng, config, ours, steps[-1], forced)
-                    found = comparison.result()
-                except NotApplicable as why:  # a play the explicit draw's view of the engine cannot follow
-                    report.end_early(f"the suite cannot follow this play on the engine: {why}")
-                    return None
+                if played is not None:
+                    report.own_deals += 1
+                    comparison = compare_played(theirs, steps, played, obligations=self.obligations,
+                                                ignored=watch.ignored, judge=judge)  # fmt: skip
+                else:
+                    comparison = begin_compare(
+                        theirs,
+                        steps,
+                        obligations=self.obligations,
+                        restart=partial(_replayed, self.engine, setup, history, before),
+                        restart_reference=partial(_replayed, self.reference, setup, history, before),
+                        use_batch=self.batch,
+                        ignored=watch.ignored,
+                        judge=judge,
+                    )
+                self._cover(steps, report)
+                if comparison.in_flight and not self.own_shuffle and self._goes_on(steps, hand):
+                    # While a protocol engine works on this hand, the next one is played on the
+                    # reference (the two processes use two cores). It depends on the reference's steps
+                    # alone; if this hand diverges it is dropped and the steering wound back, so the
+                    # run goes on exactly as if it had never been played.
+                    checkpoint = self.steering.checkpoint()
+                    following = self._next_hand(rng, config, ours, steps[-1], forced)
+                found = comparison.result()
                 theirs = comparison.handle  # (a trace that went on past a divergence replayed the game)
                 if found is not None:
                     if checkpoint is not None:
@@ -289,22 +283,22 @@ class Fuzzer:
                     if self.own_shuffle:
                         try:
                             steps, played = self._own_hand(rng, config, ours, theirs, steps[-1], forced)
-                        except Unreadable as why:
-                            report.own_shuffle_ends += 1
-                            report.end_early(f"the engine's own deal of the next hand cannot be read back: {why}")
-                            break
-                        except NotApplicable as why:
-                            report.end_early(f"the suite cannot follow this play on the engine: {why}")
-                            break
                         except EngineError as error:  # the engine failed playing the hand it dealt
-                            failure = Difference("failure", str(getattr(error, "kind", "") or type(error).__name__),
-                                                 "an answer", bounded(str(error).split("\n")[0], 300))  # fmt: skip
+                            kind = str(getattr(error, "kind", "") or type(error).__name__)
+                            failure = Difference("failure", kind, "an answer", bounded(str(error), 300))
                             divergence = self._diverge(report, config, setup, list(history), failure, seed, strategy)
                             report.groups[divergence.cause].ended += 1
                             return divergence
                         continue
                     following = self._next_hand(rng, config, ours, steps[-1], forced)
                 steps = following
+            return None
+        except NotApplicable as why:  # a play the explicit draw's view of the engine cannot follow
+            report.end_early(f"the suite cannot follow this play on the engine: {why}")
+            return None
+        except Unreadable as why:
+            report.own_shuffle_ends += 1
+            report.end_early(f"the engine's own deal of the next hand cannot be read back: {why}")
             return None
         finally:
             with contextlib.suppress(EngineError):  # the game is over: the engine may forget it
@@ -512,35 +506,8 @@ class Fuzzer:
         return dict(policy(rng, legal, reader))
 
     def _cover(self, steps: Sequence[Step], report: FuzzReport) -> None:
-        """Count the rules the hand of ``steps`` showed (its first step is the state before its
-        actions: the end of the hand before, counted with that hand)."""
-        rules: dict[str, int] = {}
-        played = 0
-        for index in range(1, len(steps)):
-            step = steps[index]
-            events = step.events
-            known: list[str] | None
-            if not step.accepted:
-                known = refusal_rules(step.rule)
-            elif len(events) == 1 and events[0].get("type") == "card_played":
-                played += 1  # most steps: one card played (kept cheap)
-                continue
-            else:
-                kinds = tuple([event.get("type") for event in events])
-                plain = True
-                for event in events:
-                    if "rule" in event:
-                        plain = False
-                        break
-                known = _PLAIN_RULES.get(kinds) if plain else None
-                if known is None:
-                    known = rules_of_events(events, step.state)
-                    if plain and _PLAIN_EVENTS.issuperset(kinds):
-                        _PLAIN_RULES[kinds] = known
-            for rule in known:
-                rules[rule] = rules.get(rule, 0) + 1
-        if played:
-            rules[_PLAYED] = rules.get(_PLAYED, 0) + played
+        """Count the rules the hand of ``steps`` showed (:func:`rules_shown`), and steer by them."""
+        rules = rules_shown(steps)
         report.coverage.update(rules)
         self.steering.observe(list(rules))
 
@@ -595,12 +562,6 @@ class _Watch:
 
 #: The failure kinds of an engine process that is down (:data:`~adapters.wire.failures.ENGINE_DOWN`).
 DOWN_KINDS = frozenset(str(failure.kind) for failure in ENGINE_DOWN)
-
-
-#: Events whose rules follow from their type alone (no ``rule`` member, nothing read off the state),
-#: and the rules of the steps made of them only, by their event types (a trick won, the últimas).
-_PLAIN_EVENTS = frozenset({"card_played", "trick_won", "ultimas", "arrastre_begins"})
-_PLAIN_RULES: dict[tuple[JSON, ...], list[str]] = {}
 
 
 def _replayed(engine: Engine, setup: Mapping[str, JSON], actions: Sequence[dict[str, JSON]], count: int) -> GameHandle:
