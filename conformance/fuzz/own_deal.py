@@ -3,7 +3,8 @@
 An engine that declares ``own_shuffle`` takes the next hand's deal with no cards (a hand de vueltas,
 the first hand of a new point) and cannot be given them, so the reference cannot deal first and have
 the engine follow. For such a hand the roles turn: the engine is dealt and plays the hand first, a
-policy choosing among its legal actions (:func:`play_own_hand`); its deal is read back from what it
+policy choosing among its legal actions (:func:`play_own_hand`, each written as the vocabulary
+writes it: :func:`plain_action`); its deal is read back from what it
 reports (:func:`deal_of`): the hand of every seat and the muestra after its deal, the stock from its
 ``cards_drawn`` events in order (the last card of the final draw is the muestra, or the seven
 exchanged for it, so it is not stock), and the cards nobody drew after them in deck order (no rule
@@ -23,7 +24,7 @@ from collections.abc import Callable, Sequence
 from adapters.interface import JSON, EngineError, GameHandle, UnknownField
 from adapters.vocabulary import deck_codes
 from conformance.fuzz.play import apply_step
-from conformance.oracle.steps import FIELDS, Step
+from conformance.oracle.steps import ACTION_MEMBERS, FIELDS, Step
 
 #: The deal of the next hand with no cards: the engine shuffles (``own_shuffle``).
 OWN_DEAL: dict[str, JSON] = {"type": "deal", "deck": []}
@@ -60,7 +61,7 @@ def play_own_hand(
     for _ in range(max_actions):
         if not legal or legal[0].get("type") == "deal":
             break
-        step = apply_step(engine, choose(list(legal), engine), FIELDS)
+        step = apply_step(engine, plain_action(choose(list(legal), engine)), FIELDS)
         theirs.append(step)
         legal = step.legal
     deal = deal_of(hands, muestra, dealt, theirs[2:], deck_size)
@@ -72,6 +73,16 @@ def play_own_hand(
         assert step.action is not None
         ours.append(apply_step(reference, step.action, FIELDS))
     return ours, theirs
+
+
+def plain_action(action: dict[str, JSON]) -> dict[str, JSON]:
+    """An action of the engine's legal list as the vocabulary writes it, for both engines to play:
+    its members of the vocabulary only, a seat ``0.0`` as ``0``."""
+    plain = {name: action[name] for name in ACTION_MEMBERS if name in action}
+    seat = plain.get("seat")
+    if isinstance(seat, float) and seat.is_integer():
+        plain["seat"] = int(seat)
+    return plain
 
 
 def deal_of(
@@ -105,4 +116,4 @@ def deal_of(
     return {"type": "deal", "hands": [list(hand) for hand in dealt_hands], "muestra": muestra, "stock": list(stock)}
 
 
-__all__ = ["OWN_DEAL", "Unreadable", "deal_of", "play_own_hand"]
+__all__ = ["OWN_DEAL", "Unreadable", "deal_of", "plain_action", "play_own_hand"]
