@@ -21,7 +21,7 @@ from typing import Any
 
 from adapters.interface import JSON, Accepted, Action, EngineInfo, Outcome, Rejected, Setup, UnknownField
 from adapters.vocabulary import deck_codes
-from tests.independent.variants import Variation, VariantEngine
+from tests.independent.variants import VariantEngine, Variation
 
 #: The capabilities a double may add to the variant's own.
 ADDED = ("automatic_draw", "own_shuffle", "batch")
@@ -72,7 +72,7 @@ class DressedGame:
             if action.get("deck") or "hands" in action:
                 return Rejected("BAD_ACTION", "", "this engine shuffles the next hand itself")
             action = self._own_deal()
-        outcome = self.inner.apply(action)
+        outcome: Outcome = self.inner.apply(action)
         if isinstance(outcome, Accepted) and self._draws() and self._pending():
             drawn = self.inner.apply({"type": "draw"})
             if isinstance(drawn, Accepted):
@@ -88,9 +88,9 @@ class DressedGame:
         """The next hand from the double's own shuffle, given to the variant as an explicit deal."""
         deck = deck_codes(self.deck_size)
         self.shuffle.shuffle(deck)
-        hands: list[JSON] = [deck[seat * 6 : seat * 6 + 6] for seat in range(self.players)]  # type: ignore[misc]
-        rest = deck[self.players * 6 :]
-        return {"type": "deal", "hands": hands, "muestra": rest[0], "stock": rest[1:]}  # type: ignore[dict-item]
+        hands: list[JSON] = [list(deck[seat * 6 : seat * 6 + 6]) for seat in range(self.players)]
+        rest: list[JSON] = list(deck[self.players * 6 :])
+        return {"type": "deal", "hands": hands, "muestra": rest[0], "stock": rest[1:]}
 
     def state(self, name: str) -> JSON:
         if name == "draw_pending" and self._draws():

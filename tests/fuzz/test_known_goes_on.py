@@ -91,10 +91,10 @@ def test_a_known_refusal_code_is_passed_over() -> None:
 
 
 def test_a_new_divergence_after_a_known_one_is_found_and_names_what_was_passed_over() -> None:
-    report, found = fuzz_recording(engines.no_cantes_ultimas_zero(), CANTES, games=20)
+    report, recorded = fuzz_recording(engines.no_cantes_ultimas_zero(), CANTES, games=20)
     new = report.failures
     assert new and {group.cause.subject for group in new} == {"ultimas.points"}
-    after = [d for d in found if d.cause.subject == "ultimas.points" and d.passed_over]
+    after = [d for d in recorded if d.cause.subject == "ultimas.points" and d.passed_over]
     assert after, "some game passed over the missing cantes before the últimas"
     example = after[0]
     assert example.passed_over == ("legal cante (missing)",)
@@ -222,4 +222,3 @@ def test_replay_passes_over_what_the_record_passed_over(tmp_path: Path) -> None:
     assert done.returncode == 1, done.stdout + done.stderr
     assert "not compared (divergences compare passed over before this one): legal cante (missing)" in done.stdout
     assert f"divergence after {len(example.actions)} actions: event ultimas.points" in done.stdout
-
