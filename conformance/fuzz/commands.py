@@ -221,6 +221,10 @@ def print_report(console: Console, report: FuzzReport, configs: Sequence[Config]
     if report.own_deals:
         console.print(f"{report.own_deals} hands dealt by the engine from its own shuffle (own_shuffle), read back "
                       "and dealt alike to the reference", markup=False)  # fmt: skip
+    if report.own_shuffle_ends:
+        ends = report.own_shuffle_ends
+        console.print(f"{ends} games ended where the next hand would be dealt: the engine deals it from its own "
+                      "shuffle (own_shuffle) and that deal could not be read back", markup=False)  # fmt: skip
     for why, games in sorted(report.ended_early.items(), key=lambda item: -item[1]):
         console.print(shown(f"{games} games ended early, with no divergence: {why}"), markup=False)
     if report.stopped:
