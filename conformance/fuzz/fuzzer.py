@@ -4,11 +4,15 @@ For each configuration (a profile, a profile with overlays, a flag set:
 :mod:`conformance.fuzz.configs`) the fuzzer plays games on the reference (now and then an illegal
 action: :mod:`conformance.fuzz.probes`) and replays them on the engine under test
 (:mod:`conformance.fuzz.differential`). A game is one hand, one point (hands de vueltas included)
-or a whole match (``depth``). A divergence ends its game, never the run: it is grouped by its
+or a whole match (``depth``). Every divergence, known or not, is grouped by its
 :class:`~conformance.oracle.divergence.Cause` in the run's report (:mod:`conformance.fuzz.findings`),
-and the group keeps a count and its smallest example. A divergence the known-divergences file
-names does not end its game when play can go past it (:meth:`Fuzzer._judge`): it is counted, the
-reference's answer is taken and the game goes on, its subject no longer compared in that game.
+and the group keeps a count and its best example. A divergence does not end its game when play can
+go past it (:meth:`Fuzzer._judge`): the reference's answer is taken and the game goes on, its subject
+no longer compared in that game; one play cannot go past ends the game, counted in its group. A
+game the suite cannot follow on this engine ends there, the reason counted: a play the explicit
+draw's view of an ``automatic_draw`` engine cannot follow (play steers clear of most), or the deal
+of an ``own_shuffle`` engine that cannot be read back (its next hands are dealt and played on the
+engine first, then given to the reference: :mod:`conformance.fuzz.own_deal`).
 Deals and policies are steered toward the rules not seen yet (:mod:`conformance.fuzz.steering`),
 and the rules each hand showed make the run's rule coverage.
 """

@@ -9,7 +9,8 @@ reports (:func:`deal_of`): the hand of every seat and the muestra after its deal
 ``cards_drawn`` events in order (the last card of the final draw is the muestra, or the seven
 exchanged for it, so it is not stock), and the cards nobody drew after them in deck order (no rule
 of the hand can tell their order). The reference is given that explicit deal and the same actions,
-every field read on both sides, and the steps are compared
+the same fields read on both sides (after each action those the engine's events say may have
+changed, every one at the deal and at the end of the hand), and the steps are compared
 (:func:`~conformance.fuzz.differential.compare_played`).
 
 Where the engine does not report enough to rebuild its deal (a hand it does not show, cards that do
@@ -61,7 +62,7 @@ def play_own_hand(
     for _ in range(max_actions):
         if not legal or legal[0].get("type") == "deal":
             break
-        step = apply_step(engine, plain_action(choose(list(legal), engine)), FIELDS)
+        step = apply_step(engine, plain_action(choose(list(legal), engine)))  # (the fields its events may change)
         theirs.append(step)
         legal = step.legal
     deal = deal_of(hands, muestra, dealt, theirs[2:], deck_size)
@@ -71,7 +72,7 @@ def play_own_hand(
     ours = [last, first]
     for step in theirs[2:]:
         assert step.action is not None
-        ours.append(apply_step(reference, step.action, FIELDS))
+        ours.append(apply_step(reference, step.action, list(step.state)))  # the fields read of the engine
     return ours, theirs
 
 
