@@ -262,6 +262,13 @@ def unfollowable(action: Mapping[str, JSON], flags: Mapping[str, JSON], *, final
     return False
 
 
+def final_draw(game: GameHandle) -> bool:
+    """Whether the draw pending in ``game`` (the reference's, or one seen before its draw) is the
+    hand's last: the one that takes the muestra (the stock count includes it)."""
+    left, players = game.state("stock_count"), game.state("players")
+    return _count(left) and _count(players) and float(left) <= float(players)
+
+
 class ExplicitDrawEngine:
     """An engine whose games show the explicit draw when it declares ``automatic_draw``.
 
@@ -324,4 +331,4 @@ def draw_made(position: dict[str, Any]) -> tuple[dict[str, Any], EventList]:
     return drawn, events
 
 
-__all__ = ["CAPABILITY", "ExplicitDrawEngine", "ExplicitDrawGame", "draw_made", "unfollowable"]
+__all__ = ["CAPABILITY", "ExplicitDrawEngine", "ExplicitDrawGame", "draw_made", "final_draw", "unfollowable"]

@@ -43,7 +43,7 @@ from adapters.obligations import Obligations
 from adapters.wire.failures import ENGINE_DOWN
 from conformance.base.untrusted import bounded
 from conformance.engines.explicit_draw import CAPABILITY as AUTOMATIC_DRAW
-from conformance.engines.explicit_draw import unfollowable
+from conformance.engines.explicit_draw import final_draw, unfollowable
 from conformance.fuzz.configs import ConfigError
 from conformance.fuzz.differential import begin_compare, compare_played
 from conformance.fuzz.findings import FuzzReport, Group, better_example
@@ -501,7 +501,7 @@ class Fuzzer:
         probe nor an action its explicit draw's view cannot follow (:func:`unfollowable`)."""
         pending = self.automatic_draw and any(action.get("type") == "draw" for action in legal)
         if pending:
-            final = _final_draw(game)
+            final = final_draw(game)
             legal = [action for action in legal if not unfollowable(action, flags, final=final)]
         elif probes and self.probe_rate and rng.random() < self.probe_rate:
             action = probe(rng, game, legal)
@@ -580,12 +580,6 @@ def explicit_deal(layout: Layout) -> dict[str, JSON]:
     """A deal as the members of an explicit deal: the ``hands`` in seat order, the ``muestra``
     and the ``stock`` top first (a setup's, and the explicit form of the ``deal`` action's)."""
     return {"hands": [list(hand) for hand in layout.hands], "muestra": layout.muestra, "stock": list(layout.stock)}
-
-
-def _final_draw(game: GameHandle) -> bool:
-    """The pending draw is the hand's last: it takes the muestra (the stock count includes it)."""
-    left, players = game.state("stock_count"), game.state("players")
-    return isinstance(left, int) and isinstance(players, int) and left <= players
 
 
 def _next_dealer(game: GameHandle) -> int:
