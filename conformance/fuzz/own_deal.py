@@ -97,9 +97,10 @@ def deal_of(
     dealt_hands = [[str(card) for card in hand] for hand in hands if isinstance(hand, list)]
     if not isinstance(muestra, str):
         raise Unreadable("the engine does not report the muestra of its deal")
-    left = dealt.state.get("stock_count")
-    if not isinstance(left, int) or isinstance(left, bool) or left < 1:
+    count = dealt.state.get("stock_count")  # (a whole number, however written: 36 or 36.0)
+    if not isinstance(count, int | float) or isinstance(count, bool) or not float(count).is_integer() or count < 1:
         raise Unreadable("the engine does not report how many cards are left to draw after its deal (stock_count)")
+    left = int(count)
     drawn: list[str] = []
     for step in steps:
         kinds = [event.get("type") for event in step.events]
