@@ -90,7 +90,7 @@ class ExplicitDrawGame:
         return self.held is not None and any(event.get("type") == "arrastre_begins" for event in self.held)
 
     def _drawn_by(self, seat: JSON) -> set[str]:
-        return {str(card) for who, card in self._draws() if str(who) == str(seat)}
+        return {str(card) for who, card in self._draws() if _same_seat(who, seat)}
 
     # -------------------------------------------------------------- what the view cannot tell
 
@@ -229,12 +229,44 @@ class ExplicitDrawGame:
         if name.startswith("hand.") and isinstance(value, list):
             drawn = self._drawn_by(name.removeprefix("hand."))
             return [card for card in value if card not in drawn]
-        if name.startswith("hand_size.") and isinstance(value, int):
+        # (a count may come as 12.0: a whole number is a number whatever its spelling)
+        if name.startswith("hand_size.") and _count(value):
             seat = name.removeprefix("hand_size.")
-            return value - sum(1 for who, _ in draws if str(who) == seat)
-        if name == "stock_count" and isinstance(value, int):
-            return value + len(draws)  # the muestra counts among the cards left to draw
+            return int(value) - sum(1 for who, _ in draws if _same_seat(who, seat))
+        if name == "stock_count" and _count(value):
+            return int(value) + len(draws)  # the muestra counts among the cards left to draw
         return value
+
+
+def _same_seat(one: Any, other: Any) -> bool:
+    """The same seat, whatever its spelling (``1``, ``1.0``, ``"1"``)."""
+    return str(one).removesuffix(".0") == str(other).removesuffix(".0")
+
+
+def _count(value: JSON) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and float(value).is_integer()
+
+
+def unfollowable(action: Mapping[str, JSON], flags: Mapping[str, JSON], *, final: bool) -> bool:
+    """Whether ``action``, played while the suite's draw is pending (``final``: the last draw of the
+    hand, the one that takes the muestra), may be one the view of an ``automatic_draw`` engine cannot
+    follow (:meth:`ExplicitDrawGame.unknowable`, or a cante sung before the last draw): an exchange
+    of the seven, a cante or tute before the last draw or under ``cante_order=forty_first``. The
+    fuzzer's play steers clear of them for such an engine (``compare`` would otherwise stop the game
+    there, as a scenario asking one is *not applicable*)."""
+    kind = action.get("type")
+    if kind == "exchange":
+        return True
+    if kind in ("cante", "tute"):
+        return final or flags.get("cante_order") == "forty_first"
+    return False
+
+
+def final_draw(game: GameHandle) -> bool:
+    """Whether the draw pending in ``game`` (the reference's, or one seen before its draw) is the
+    hand's last: the one that takes the muestra (the stock count includes it)."""
+    left, players = game.state("stock_count"), game.state("players")
+    return _count(left) and _count(players) and float(left) <= float(players)
 
 
 class ExplicitDrawEngine:
@@ -299,4 +331,4 @@ def draw_made(position: dict[str, Any]) -> tuple[dict[str, Any], EventList]:
     return drawn, events
 
 
-__all__ = ["CAPABILITY", "ExplicitDrawEngine", "ExplicitDrawGame", "draw_made"]
+__all__ = ["CAPABILITY", "ExplicitDrawEngine", "ExplicitDrawGame", "draw_made", "final_draw", "unfollowable"]

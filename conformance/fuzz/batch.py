@@ -199,6 +199,8 @@ def report_json(report: FuzzReport) -> dict[str, JSON]:
         "stopped": report.stopped,
         "passed_over": report.passed_over,
         "own_shuffle_ends": report.own_shuffle_ends,
+        "own_deals": report.own_deals,
+        "ended_early": dict(report.ended_early),
         "groups": [
             {
                 "cause": [g.cause.kind, g.cause.subject, g.cause.rule],
@@ -243,6 +245,8 @@ def report_of(data: Mapping[str, Any], engine: str, known: Sequence[Known] = ())
     report.stopped = str(data["stopped"])
     report.passed_over = int(data["passed_over"])
     report.own_shuffle_ends = int(data["own_shuffle_ends"])
+    report.own_deals = int(data.get("own_deals", 0))  # (a campaign's batches of an earlier version)
+    report.ended_early.update(data.get("ended_early", {}))
     for group in data["groups"]:
         cause = Cause(*(str(part) for part in group["cause"]))
         example = divergence_of(group["example"])

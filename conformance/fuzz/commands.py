@@ -32,7 +32,7 @@ from conformance.fuzz.findings import FuzzReport, Group
 from conformance.fuzz.fuzzer import DOWN_KINDS, Fuzzer
 from conformance.fuzz.known import KnownFileError, load_known
 from conformance.fuzz.play import apply_step
-from conformance.fuzz.scenario import feature_text, write_scenario
+from conformance.fuzz.scenario import feature_text, then_steps, write_scenario
 from conformance.fuzz.scenario_check import check_scenarios, reference_profile
 from conformance.oracle.divergence import Config, Divergence, RecordError, cause_of, describe_action, load_record
 from conformance.oracle.rules import observable_rules
@@ -211,19 +211,22 @@ def print_report(console: Console, report: FuzzReport, configs: Sequence[Config]
     if report.resumed_hands:
         console.print(f"  of which {report.resumed_hands} hands played by earlier runs of the campaign (the rate "
                       "counts this run's alone)", markup=False)  # fmt: skip
-    ended = report.ended_at_known
+    ended = report.ended_at
     if report.passed_over or ended:
-        line = f"known divergences: {report.passed_over} passed over (play went on, their subjects no longer compared)"
+        line = f"divergences passed over: {report.passed_over} (play went on, their subjects no longer compared)"
         if ended:
             causes = ", ".join(f"{cause} ({games})" for cause, games in sorted(ended.items(), key=lambda i: -i[1]))
             line += f"; {sum(ended.values())} games ended at one that play cannot go past: {causes}"
         console.print(shown(line), markup=False)
+    if report.own_deals:
+        console.print(f"{report.own_deals} hands dealt by the engine from its own shuffle (own_shuffle), read back "
+                      "and dealt alike to the reference", markup=False)  # fmt: skip
     if report.own_shuffle_ends:
-        console.print(
-            f"{report.own_shuffle_ends} games ended where the next hand would be dealt: the engine deals it from "
-            "its own shuffle (own_shuffle), which the reference cannot follow",
-            markup=False,
-        )
+        ends = report.own_shuffle_ends
+        console.print(f"{ends} games ended where the next hand would be dealt: the engine deals it from its own "
+                      "shuffle (own_shuffle) and that deal could not be read back", markup=False)  # fmt: skip
+    for why, games in sorted(report.ended_early.items(), key=lambda item: -item[1]):
+        console.print(shown(f"{games} games ended early, with no divergence: {why}"), markup=False)
     if report.stopped:
         console.print(
             shown(
@@ -257,9 +260,10 @@ def print_report(console: Console, report: FuzzReport, configs: Sequence[Config]
 
 
 def _status(group: Group) -> str:
+    ended = f" (ended {group.ended} games)" if group.ended else ""
     if group.known is None:
-        return "NEW"
-    return f"known: {group.known.reason}" + (f" (ended {group.ended} games)" if group.ended else "")
+        return "NEW" + ended
+    return f"known: {group.known.reason}" + ended
 
 
 def _write_groups(
@@ -273,7 +277,11 @@ def _write_groups(
     scenarios: bool,
     check: bool,
 ) -> Path | None:
-    texts: list[str] = []
+    """Write each group's record, and its scenario: only one that can fail on the engine. A group
+    whose divergence no step of the suite checks has none, and one whose scenario the check finds
+    passing on the engine (or failing on the reference) has it dropped; the group says why
+    (:attr:`~conformance.fuzz.findings.Group.unwritten`)."""
+    texts: dict[str, tuple[str, Group]] = {}
     #: each scenario's profiles: the engine's own, and the reference's it is checked under
     profile_of: dict[str, tuple[str, str]] = {}
     for number, group in enumerate(sorted(report.failures, key=lambda g: -g.count), 1):
@@ -281,20 +289,33 @@ def _write_groups(
         path = report_dir / f"divergence-{number}.json"
         path.write_text(json.dumps(scrub(example.record()), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         console.print(f"{number}. {shown(example.describe())}\n   replay: {path}", markup=False, highlight=False)
-        if scenarios and ("deck" in example.setup or "hands" in example.setup) and not _given_up(report, group):
-            # a Gherkin title: the engine's profile name must not start a line of its own
-            title = one_line(f"compare {number}: {group.cause.kind} {group.cause.subject} ({example.config.label})")
-            last = _last_step(reference, example)
-            texts.append(write_scenario(example, [info, reference.info()], last, title, reference))
-            base = example.config.profile or example.config.label
-            profile_of[title] = (base, reference_profile(example.config, reference.info()))
+        if not scenarios or _given_up(report, group):
+            continue
+        if "deck" not in example.setup and "hands" not in example.setup:
+            group.unwritten = "its example starts from a position, which a scenario of compare does not write"
+            continue
+        last = _last_step(reference, example)
+        if not then_steps(example, last):
+            group.unwritten = f"no step of the suite checks a divergence of kind {group.cause.kind!r}"
+            continue
+        # a Gherkin title: the engine's profile name must not start a line of its own
+        title = one_line(f"compare {number}: {group.cause.kind} {group.cause.subject} ({example.config.label})")
+        texts[title] = (write_scenario(example, [info, reference.info()], last, title, reference), group)
+        base = example.config.profile or example.config.label
+        profile_of[title] = (base, reference_profile(example.config, reference.info()))
+    for group in report.failures:
+        if group.unwritten:
+            console.print(shown(f"  no scenario for {group.cause}: {group.unwritten}"), markup=False)
     if not texts:
         return None
-    feature = feature_text(texts, info.name)
     path = report_dir / "divergences.feature"
-    path.write_text(feature, encoding="utf-8")
     if check:
-        _check(console, feature, spec, sorted(set(profile_of.values())))
+        dropped = _check(console, feature_text([text for text, _ in texts.values()], info.name), spec, profile_of)
+        for title, why in dropped.items():
+            texts.pop(title)[1].unwritten = why
+        if not texts:
+            return None
+    path.write_text(feature_text([text for text, _ in texts.values()], info.name), encoding="utf-8")
     return path
 
 
@@ -305,17 +326,21 @@ def _given_up(report: FuzzReport, group: Group) -> bool:
     return bool(report.stopped) and group.cause.kind == "failure" and group.cause.subject in DOWN_KINDS
 
 
-def _check(console: Console, feature: str, spec: str, profiles: list[tuple[str, str]]) -> None:
+def _check(console: Console, feature: str, spec: str, profile_of: dict[str, tuple[str, str]]) -> dict[str, str]:
     """Run the written scenarios on the engine (under its profile) and on the reference (under
-    one of its own): each must fail on the first and pass on the second."""
-    for profile, on_reference in profiles:
+    one of its own): each must fail on the first and pass on the second. The scenarios that do
+    not, by title, with why (they are not written)."""
+    dropped: dict[str, str] = {}
+    for profile, on_reference in sorted(set(profile_of.values())):
         try:
             checks = check_scenarios(feature, spec, profile, on_reference)
         except (OSError, RuntimeError, ValueError) as error:
             console.print(shown(f"the scenarios could not be checked: {error}"), markup=False)
-            return
+            return {}
         for name, outcome in checks.items():
-            verdict = "reproduced" if outcome.ok else "NOT REPRODUCED"
+            if profile_of.get(name) != (profile, on_reference):
+                continue  # a scenario is judged under its own profile
+            verdict = "reproduced" if outcome.ok else "NOT REPRODUCED, not written"
             console.print(
                 shown(
                     f"  scenario {verdict} [{profile}; the reference under {on_reference}]: {name}: "
@@ -323,6 +348,12 @@ def _check(console: Console, feature: str, spec: str, profiles: list[tuple[str, 
                 ),
                 markup=False,
             )
+            if not outcome.ok:
+                dropped[name] = (
+                    f"its scenario does not reproduce it (engine {outcome.engine_status}, reference "
+                    f"{outcome.reference_status}): replay the record instead"
+                )
+    return dropped
 
 
 def _last_step(reference: Engine, example: Divergence) -> Step | None:
@@ -357,7 +388,7 @@ def run_replay(console: Console, reference: Engine, engine: Engine, path: Path) 
     ignored = frozenset(record.passed_over)
     if ignored:
         console.print(
-            shown(f"not compared (known divergences compare passed over before this one): {', '.join(ignored)}"),
+            shown(f"not compared (divergences compare passed over before this one): {', '.join(ignored)}"),
             markup=False,
         )
     try:

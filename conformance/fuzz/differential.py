@@ -9,9 +9,10 @@ actions, in one ``batch`` request when it declares the capability (see
 compared (:func:`~conformance.oracle.steps.compare_steps`): acceptance, events, state fields and
 the legal actions that follow. The first difference ends the comparison, to be named by its cause
 (:mod:`conformance.oracle.divergence`). A comparison may be given subjects it leaves out
-(``ignored``, :func:`~conformance.oracle.steps.subject_key`) and a :data:`Judge` that passes over
-the differences it knows, so that a game goes on past a known divergence
-(:data:`~conformance.oracle.steps.GOES_ON`).
+(``ignored``, :func:`~conformance.oracle.steps.subject_key`) and a :data:`Judge` that records each
+difference and passes over those play can go past, so that a game goes on past them
+(:data:`~conformance.oracle.steps.GOES_ON`). The steps of a hand both engines played already (an
+``own_shuffle`` engine's) are compared by :func:`compare_played`.
 
 The fuzzer does this for every action of thousands of hands, so the comparison is kept cheap:
 an engine played one call at a time is compared as it answers, one plain equality per step
@@ -61,8 +62,8 @@ from conformance.oracle.steps import (
 
 #: What the caller of a comparison decides about a difference it found at a step (its index, the
 #: difference): ``True`` to pass over it and go on, no longer comparing its subject
-#: (:func:`~conformance.oracle.steps.subject_key`); ``False`` to stop there. The fuzzer's says ``True`` to a known
-#: divergence that play can go past (:data:`~conformance.oracle.steps.GOES_ON`).
+#: (:func:`~conformance.oracle.steps.subject_key`); ``False`` to stop there. The fuzzer's records every one and says
+#: ``True`` to a divergence that play can go past (:data:`~conformance.oracle.steps.GOES_ON`).
 Judge = Callable[[int, Difference], bool]
 
 
@@ -278,6 +279,35 @@ def _compare_answers(
     return None
 
 
+def compare_played(
+    handle: GameHandle,
+    reference_steps: Sequence[Step],
+    engine_steps: Sequence[Step],
+    *,
+    obligations: Obligations,
+    ignored: set[str] | None = None,
+    judge: Judge | None = None,
+) -> Comparison:
+    """The steps both engines played already, compared (a hand the engine dealt from its own
+    shuffle and played first: :mod:`conformance.fuzz.own_deal`), from the second on (the first, the
+    end of the hand before, was compared with that hand). The same fields were read of both at each
+    step, so a state difference is put to the ``judge`` where it is found (it may have arisen a few
+    steps before, where the field was not read: the shrinker's replay finds the very step). ``handle``
+    is the engine's game after them."""
+    passing = _Passing(ignored if ignored is not None else set(), judge, handle)
+    reference_steps = required_only(reference_steps, obligations)
+    found: tuple[int, Difference] | None = None
+    for index in range(1, min(len(reference_steps), len(engine_steps))):
+        mine, theirs = reference_steps[index], engine_steps[index]
+        difference = compare_steps(mine, theirs, obligations=obligations, ignored=passing.ignored)
+        while difference is not None and passing.goes_on(index, difference):
+            difference = compare_steps(mine, theirs, obligations=obligations, ignored=passing.ignored)
+        if difference is not None:
+            found = index, difference
+            break
+    return Comparison(lambda: found, in_flight=False, passing=passing)
+
+
 def _compare_in_turn(
     handle: GameHandle, reference_steps: Sequence[Step], obligations: Obligations, passing: _Passing
 ) -> tuple[int, Difference] | None:
@@ -424,5 +454,6 @@ __all__ = [
     "Judge",
     "begin_compare",
     "compare_batch",
+    "compare_played",
     "first_difference",
 ]

@@ -33,15 +33,24 @@ class Group:
     configs: dict[str, int] = field(default_factory=dict)
     known: Known | None = None
     first_hand: int = 0
-    #: games that ended at a divergence of this (known) cause, one play cannot go past (an
-    #: acceptance, a failure; for a known ``legal`` cause, an action of that type one engine refused)
+    #: games that ended at a divergence of this cause, one play cannot go past (an acceptance, a
+    #: failure; for a ``legal`` cause, an action of that type one engine refused)
     ended: int = 0
+    #: why no scenario was written for the group (or its scenario was dropped), or ``""``
+    unwritten: str = ""
 
     def add(self, divergence: Divergence) -> None:
         self.count += 1
         self.configs[divergence.config.label] = self.configs.get(divergence.config.label, 0) + 1
-        if divergence.size < self.example.size:
+        if better_example(divergence, self.example):
             self.example = divergence
+
+
+def better_example(candidate: Divergence, example: Divergence) -> bool:
+    """Whether ``candidate`` makes a better example of its cause than ``example``: one found with
+    no divergence passed over before it (its scenario shows this divergence alone), then the
+    smaller."""
+    return (bool(candidate.passed_over), candidate.size) < (bool(example.passed_over), example.size)
 
 
 @dataclass
@@ -68,8 +77,14 @@ class FuzzReport:
     #: that configuration was played if :attr:`played` has none)
     start_failures: dict[str, str] = field(default_factory=dict)
     #: games that ended where the next hand would be dealt, because the engine deals it from its own
-    #: shuffle (capability ``own_shuffle``): the reference cannot be dealt the same cards
+    #: shuffle (capability ``own_shuffle``) and that deal could not be read back (the reason counted
+    #: in :attr:`ended_early`)
     own_shuffle_ends: int = 0
+    #: games that ended before their end without a divergence, by the reason: play the suite cannot
+    #: follow on this engine (an automatic draw's view, an own deal it cannot read back)
+    ended_early: dict[str, int] = field(default_factory=dict)
+    #: hands the engine dealt from its own shuffle (``own_shuffle``) that were read back and compared
+    own_deals: int = 0
     #: the hands among :attr:`hands` that earlier runs of a campaign played (not counted in this run's rate)
     resumed_hands: int = 0
 
@@ -80,7 +95,16 @@ class FuzzReport:
     @property
     def ended_at_known(self) -> dict[Cause, int]:
         """The games that ended at a known divergence play cannot go past, by its cause."""
+        return {cause: group.ended for cause, group in self.groups.items() if group.ended and group.known}
+
+    @property
+    def ended_at(self) -> dict[Cause, int]:
+        """The games that ended at a divergence play cannot go past (known or not), by its cause."""
         return {cause: group.ended for cause, group in self.groups.items() if group.ended}
+
+    def end_early(self, reason: str) -> None:
+        """Count a game that ended, with no divergence, where play could not go on for ``reason``."""
+        self.ended_early[reason] = self.ended_early.get(reason, 0) + 1
 
     @classmethod
     def merged(cls, reports: Sequence[FuzzReport], seconds: float) -> FuzzReport:
@@ -126,6 +150,8 @@ class FuzzReport:
         self.start_failures.update(other.start_failures)
         self.passed_over += other.passed_over
         self.own_shuffle_ends += other.own_shuffle_ends
+        self.own_deals += other.own_deals
+        _add_counts(self.ended_early, other.ended_early)
         self.stopped = self.stopped or other.stopped
 
     def _add_group(self, cause: Cause, group: Group, first_hand: int) -> Group:
@@ -139,7 +165,7 @@ class FuzzReport:
         mine.count += group.count
         mine.ended += group.ended
         _add_counts(mine.configs, group.configs)
-        if group.example.size < mine.example.size:
+        if better_example(group.example, mine.example):
             mine.example = group.example
         return mine
 
@@ -164,10 +190,16 @@ class FuzzReport:
             "first_divergence": self.first_divergence,
             "passed_over": self.passed_over,
             "own_shuffle_ends": self.own_shuffle_ends,
+            "own_deals": self.own_deals,
+            "ended_early": dict(self.ended_early),
             "resumed_hands": self.resumed_hands,
             "ended_at_known": {
                 "games": sum(self.ended_at_known.values()),
                 "by_cause": {str(cause): games for cause, games in self.ended_at_known.items()},
+            },
+            "ended_at": {
+                "games": sum(self.ended_at.values()),
+                "by_cause": {str(cause): games for cause, games in self.ended_at.items()},
             },
             "groups": [
                 {
@@ -176,6 +208,7 @@ class FuzzReport:
                     "configs": g.configs,
                     "known": g.known.reason if g.known else None,
                     "ended_games": g.ended,
+                    "unwritten": g.unwritten or None,
                     "example": g.example.record(),
                 }
                 for g in self.groups.values()
@@ -194,4 +227,5 @@ def _add_counts(total: dict[str, int], more: Mapping[str, int]) -> None:
 __all__ = [
     "FuzzReport",
     "Group",
+    "better_example",
 ]

@@ -4,11 +4,15 @@ For each configuration (a profile, a profile with overlays, a flag set:
 :mod:`conformance.fuzz.configs`) the fuzzer plays games on the reference (now and then an illegal
 action: :mod:`conformance.fuzz.probes`) and replays them on the engine under test
 (:mod:`conformance.fuzz.differential`). A game is one hand, one point (hands de vueltas included)
-or a whole match (``depth``). A divergence ends its game, never the run: it is grouped by its
+or a whole match (``depth``). Every divergence, known or not, is grouped by its
 :class:`~conformance.oracle.divergence.Cause` in the run's report (:mod:`conformance.fuzz.findings`),
-and the group keeps a count and its smallest example. A divergence the known-divergences file
-names does not end its game when play can go past it (:meth:`Fuzzer._judge`): it is counted, the
-reference's answer is taken and the game goes on, its subject no longer compared in that game.
+and the group keeps a count and its best example. A divergence does not end its game when play can
+go past it (:meth:`Fuzzer._judge`): the reference's answer is taken and the game goes on, its subject
+no longer compared in that game; one play cannot go past ends the game, counted in its group. A
+game the suite cannot follow on this engine ends there, the reason counted: a play the explicit
+draw's view of an ``automatic_draw`` engine cannot follow (play steers clear of most), or the deal
+of an ``own_shuffle`` engine that cannot be read back (its next hands are dealt and played on the
+engine first, then given to the reference: :mod:`conformance.fuzz.own_deal`).
 Deals and policies are steered toward the rules not seen yet (:mod:`conformance.fuzz.steering`),
 and the rules each hand showed make the run's rule coverage.
 """
@@ -32,25 +36,28 @@ from adapters.interface import (
     EngineInfo,
     GameHandle,
     SetupRejected,
+    UnknownField,
     end_game,
 )
 from adapters.obligations import Obligations
 from adapters.wire.failures import ENGINE_DOWN
 from conformance.base.untrusted import bounded
+from conformance.engines.explicit_draw import CAPABILITY as AUTOMATIC_DRAW
+from conformance.engines.explicit_draw import final_draw, unfollowable
 from conformance.fuzz.configs import ConfigError
-from conformance.fuzz.differential import begin_compare
-from conformance.fuzz.findings import FuzzReport, Group
+from conformance.fuzz.differential import begin_compare, compare_played
+from conformance.fuzz.findings import FuzzReport, Group, better_example
 from conformance.fuzz.known import Known, find_known
+from conformance.fuzz.own_deal import Unreadable, play_own_hand
 from conformance.fuzz.play import apply_step
 from conformance.fuzz.probes import probe
-from conformance.fuzz.steering import GENERATORS, POLICIES, Layout, Reader, Steering, deck_order
+from conformance.fuzz.steering import GENERATORS, POLICIES, Layout, Reader, Steering, deck_order, rules_shown
 from conformance.oracle.divergence import Cause, Config, Divergence, cause_of
-from conformance.oracle.rules import EVENT_RULES, refusal_rules, rules_of_events
 from conformance.oracle.steps import FIELDS, GOES_ON, Difference, Step, snapshot, subject_key
+from conformance.results.status import NotApplicable
 from reference_engine.match import next_dealer
 
 DEPTHS = ("hand", "point", "match")
-_PLAYED = EVENT_RULES["card_played"][0]
 #: Most actions a hand may take before the fuzzer calls it endless.
 MAX_ACTIONS_PER_HAND = 400
 
@@ -92,6 +99,7 @@ class Fuzzer:
         self.obligations = Obligations.of(self.info)
         self.matches = "match" in self.info.capabilities
         self.own_shuffle = OWN_SHUFFLE in self.info.capabilities
+        self.automatic_draw = AUTOMATIC_DRAW in self.info.capabilities
         worker, workers = self.share
         if not 0 <= worker < workers:
             raise ConfigError(f"worker {worker} of {workers}: no such worker")
@@ -221,35 +229,40 @@ class Fuzzer:
         policy_name: str,
         forced: tuple[str, str] | None,
     ) -> Divergence | None:
-        """The game :meth:`play_game` started, played hand after hand until it diverges or ends
-        (with a known-divergences file: past the known divergences play can go past, :meth:`_judge`)."""
-        watch = _Watch() if self.known else None
+        """The game :meth:`play_game` started, played hand after hand until it ends, or until play
+        cannot go past a divergence (:meth:`_judge`) or the suite cannot follow it on this engine
+        (counted in :attr:`FuzzReport.ended_early`); the divergence that ended it, or ``None``."""
+        watch = _Watch()
         history: list[dict[str, JSON]] = []
+        played: list[Step] | None = None  # the engine's steps of a hand it dealt itself and played first
         try:
             first = snapshot(ours, None)
-            steps = [first, *self._play_hand(rng, ours, first, POLICIES[policy_name][0])]
+            steps = [first, *self._play_hand(rng, ours, first, POLICIES[policy_name][0], config.flags)]
             for hand in range(self.max_hands_per_game):
                 report.hands += 1
                 report.played[config.label] = report.played.get(config.label, 0) + 1
                 report.actions += len(steps) - 1
                 before = len(history)  # the actions of the hands before this one (copied only if replayed)
-                judge = None
-                if watch is not None:
-                    judge = partial(self._judge, watch, report, config, setup, seed, strategy, history, steps)
-                comparison = begin_compare(
-                    theirs,
-                    steps,
-                    obligations=self.obligations,
-                    restart=partial(_replayed, self.engine, setup, history, before),
-                    restart_reference=partial(_replayed, self.reference, setup, history, before),
-                    use_batch=self.batch,
-                    ignored=watch.ignored if watch is not None else None,
-                    judge=judge,
-                )
-                self._cover(steps, report)
+                judge = partial(self._judge, watch, report, config, setup, seed, strategy, history, steps)
                 following: list[Step] | None = None
                 checkpoint = None
-                if comparison.in_flight and self._goes_on(steps, hand):
+                if played is not None:
+                    report.own_deals += 1
+                    comparison = compare_played(theirs, steps, played, obligations=self.obligations,
+                                                ignored=watch.ignored, judge=judge)  # fmt: skip
+                else:
+                    comparison = begin_compare(
+                        theirs,
+                        steps,
+                        obligations=self.obligations,
+                        restart=partial(_replayed, self.engine, setup, history, before),
+                        restart_reference=partial(_replayed, self.reference, setup, history, before),
+                        use_batch=self.batch,
+                        ignored=watch.ignored,
+                        judge=judge,
+                    )
+                self._cover(steps, report)
+                if comparison.in_flight and not self.own_shuffle and self._goes_on(steps, hand):
                     # While a protocol engine works on this hand, the next one is played on the
                     # reference (the two processes use two cores). It depends on the reference's steps
                     # alone; if this hand diverges it is dropped and the steering wound back, so the
@@ -257,27 +270,72 @@ class Fuzzer:
                     checkpoint = self.steering.checkpoint()
                     following = self._next_hand(rng, config, ours, steps[-1], forced)
                 found = comparison.result()
-                theirs = comparison.handle  # (a trace that went on past a known divergence replayed the game)
+                theirs = comparison.handle  # (a trace that went on past a divergence replayed the game)
                 if found is not None:
                     if checkpoint is not None:
                         self.steering.restore(checkpoint)
-                    if watch is not None and watch.stopped is not None:
-                        return watch.stopped  # the judge recorded it: a new divergence, or a known one
+                    if watch.stopped is not None:
+                        return watch.stopped  # the judge recorded it
                     index, difference = found
                     actions = history + [s.action for s in steps[1 : index + 1] if s.action is not None]
                     return self._diverge(report, config, setup, actions, difference, seed, strategy, steps[index])
                 history += [s.action for s in steps[1:] if s.action is not None]
+                played = None
                 if following is None:
                     if not self._goes_on(steps, hand):
-                        if self.own_shuffle and self._goes_on(steps, hand, dealt_by_suite=True):
-                            report.own_shuffle_ends += 1
                         break
+                    if self.own_shuffle:
+                        try:
+                            steps, played = self._own_hand(rng, config, ours, theirs, steps[-1], forced)
+                        except EngineError as error:  # the engine failed playing the hand it dealt
+                            kind = str(getattr(error, "kind", "") or type(error).__name__)
+                            failure = Difference("failure", kind, "an answer", bounded(str(error), 300))
+                            divergence = self._diverge(report, config, setup, list(history), failure, seed, strategy)
+                            report.groups[divergence.cause].ended += 1
+                            return divergence
+                        continue
                     following = self._next_hand(rng, config, ours, steps[-1], forced)
                 steps = following
+            return None
+        except NotApplicable as why:  # a play the explicit draw's view of the engine cannot follow
+            report.end_early(f"the suite cannot follow this play on the engine: {why}")
+            return None
+        except Unreadable as why:
+            report.own_shuffle_ends += 1
+            report.end_early(f"the engine's own deal of the next hand cannot be read back: {why}")
             return None
         finally:
             with contextlib.suppress(EngineError):  # the game is over: the engine may forget it
                 end_game(theirs)
+
+    def _own_hand(
+        self,
+        rng: random.Random,
+        config: Config,
+        ours: GameHandle,
+        theirs: GameHandle,
+        last: Step,
+        forced: tuple[str, str] | None,
+    ) -> tuple[list[Step], list[Step]]:
+        """The next hand of an engine that deals it from its own shuffle: dealt and played on the
+        engine first, then on the reference from the deal read back (:mod:`conformance.fuzz.own_deal`);
+        the reference's steps and the engine's."""
+        _, policy_name = forced or self.steering.choose()
+        policy = POLICIES[policy_name][0]
+
+        def choose(legal: list[dict[str, JSON]], game: GameHandle) -> dict[str, JSON]:
+            try:  # the policy reads the engine's game: a field it does not know leaves the choice to chance
+                return self._choose(rng, game, legal, policy, Reader(game), config.flags, probes=False)
+            except (UnknownField, EngineError, TypeError, ValueError, KeyError, IndexError):
+                return dict(rng.choice(legal))
+
+        ours_steps, theirs_steps = play_own_hand(
+            theirs, ours, last, choose, players=config.players, deck_size=config.deck_size,
+            max_actions=MAX_ACTIONS_PER_HAND,
+        )  # fmt: skip
+        if self.hand_played is not None:
+            self.hand_played(ours, ours_steps)
+        return ours_steps, theirs_steps
 
     def _judge(
         self,
@@ -292,38 +350,37 @@ class Fuzzer:
         index: int,
         difference: Difference,
     ) -> bool:
-        """A difference the comparison of ``steps`` found at ``index``: recorded, and whether play goes
-        on past it (a :data:`~conformance.fuzz.differential.Judge`). A known divergence of a kind play can go
-        past is passed over; a known one it cannot (an acceptance, a failure) ends the game, counted in
-        its group's :attr:`~Group.ended`, as does an engine's refusal of an action of a type whose legal
-        actions are known to differ (or its acceptance of one the reference refused)."""
+        """A difference the comparison of ``steps`` found at ``index``: recorded in the group of its
+        cause (known or not), and whether play goes on past it (a
+        :data:`~conformance.fuzz.differential.Judge`). One of a kind play can go past
+        (:data:`~conformance.oracle.steps.GOES_ON`) is passed over, its subject no longer compared in
+        the game; one it cannot (an acceptance, a failure) ends the game, counted in its group's
+        :attr:`~Group.ended`, as does an engine's refusal of an action of a type whose legal actions
+        were found to differ (or its acceptance of one the reference refused): that game ends
+        counted in the ``legal`` group, as it follows from it."""
         step = steps[index]
         actions = history + [s.action for s in steps[1 : index + 1] if s.action is not None]
         cause = cause_of(self.reference, setup, actions, difference, step)
         divergence = Divergence(config, setup, actions, cause, difference.expected, difference.got, seed, strategy,
                                 passed_over=tuple(sorted(watch.ignored)))  # fmt: skip
-        known = find_known(self.known, cause, config.label)
-        if known is None:
-            following = watch.follows_from(difference)
-            if following is not None and following in report.groups:  # play cannot go past the known legal difference
-                report.groups[following].ended += 1
-            else:
-                self._record(report, divergence)
+        # (a divergence known in its own right is its own group, even where it follows from a legal one)
+        following = watch.follows_from(difference) if find_known(self.known, cause, config.label) is None else None
+        if following is not None and following in report.groups:  # play cannot go past the legal difference
+            report.groups[following].ended += 1
             watch.stopped = divergence
             return False
-        self._record(report, divergence)
+        group = self._record(report, divergence)
         if difference.kind in GOES_ON:
             report.passed_over += 1
             if difference.kind == "legal":
                 watch.legal[subject_key(difference.kind, difference.subject)] = cause
             return True
-        report.groups[cause].ended += 1
+        group.ended += 1
         watch.stopped = divergence
         return False
 
-    def _goes_on(self, steps: Sequence[Step], hand: int, *, dealt_by_suite: bool = False) -> bool:
-        """Whether the game goes on after the hand of ``steps`` (the ``hand``-th of the game);
-        ``dealt_by_suite``: whether it would, if the engine took the next hand's cards from the suite."""
+    def _goes_on(self, steps: Sequence[Step], hand: int) -> bool:
+        """Whether the game goes on after the hand of ``steps`` (the ``hand``-th of the game)."""
         last = steps[-1]
         if len(steps) - 1 >= MAX_ACTIONS_PER_HAND:
             return False
@@ -333,9 +390,7 @@ class Fuzzer:
         # de vueltas, the next hand is part of the same point; a new point is a question for the match
         # (an engine without 'match' plays one point)
         vueltas = last.state.get("hand_winner") is None
-        goes_on = vueltas or (self.depth == "match" and self.matches)
-        # an engine that deals the next hand from its own shuffle: the reference cannot be dealt its cards
-        return goes_on and (dealt_by_suite or not self.own_shuffle)
+        return vueltas or (self.depth == "match" and self.matches)
 
     def _next_hand(
         self, rng: random.Random, config: Config, ours: GameHandle, last: Step, forced: tuple[str, str] | None
@@ -348,12 +403,12 @@ class Fuzzer:
         step = apply_step(ours, deal)
         if not step.accepted:  # pragma: no cover - the reference refusing its own deal is a bug
             raise AssertionError(f"the reference refused the next deal: {step.code} {step.rule}")
-        return [last, step, *self._play_hand(rng, ours, step, POLICIES[policy_name][0])]
+        return [last, step, *self._play_hand(rng, ours, step, POLICIES[policy_name][0], config.flags)]
 
     def smaller(self, group: Group, games: int = 40, deadline: float | None = None) -> Divergence:
-        """Look for a smaller example of ``group``: more games, single hands first, with the
-        configuration and the strategy that found it; the smallest example of its cause (no game
-        started after ``deadline``, a ``time.monotonic()``)."""
+        """Look for a better example of ``group`` (:func:`better_example`: none passed over before
+        it, then smaller): more games, single hands first, with the configuration and the strategy
+        that found it (no game started after ``deadline``, a ``time.monotonic()``)."""
         example = group.example
         generator, _, policy = example.strategy.partition("/")
         strategy = (generator, policy) if generator in GENERATORS and policy in POLICIES else None
@@ -366,16 +421,18 @@ class Fuzzer:
             for number in range(games):
                 if deadline is not None and time.monotonic() > deadline:
                     return best
-                found = search.play_game(example.config, number, report, strategy)
-                if found is not None and found.cause == example.cause and found.size < best.size:
-                    best = found
+                search.play_game(example.config, number, report, strategy)
+                found = report.groups.get(example.cause)
+                if found is not None and better_example(found.example, best):
+                    best = found.example
             if best is not example:
                 break
         return best
 
     def smallest(self, group: Group, seconds: float | None = None) -> Divergence:
-        """The group's example and the one :meth:`smaller` finds, each shrunk: the smaller.
-        After ``seconds`` no more candidates are tried: the smallest found so far is kept."""
+        """The group's example and the one :meth:`smaller` finds, each shrunk: the better
+        (:func:`better_example`). After ``seconds`` no more candidates are tried: the best found so
+        far is kept."""
         from conformance.fuzz.shrink import shrink
 
         deadline = time.monotonic() + seconds if seconds is not None else None
@@ -386,7 +443,11 @@ class Fuzzer:
         shrunk = [
             shrink(self.reference, self.engine, c, obligations=self.obligations, deadline=deadline) for c in candidates
         ]
-        return min(shrunk, key=lambda d: d.size)
+        best = shrunk[0]
+        for candidate in shrunk[1:]:
+            if better_example(candidate, best):
+                best = candidate
+        return best
 
     # -------------------------------------------------------------- pieces
 
@@ -408,55 +469,49 @@ class Fuzzer:
         self.explicit_deals = True
         return again
 
-    def _play_hand(self, rng: random.Random, game: GameHandle, last: Step, policy: Any) -> list[Step]:
-        """Play the rest of the hand on the reference; the steps after ``last``."""
+    def _play_hand(
+        self, rng: random.Random, game: GameHandle, last: Step, policy: Any, flags: Mapping[str, JSON]
+    ) -> list[Step]:
+        """Play the rest of the hand on the reference (under ``flags``); the steps after ``last``."""
         steps: list[Step] = []
-        legal, probe_rate, reader = last.legal, self.probe_rate, Reader(game)
+        legal, reader = last.legal, Reader(game)
         for _ in range(MAX_ACTIONS_PER_HAND):
             if not legal or legal[0].get("type") == "deal":
                 break  # the hand is over: the next action is a deal, or nothing (the match is over)
-            action = None
-            if probe_rate and rng.random() < probe_rate:
-                action = probe(rng, game, legal)
-            if action is None:
-                action = policy(rng, legal, reader)
-            step = apply_step(game, action)
+            step = apply_step(game, self._choose(rng, game, legal, policy, reader, flags))
             steps.append(step)
             legal = step.legal
         if self.hand_played is not None:
             self.hand_played(game, [last, *steps])
         return steps
 
+    def _choose(
+        self,
+        rng: random.Random,
+        game: GameHandle,
+        legal: list[dict[str, JSON]],
+        policy: Any,
+        reader: Reader,
+        flags: Mapping[str, JSON],
+        *,
+        probes: bool = True,
+    ) -> dict[str, JSON]:
+        """The next action on ``game``: now and then a probe (an illegal action), else the
+        ``policy``'s choice. For an ``automatic_draw`` engine, while a draw is pending, neither a
+        probe nor an action its explicit draw's view cannot follow (:func:`unfollowable`)."""
+        pending = self.automatic_draw and any(action.get("type") == "draw" for action in legal)
+        if pending:
+            final = final_draw(game)
+            legal = [action for action in legal if not unfollowable(action, flags, final=final)]
+        elif probes and self.probe_rate and rng.random() < self.probe_rate:
+            action = probe(rng, game, legal)
+            if action is not None:
+                return action
+        return dict(policy(rng, legal, reader))
+
     def _cover(self, steps: Sequence[Step], report: FuzzReport) -> None:
-        """Count the rules the hand of ``steps`` showed (its first step is the state before its
-        actions: the end of the hand before, counted with that hand)."""
-        rules: dict[str, int] = {}
-        played = 0
-        for index in range(1, len(steps)):
-            step = steps[index]
-            events = step.events
-            known: list[str] | None
-            if not step.accepted:
-                known = refusal_rules(step.rule)
-            elif len(events) == 1 and events[0].get("type") == "card_played":
-                played += 1  # most steps: one card played (kept cheap)
-                continue
-            else:
-                kinds = tuple([event.get("type") for event in events])
-                plain = True
-                for event in events:
-                    if "rule" in event:
-                        plain = False
-                        break
-                known = _PLAIN_RULES.get(kinds) if plain else None
-                if known is None:
-                    known = rules_of_events(events, step.state)
-                    if plain and _PLAIN_EVENTS.issuperset(kinds):
-                        _PLAIN_RULES[kinds] = known
-            for rule in known:
-                rules[rule] = rules.get(rule, 0) + 1
-        if played:
-            rules[_PLAYED] = rules.get(_PLAYED, 0) + played
+        """Count the rules the hand of ``steps`` showed (:func:`rules_shown`), and steer by them."""
+        rules = rules_shown(steps)
         report.coverage.update(rules)
         self.steering.observe(list(rules))
 
@@ -511,12 +566,6 @@ class _Watch:
 
 #: The failure kinds of an engine process that is down (:data:`~adapters.wire.failures.ENGINE_DOWN`).
 DOWN_KINDS = frozenset(str(failure.kind) for failure in ENGINE_DOWN)
-
-
-#: Events whose rules follow from their type alone (no ``rule`` member, nothing read off the state),
-#: and the rules of the steps made of them only, by their event types (a trick won, the últimas).
-_PLAIN_EVENTS = frozenset({"card_played", "trick_won", "ultimas", "arrastre_begins"})
-_PLAIN_RULES: dict[tuple[JSON, ...], list[str]] = {}
 
 
 def _replayed(engine: Engine, setup: Mapping[str, JSON], actions: Sequence[dict[str, JSON]], count: int) -> GameHandle:

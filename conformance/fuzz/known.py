@@ -11,8 +11,8 @@ with a ``reason`` and at least one pattern (``fnmatch`` globs)::
     reason = "totals are not carried into the hand de vueltas yet (our issue 42)"
 
 A divergence matching every pattern of an entry is counted under its group but not reported
-as a failure, and its game goes on when play can go past it (:meth:`conformance.fuzz.fuzzer.Fuzzer._judge`):
-the reference's answer is taken and the entry's subject is no longer compared in that game. The
+as a failure; its game goes on when play can go past it, as after any divergence
+(:meth:`conformance.fuzz.fuzzer.Fuzzer._judge`). The
 file is checked before any hand is played: an unknown key, a missing reason, an unknown kind,
 or a pattern that can match nothing is an error naming ``file:line``.
 """

@@ -179,6 +179,8 @@ def _event_then(subject: str, expected: JSON, got: JSON) -> list[str]:
         return [f"side {expected} wins the {kind.removesuffix('_won')}"]
     if kind == "ultimas" and member == "side":
         return [f"side {expected} wins the diez de últimas"]
+    if member and not kind.endswith("(order)"):  # any other member: the suite's step for an event's member
+        return [f'the {kind} event has "{member}" {json.dumps(expected, ensure_ascii=False)}']
     return [f"a {kind} event happens"]
 
 
@@ -211,9 +213,29 @@ def _legal_then(example: Divergence, last: Step | None) -> list[str]:
                 steps.append(f"{seat} {modal} claim 101")
             elif kind == "tute":
                 steps.append(f"{seat} {modal} sing tute of {'reyes' if action.get('rank') == 'R' else 'sotas'}")
-            elif kind == "draw":
-                steps.append(f"the cards {'must' if modal == 'may' else 'need not'} be drawn before the next lead")
+            elif kind == "deal":
+                steps.append(f"the next hand {modal} be dealt")
+            # a draw's legality is checked by attempting it (write_scenario): a step reading the
+            # state (draw_pending) would pass on an engine that lists no draw all the same
     return list(dict.fromkeys(steps))
+
+
+def _draw_legality(example: Divergence) -> str | None:
+    """For a legal difference in the ``draw`` alone, the Then step of attempting it: accepted
+    where the reference lists it and the engine does not, refused where the engine lists it besides."""
+    if example.cause.kind != "legal" or not example.cause.subject.startswith("draw "):
+        return None
+    missing = example.expected if isinstance(example.expected, list) else []
+    if any(isinstance(a, dict) and a.get("type") == "draw" for a in missing):
+        return "the action is accepted"
+    return "the action is refused"
+
+
+def then_steps(example: Divergence, last: Step | None) -> list[str]:
+    """The Then steps of ``example``'s scenario (none: no step of the suite can check it, and
+    ``compare`` writes no scenario for it)."""
+    draw = _draw_legality(example)
+    return [draw] if draw is not None else _then(example, last)
 
 
 def _unusual_table(flags: Mapping[str, str]) -> dict[str, str]:
@@ -308,7 +330,9 @@ def write_scenario(
     lines.append(f"    Given a deal by seat {dealer}:")
     lines += _table(_deal_rows(layout, drawn[0], size))
     lines += _when_steps(example, players, size, drawn)
-    then = _then(example, last)
+    then = then_steps(example, last)
+    if _draw_legality(example) is not None:
+        lines.append(f"    {'And' if lines[-1].startswith(('    When', '    And')) else 'When'} a draw is attempted")
     for number, text in enumerate(then):
         lines.append(f"    {'Then' if number == 0 else 'And'} {text}")
     return "\n".join(lines) + "\n"
@@ -420,5 +444,6 @@ __all__ = [
     "feature_text",
     "relevant_flags",
     "scenario_flags",
+    "then_steps",
     "write_scenario",
 ]

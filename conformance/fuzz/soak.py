@@ -296,13 +296,16 @@ def soak(
                         break
                     checker.where, checker.deck_size = f"{config.label}, {kind}, game {number}", config.deck_size
                     before = fuzz.hands
+                    counts = {cause: group.count for cause, group in fuzz.groups.items()}
                     try:
-                        found = fuzzer.play_game(config, number, fuzz)
+                        fuzzer.play_game(config, number, fuzz)
                     except SetupRejected as rejected:
                         figures.not_applicable = str(rejected)
                         break
-                    if found is not None:
-                        figures.divergences.append(found.describe())
+                    # (a game goes on past a divergence it can: every group it added to counts)
+                    for cause, group in fuzz.groups.items():
+                        if group.count > counts.get(cause, 0):
+                            figures.divergences.append(group.example.describe())
                     if fuzzer is single:
                         figures.single += fuzz.hands - before
                     else:

@@ -24,7 +24,8 @@ from typing import Any
 
 from adapters.interface import JSON, GameHandle
 from adapters.vocabulary import DECK_RANKS, SUITS, deck_codes
-from conformance.oracle.steps import read_fields
+from conformance.oracle.rules import EVENT_RULES, refusal_rules, rules_of_events
+from conformance.oracle.steps import Step, read_fields
 
 # ------------------------------------------------------------------------------------- deals
 
@@ -450,10 +451,54 @@ class Steering:
         return new
 
 
+#: Events whose rules follow from their type alone (no ``rule`` member, nothing read off the state),
+#: and the rules of the steps made of them only, by their event types (a trick won, the últimas).
+_PLAIN_EVENTS = frozenset({"card_played", "trick_won", "ultimas", "arrastre_begins"})
+_PLAIN_RULES: dict[tuple[JSON, ...], list[str]] = {}
+
+
+_PLAYED = EVENT_RULES["card_played"][0]
+
+
+def rules_shown(steps: Sequence[Step]) -> dict[str, int]:
+    """The rules the hand of ``steps`` showed, each with how often (its first step is the state
+    before its actions: the end of the hand before, counted with that hand): the fuzzer's rule
+    coverage, and what the steering steers by."""
+    rules: dict[str, int] = {}
+    played = 0
+    for index in range(1, len(steps)):
+        step = steps[index]
+        events = step.events
+        known: list[str] | None
+        if not step.accepted:
+            known = refusal_rules(step.rule)
+        elif len(events) == 1 and events[0].get("type") == "card_played":
+            played += 1  # most steps: one card played (kept cheap)
+            continue
+        else:
+            kinds = tuple([event.get("type") for event in events])
+            plain = True
+            for event in events:
+                if "rule" in event:
+                    plain = False
+                    break
+            known = _PLAIN_RULES.get(kinds) if plain else None
+            if known is None:
+                known = rules_of_events(events, step.state)
+                if plain and _PLAIN_EVENTS.issuperset(kinds):
+                    _PLAIN_RULES[kinds] = known
+        for rule in known:
+            rules[rule] = rules.get(rule, 0) + 1
+    if played:
+        rules[_PLAYED] = rules.get(_PLAYED, 0) + played
+    return rules
+
+
 __all__ = [
     "GENERATORS",
     "POLICIES",
     "Layout",
     "Steering",
     "deck_order",
+    "rules_shown",
 ]

@@ -27,6 +27,8 @@ class _Game:
         actions = self.inner.legal_actions()
         if self.flaws & {"no_cantes", "refuses_cantes"}:  # CANTE-01: never offers a cante
             return [a for a in actions if a.get("type") != "cante"]
+        if "refuses_draw" in self.flaws:  # PLAY-08: never offers the draw after a free-phase trick
+            return [a for a in actions if a.get("type") != "draw"]
         if "boolean_seats" in self.flaws:  # a protocol slip Python's == cannot see: True == 1
             return [{**a, "seat": True} if a.get("seat") == 1 else a for a in actions]
         return actions
@@ -34,6 +36,8 @@ class _Game:
     def apply(self, action: Action) -> Outcome:
         if self.flaw in _FAILURES and action.get("card") == "Ao" and self.inner.state("phase") == "arrastre":
             _FAILURES[self.flaw]()  # served: the process dies or stops answering on this very action
+        if "refuses_draw" in self.flaws and action.get("type") == "draw":  # ... nor takes it
+            return Rejected("NOTHING_TO_DRAW", "PLAY-08", "nothing to draw")
         if "refuses_cantes" in self.flaws and action.get("type") == "cante":  # ... nor takes one
             return Rejected("CANTE_NOT_ALLOWED", "CANTE-01", "this engine has no cantes")
         outcome = self.inner.apply(action)
@@ -91,6 +95,10 @@ def ultimas_zero() -> FlawedEngine:
 def no_cantes_ultimas_zero() -> FlawedEngine:
     """Both: it offers no cante (but takes one) and writes the diez de últimas as 0."""
     return FlawedEngine("no_cantes+ultimas_zero")
+
+
+def refuses_draw() -> FlawedEngine:
+    return FlawedEngine("refuses_draw")
 
 
 def wrong_play_codes() -> FlawedEngine:

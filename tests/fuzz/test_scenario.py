@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -13,14 +14,15 @@ from rich.console import Console
 
 from adapters.obligations import Obligations
 from adapters.reference import ReferenceEngine
-from conformance.fuzz.commands import _last_step, run_replay
+from conformance.fuzz.commands import _last_step, _write_groups, run_replay
 from conformance.fuzz.configs import resolve
+from conformance.fuzz.findings import FuzzReport, Group
 from conformance.fuzz.fuzzer import Fuzzer
 from conformance.fuzz.scenario import feature_text, write_scenario
 from conformance.fuzz.scenario_check import _CONFTEST, _TEST_MODULE
 from conformance.fuzz.shrink import Shrinker, canonical_tail, shrink
-from conformance.oracle.divergence import Divergence
-from tests.fuzz.engines import forgets_totals, no_cantes
+from conformance.oracle.divergence import Cause, Divergence
+from tests.fuzz.engines import forgets_totals, no_cantes, refuses_draw, ultimas_zero
 
 #: what the protocol requires of an engine with every capability (the reference's)
 FULL = Obligations(frozenset({"positions", "observations", "reason_codes", "match"}))
@@ -52,6 +54,10 @@ def run_scenarios(pytester: pytest.Pytester, feature: str, engine: str, profile:
     [
         (no_cantes, "py:tests.fuzz.engines:no_cantes", "tradicional", "hand"),
         (forgets_totals, "py:tests.fuzz.engines:forgets_totals", "lascuarenta", "point"),
+        # an event member no other step reads: the suite's step for a member checks it
+        (ultimas_zero, "py:tests.fuzz.engines:ultimas_zero", "lascuarenta", "hand"),
+        # the draw's legality, checked by attempting it (not by the draw_pending state)
+        (refuses_draw, "py:tests.fuzz.engines:refuses_draw", "lascuarenta", "hand"),
     ],
 )
 def test_the_scenario_fails_on_the_engine_and_passes_on_the_reference(
@@ -100,3 +106,17 @@ def test_shrinking_stops_at_its_deadline_with_the_example_it_has() -> None:
     assert late.shrink(group.example) == group.example and late.budget == 0
     unhurried = Shrinker(ReferenceEngine(), engine, FULL)
     assert unhurried.shrink(group.example).size <= group.example.size and unhurried.budget < 200
+
+
+def test_a_divergence_no_step_can_check_gets_no_scenario_and_says_why(tmp_path: Path) -> None:
+    example = found(no_cantes, "tradicional", "hand")
+    unreadable = replace(example, cause=Cause("length", "hand", ""))
+    report = FuzzReport("t", games=1, hands=1)
+    report.groups[unreadable.cause] = Group(unreadable.cause, unreadable, count=1)
+    console = Console(file=io.StringIO(), width=160)
+    engine = no_cantes()
+    written = _write_groups(console, ReferenceEngine(), engine, engine.info(), "py:tests.fuzz.engines:no_cantes",
+                            report, tmp_path, True, False)  # fmt: skip
+    assert written is None and not (tmp_path / "divergences.feature").exists()
+    assert "no step of the suite checks" in report.groups[unreadable.cause].unwritten
+    assert report.to_json()["groups"][0]["unwritten"] == report.groups[unreadable.cause].unwritten
