@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -20,7 +21,8 @@ class Breakage:
     where the broken rule applies (the measure runs ``run`` and ``compare`` there); ``forced``
     are flag values the broken engine plays whatever the setup asks (a rule broken by playing
     another reading); ``area`` sorts the catalogue (seat, suit led, trump, rank, phase,
-    declarations, scoring, match)."""
+    declarations, scoring, match). ``witness`` is a position where the bug shows, for a bug
+    random play rarely reaches (:mod:`tests.broken_engines.differential` plays from it)."""
 
     rule: str
     description: str
@@ -30,6 +32,7 @@ class Breakage:
     flags: Mapping[str, str] = field(default_factory=dict)
     forced: Mapping[str, str] = field(default_factory=dict)
     area: str = ""
+    witness: Mapping[str, Any] | None = None
 
 
 def replace_everywhere(original: object, replacement: object) -> None:

@@ -58,13 +58,22 @@ def _flags(profile: str, flags: Mapping[str, str]) -> dict[str, str]:
     return {**rules_for(profile).as_dict(), **flags}
 
 
-def record(profile: str, flags: Mapping[str, str], seed: int, *, max_steps: int = 3000) -> Trajectory:
-    """One seeded match played on the reference."""
+def record(
+    profile: str,
+    flags: Mapping[str, str],
+    seed: int,
+    *,
+    position: Mapping[str, Any] | None = None,
+    max_steps: int = 3000,
+) -> Trajectory:
+    """One seeded match played on the reference (from ``position``, if given)."""
     rng = random.Random(seed)
     all_flags = _flags(profile, flags)
     deck = deck_codes(int(all_flags["deck"]))
     rng.shuffle(deck)
-    setup = {"flags": all_flags, "deck": list(deck), "dealer": rng.randrange(int(all_flags["players"]))}
+    setup: dict[str, Any] = {"flags": all_flags, "deck": list(deck), "dealer": rng.randrange(int(all_flags["players"]))}
+    if position is not None:
+        setup = {"flags": all_flags, "position": dict(position)}
     game = ReferenceEngine().start(setup)
     steps: list[Step] = []
     while len(steps) < max_steps:
@@ -84,12 +93,13 @@ def record(profile: str, flags: Mapping[str, str], seed: int, *, max_steps: int 
 def _probes(players: int, legal: set[str]) -> Iterator[dict[str, Any]]:
     """Actions the reference refuses now, tried on the broken engine (it must refuse them too)."""
     for seat in range(players):
-        for action in (
+        actions: list[dict[str, Any]] = [
             *({"type": "cante", "seat": seat, "suit": suit} for suit in _SUITS),
             *({"type": "tute", "seat": seat, "rank": rank} for rank in ("R", "S")),
             {"type": "exchange", "seat": seat},
             {"type": "claim", "seat": seat},
-        ):
+        ]
+        for action in actions:
             if _key(action) not in legal:
                 yield action
 
@@ -133,7 +143,7 @@ def _in_child(task: Any, *args: Any) -> Any:
         os.close(read)
         try:
             answer = task(*args)
-        except BaseException as error:  # noqa: BLE001 (reported to the parent, which fails the check)
+        except BaseException as error:  # (reported to the parent, which fails the check)
             answer = f"the broken engine raised {type(error).__name__}: {error}"
         with os.fdopen(write, "w", encoding="utf-8") as out:
             json.dump(answer, out)
@@ -174,7 +184,10 @@ def first_difference(name: str, games: int = 6) -> str | None:
 
     entry = CATALOGUE[name]
     breakage = BUGS[entry.bugs[0]]
-    answer: str | None = _in_child(_replay_all, name, trajectories(breakage.profile, entry.flags, games))
+    played = trajectories(breakage.profile, entry.flags, games)
+    witnesses = [BUGS[bug].witness for bug in entry.bugs]
+    played = [record(breakage.profile, entry.flags, 0, position=w) for w in witnesses if w is not None] + played
+    answer: str | None = _in_child(_replay_all, name, played)
     return answer
 
 

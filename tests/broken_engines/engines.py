@@ -25,10 +25,11 @@ from reference_engine.cards import Card, Rank
 from tests.broken_engines.base import Breakage, replace_everywhere
 from tests.broken_engines.declaration_bugs import DECLARATION_BUGS
 from tests.broken_engines.play_bugs import PLAY_BUGS
-from tests.broken_engines.score_bugs import SCORE_BUGS
+from tests.broken_engines.score_bugs import SCORE_BUGS, SHORT_OF_MALAS
 from tests.broken_engines.shapes import SHAPES, profile_in_shape
 
 _replace_everywhere = replace_everywhere
+
 
 def _caballo_above_sota() -> None:
     original = cards.strength_table
@@ -184,6 +185,23 @@ def _totals_not_carried() -> None:
     views._PER_SIDE["total"] = this_hand_only  # the state field reads it from a table
 
 
+#: After a free trick won by seat 0, who holds the pairs of copas and espadas (cante_per_trick=one: one
+#: of them now, the other after a later trick).
+TWO_PAIRS: dict[str, Any] = {
+    "hands": [["Rc", "Sc", "Re", "Se", "4b", "5b"], ["Ac", "3c", "6c", "7c", "2e", "3e"],
+              ["4e", "5e", "6e", "7e", "Ae", "Ce"], ["Ab", "3b", "Rb", "Sb", "Cb", "6b"]],
+    "muestra": "4o", "stock": ["7b", "2b", "2c"], "last_trick_winner": 0, "card_points": [20, 10],
+    "tricks_won": [2, 1],
+}  # fmt: skip
+
+#: After a free trick won by seat 0, who holds the four Sotas (tute=wins_point).
+FOUR_SOTAS: dict[str, Any] = {
+    "hands": [["So", "Sc", "Se", "Sb", "4b", "5b"], ["Ac", "3c", "6c", "7c", "2e", "3e"],
+              ["4e", "5e", "6e", "7e", "Ae", "Ce"], ["Ab", "3b", "Rb", "Cb", "6b", "7b"]],
+    "muestra": "4o", "stock": ["2b", "2c", "Rc"], "last_trick_winner": 0, "card_points": [20, 10],
+    "tricks_won": [2, 1],
+}  # fmt: skip
+
 #: Engines that break one rule random play rarely reaches: for measuring ``compare`` (they are
 #: not part of the suite's own broken-engine check, which the suite need not pass on them).
 RARE_BREAKAGES: dict[str, Breakage] = {
@@ -194,9 +212,15 @@ RARE_BREAKAGES: dict[str, Breakage] = {
         _no_thirty_malas,
         flags={"thirty_malas_count": "cards_only"},
         area="scoring",
+        witness=SHORT_OF_MALAS,
     ),
     "tute_of_reyes_only": Breakage(
-        "CANTE-22", "only four Reyes make a tute, four Sotas do not", None, _tute_of_reyes_only, area="declarations"
+        "CANTE-22",
+        "only four Reyes make a tute, four Sotas do not",
+        None,
+        _tute_of_reyes_only,
+        area="declarations",
+        witness=FOUR_SOTAS,
     ),
     "many_cantes_per_trick": Breakage(
         "CANTE-10",
@@ -204,6 +228,7 @@ RARE_BREAKAGES: dict[str, Breakage] = {
         None,
         _many_cantes_per_trick,
         area="declarations",
+        witness=TWO_PAIRS,
     ),
     "false_claims_win": Breakage(
         "VUELTAS-06",

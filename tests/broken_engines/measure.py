@@ -85,14 +85,15 @@ def measure_run(entry: Entry, name: str, folder: Path, result: Measure) -> None:
     path = folder / "results.json"
     if code not in (0, 1) or not path.exists():
         result.run_status = "timeout" if code is None else f"crash ({code})"
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "output.txt").write_text(output, encoding="utf-8")
         return
     results = json.loads(path.read_text(encoding="utf-8"))["results"]
     failed = [r for r in results if r["status"] not in ("pass", "not_applicable")]
     flagged = {rule for r in failed for rule in r["rules"]}
-    flagged |= {str((r.get("divergence") or {}).get("rule")) for r in failed if r.get("divergence")}
     result.run_found = [rule for rule in result.planted if rule in flagged]
     causes = likely_causes(Report.load(path))
-    result.run_cause = causes[0].rule if causes else "-"
+    result.run_cause = (causes[0].rule or "-") if causes else "-"
     result.run_status = f"{len(failed)} fail" if failed else "pass"
 
 
@@ -112,7 +113,7 @@ def measure_compare(entry: Entry, name: str, folder: Path, result: Measure, hand
         (folder / "output.txt").write_text(output, encoding="utf-8")
         return
     data = json.loads(path.read_text(encoding="utf-8"))
-    rules = [str(group["cause"].get("rule") or "") for group in data["groups"]]
+    rules: list[str] = [str(group["cause"].get("rule") or "") for group in data["groups"]]
     result.compare_rules = sorted(set(rules))
     result.compare_found = [rule for rule in result.planted if rule in rules]
     result.compare_status = f"{len(rules)} groups, {data.get('hands', 0)} hands"
@@ -171,7 +172,9 @@ def _selected(names: Sequence[str], shapes: Sequence[str]) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tests.broken_engines.measure", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m tests.broken_engines.measure", description=__doc__.split("\n\n")[0]
+    )
     parser.add_argument("names", nargs="*", help="catalogue engines (default: all)")
     parser.add_argument("--shape", action="append", default=[], help="only engines of this shape (repeatable)")
     parser.add_argument("--hands", type=int, default=40, help="compare: games per configuration")
@@ -214,7 +217,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(report)
     missed = [r for r in results if r.missed]
     if options.check and missed:
-        print("planted rules found by neither run nor compare: " + ", ".join(f"{r.engine} ({' '.join(r.missed)})" for r in missed))
+        print(
+            "planted rules found by neither run nor compare: "
+            + ", ".join(f"{r.engine} ({' '.join(r.missed)})" for r in missed)
+        )
         return 1
     return 0
 

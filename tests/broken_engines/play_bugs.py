@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache
+from types import ModuleType
 from typing import Any
 
 from reference_engine import arrastre, cards, game, hand, tricks
@@ -25,6 +26,11 @@ def _wrap_legal_cards(make: Any) -> None:
     replace_everywhere(original, make(original))
 
 
+def _current(module: ModuleType, name: str) -> Any:
+    """What ``module`` holds under ``name`` now, patched or not (a name it imports, not exports)."""
+    return vars(module)[name]
+
+
 def _void(held: Sequence[Card], trick: tricks.Trick) -> bool:
     led = trick[0][1].suit
     return not any(card.suit is led for card in held)
@@ -32,7 +38,7 @@ def _void(held: Sequence[Card], trick: tricks.Trick) -> bool:
 
 def _winner(trick: tricks.Trick, trump: Suit, strength: Mapping[Card, int]) -> tuple[int, Card]:
     """The seat and card winning ``trick``, as the arrastre sees it now (patched or not)."""
-    seat, card = trick[arrastre.winning_index(trick, trump, strength)]
+    seat, card = trick[_current(arrastre, "winning_index")(trick, trump, strength)]
     return seat, card
 
 
@@ -62,7 +68,7 @@ def _draw_with(self: hand.Hand, take: Any) -> list[Event]:
     """The reference draw (PLAY-08), each card taken by ``take(self, seat, position in the draw)``."""
     assert self.last_trick_winner is not None
     draws: list[list[Any]] = []
-    for index, seat in enumerate(hand.draw_order(self.last_trick_winner, self.players)):
+    for index, seat in enumerate(_current(hand, "draw_order")(self.last_trick_winner, self.players)):
         card = take(self, seat, index)
         self.hands[seat].append(card)
         draws.append([seat, card.code])
@@ -143,7 +149,9 @@ def _third_suit_wins() -> None:
 
 def _trump_before_following() -> None:
     def make(original: LegalCards) -> LegalCards:
-        def legal(held: Sequence[Card], seat: int, trick: tricks.Trick, trump: Suit, strength: Any, rules: Rules) -> Any:
+        def legal(
+            held: Sequence[Card], seat: int, trick: tricks.Trick, trump: Suit, strength: Any, rules: Rules
+        ) -> Any:
             if trick and trick[0][1].suit is not trump:
                 trumps = [card for card in held if card.suit is trump]
                 if trumps:
@@ -157,7 +165,9 @@ def _trump_before_following() -> None:
 
 def _beat_only_when_oros_led() -> None:
     def make(original: LegalCards) -> LegalCards:
-        def legal(held: Sequence[Card], seat: int, trick: tricks.Trick, trump: Suit, strength: Any, rules: Rules) -> Any:
+        def legal(
+            held: Sequence[Card], seat: int, trick: tricks.Trick, trump: Suit, strength: Any, rules: Rules
+        ) -> Any:
             if trick and trick[0][1].suit is not Suit.OROS:
                 following = [card for card in held if card.suit is trick[0][1].suit]
                 if following:
@@ -171,7 +181,9 @@ def _beat_only_when_oros_led() -> None:
 
 def _trump_lead_no_beat() -> None:
     def make(original: LegalCards) -> LegalCards:
-        def legal(held: Sequence[Card], seat: int, trick: tricks.Trick, trump: Suit, strength: Any, rules: Rules) -> Any:
+        def legal(
+            held: Sequence[Card], seat: int, trick: tricks.Trick, trump: Suit, strength: Any, rules: Rules
+        ) -> Any:
             if trick and trick[0][1].suit is trump:
                 trumps = [card for card in held if card.suit is trump]
                 if trumps:
@@ -188,7 +200,9 @@ def _trump_lead_no_beat() -> None:
 
 def _no_trumping_when_copas() -> None:
     def make(original: LegalCards) -> LegalCards:
-        def legal(held: Sequence[Card], seat: int, trick: tricks.Trick, trump: Suit, strength: Any, rules: Rules) -> Any:
+        def legal(
+            held: Sequence[Card], seat: int, trick: tricks.Trick, trump: Suit, strength: Any, rules: Rules
+        ) -> Any:
             if trick and trump is Suit.COPAS and _void(held, trick):
                 return list(held)
             return original(held, seat, trick, trump, strength, rules)
@@ -200,11 +214,13 @@ def _no_trumping_when_copas() -> None:
 
 def _any_trump_overtrumps() -> None:
     def make(original: LegalCards) -> LegalCards:
-        def legal(held: Sequence[Card], seat: int, trick: tricks.Trick, trump: Suit, strength: Any, rules: Rules) -> Any:
+        def legal(
+            held: Sequence[Card], seat: int, trick: tricks.Trick, trump: Suit, strength: Any, rules: Rules
+        ) -> Any:
             allowed = original(held, seat, trick, trump, strength, rules)
-            if trick and trick[0][1].suit is not trump and _void(held, trick) and len(allowed) < len(held):
-                if _winner(trick, trump, strength)[1].suit is trump:
-                    return [card for card in held if card.suit is trump]  # a lower trump will do
+            duty = trick and trick[0][1].suit is not trump and _void(held, trick) and len(allowed) < len(held)
+            if duty and _winner(trick, trump, strength)[1].suit is trump:
+                return [card for card in held if card.suit is trump]  # a lower trump will do
             return allowed
 
         return legal
@@ -214,12 +230,14 @@ def _any_trump_overtrumps() -> None:
 
 def _must_undertrump() -> None:
     def make(original: LegalCards) -> LegalCards:
-        def legal(held: Sequence[Card], seat: int, trick: tricks.Trick, trump: Suit, strength: Any, rules: Rules) -> Any:
+        def legal(
+            held: Sequence[Card], seat: int, trick: tricks.Trick, trump: Suit, strength: Any, rules: Rules
+        ) -> Any:
             allowed = original(held, seat, trick, trump, strength, rules)
             if not trick or trick[0][1].suit is trump or not _void(held, trick) or len(allowed) < len(held):
                 return allowed
             winner_seat, winner_card = _winner(trick, trump, strength)
-            exempt = rules.partner_winning_exempts == "yes" and winner_seat == arrastre.partner_of(
+            exempt = rules.partner_winning_exempts == "yes" and winner_seat == _current(arrastre, "partner_of")(
                 seat, rules.player_count
             )
             trumps = [card for card in held if card.suit is trump]
@@ -270,11 +288,11 @@ def _duties_in_last_free_trick() -> None:
         return found
 
     def play(self: hand.Hand, seat: int, card: Card) -> list[Event]:
-        if _last_free_trick(self) and seat == self.turn and not self.draw_pending and card in self.hands[seat]:
-            if card not in duties(self, seat):
-                refused = arrastre.refusal(card, self.hands[seat], seat, self.trick, self.trump, self.strength, self.rules)
-                assert refused is not None
-                raise refused.error()
+        held = seat == self.turn and not self.draw_pending and card in self.hands[seat]
+        if held and _last_free_trick(self) and card not in duties(self, seat):
+            refused = arrastre.refusal(card, self.hands[seat], seat, self.trick, self.trump, self.strength, self.rules)
+            assert refused is not None
+            raise refused.error()
         return original_play(self, seat, card)
 
     def playable(self: hand.Hand, seat: int) -> list[Card]:

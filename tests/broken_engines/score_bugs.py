@@ -18,7 +18,8 @@ def _ultimas_counted_twice() -> None:
     original = scoring.hand_score
 
     def twice(g: Any, side: int) -> int:
-        return int(original(g, side)) + (scoring.ULTIMAS if g.ultimas_side == side else 0)
+        extra = scoring.ULTIMAS if g.ultimas_side == side else 0
+        return int(original(g, side)) + extra
 
     replace_everywhere(original, twice)
 
@@ -27,7 +28,8 @@ def _cantes_not_counted() -> None:
     original = scoring.hand_score
 
     def cards_and_ultimas(g: Any, side: int) -> int:
-        return int(original(g, side)) - g.cante_points[side]
+        cantes: int = g.cante_points[side]
+        return int(original(g, side)) - cantes
 
     replace_everywhere(original, cards_and_ultimas)
 
@@ -40,7 +42,8 @@ def _malas_with_cantes() -> None:
     original = scoring.malas
 
     def with_cantes(g: Any, side: int) -> int:
-        return int(original(g, side)) + g.cante_points[side]
+        cantes: int = g.cante_points[side]
+        return int(original(g, side)) + cantes
 
     replace_everywhere(original, with_cantes)
 
@@ -63,9 +66,9 @@ def _first_hand_stops_at_101() -> None:
     original = hand.Hand._after_scoring
 
     def after(self: hand.Hand, side: int) -> list[Event]:
-        if self.hand_in_point == 0 and self.result is None and scoring.total(self, side) >= scoring.WIN_THRESHOLD:
-            if scoring.has_thirty_malas(self, side):
-                return self._finish(PointDecision(side, "over_100", "SCORE-06"))  # stopped at once
+        over = self.hand_in_point == 0 and self.result is None and scoring.total(self, side) >= scoring.WIN_THRESHOLD
+        if over and scoring.has_thirty_malas(self, side):
+            return self._finish(PointDecision(side, "over_100", "SCORE-06"))  # stopped at once
         found: list[Event] = original(self, side)
         return found
 
@@ -93,7 +96,7 @@ def _totals_into_next_point() -> None:
         assert self.hand.muestra is not None
         return [Event("hand_dealt", {"dealer": dealer, "mano": self.hand.mano, "muestra": self.hand.muestra.code})]
 
-    game.Game._close_hand = close  # type: ignore[method-assign]
+    game.Game._close_hand = close  # type: ignore[method-assign,assignment]
     game.Game._deal = deal  # type: ignore[method-assign]
 
 
@@ -113,6 +116,20 @@ def _coto_points_kept() -> None:
     match.MatchScore.award_point = award_point  # type: ignore[method-assign]
 
 
+#: The last trick of a hand, seat 0 to lead the 7 of trumps and take it: side 0 ends on 15 card points,
+#: the diez de últimas and 100 in cantes (125, but only 25 malas), side 1 on 105 card points.
+SHORT_OF_MALAS: dict[str, Any] = {
+    "hands": [["7o"], ["2c"], ["4c"], ["5c"]], "trump": "o", "leader": 0, "card_points": [15, 105],
+    "tricks_won": [3, 6], "sung": [{"seat": 0, "suit": suit} for suit in "oceb"],
+}  # fmt: skip
+#: The last trick, seat 1 to lead the 7 of trumps and take it: side 0 ends on 120 (60 in cards, the
+#: forty and a twenty), side 1 on 110 with the diez de últimas (60 in cards, two twenties).
+BOTH_OVER: dict[str, Any] = {
+    "hands": [["2c"], ["7o"], ["4c"], ["5c"]], "trump": "o", "leader": 1, "card_points": [60, 60],
+    "tricks_won": [4, 5],
+    "sung": [{"seat": 0, "suit": "o"}, {"seat": 2, "suit": "c"}, {"seat": 1, "suit": "e"}, {"seat": 3, "suit": "b"}],
+}  # fmt: skip
+
 SCORE_BUGS: dict[str, Breakage] = {
     "ultimas_counted_twice": Breakage(
         "SCORE-02", "the diez de últimas are added twice to the score", None, _ultimas_counted_twice, area="scoring"
@@ -120,11 +137,14 @@ SCORE_BUGS: dict[str, Breakage] = {
     "cantes_not_counted": Breakage(
         "CANTE-04", "the cantes are left out of the score and the totals", None, _cantes_not_counted, area="scoring"
     ),
-    "threshold_100": Breakage(
-        "SCORE-04", "100 points win, instead of 101", None, _threshold_100, area="scoring"
-    ),
+    "threshold_100": Breakage("SCORE-04", "100 points win, instead of 101", None, _threshold_100, area="scoring"),
     "malas_with_cantes": Breakage(
-        "SCORE-10", "the cantes count toward the thirty malas", None, _malas_with_cantes, area="scoring"
+        "SCORE-10",
+        "the cantes count toward the thirty malas",
+        None,
+        _malas_with_cantes,
+        area="scoring",
+        witness=SHORT_OF_MALAS,
     ),
     "both_over_most_points": Breakage(
         "SCORE-07",
@@ -132,6 +152,7 @@ SCORE_BUGS: dict[str, Breakage] = {
         None,
         _both_over_most_points,
         area="scoring",
+        witness=BOTH_OVER,
     ),
     "first_hand_stops_at_101": Breakage(
         "VUELTAS-12",
