@@ -11,6 +11,8 @@ one line per engine:
   ended with neither 0 nor 1 or wrote no report (it goes on with the next engine);
 * the seconds each took.
 
+``--table FILE.jsonl`` (repeatable) prints the table of measures already made, e.g. in pieces.
+
 Each engine's line is appended to ``measure.jsonl`` in ``--work`` as soon as it is measured, so a long
 measure can be watched, stopped and continued (``--resume``). ``--check`` exits 1 when a planted
 rule is found by neither ``run`` nor ``compare``.
@@ -185,7 +187,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--resume", action="store_true", help="skip engines already in measure.jsonl")
     parser.add_argument("--check", action="store_true", help="exit 1 when a planted rule is found by neither command")
     parser.add_argument("--list", action="store_true", help="list the selected engines and exit")
+    parser.add_argument(
+        "--table", type=Path, action="append", default=[], metavar="JSONL", help="print the table of measures made"
+    )
     options = parser.parse_args(argv)
+    if options.table:
+        made = [Measure(**json.loads(line)) for path in options.table for line in path.read_text("utf-8").splitlines()]
+        print(table(made))
+        return 0
     names = _selected(options.names, options.shape)
     if options.list:
         for name in names:
