@@ -1,0 +1,109 @@
+"""The catalogue of broken engines is well formed, and each planted bug really changes behaviour.
+
+Quick checks (the default run): each bug names a rule of features/index and an area; each
+three-bug engine mixes three areas; every catalogue name is a factory ``serve:`` reaches, in the
+shape it says; and, in a forked child, each bug makes the engine differ from the reference on a
+seeded game (:mod:`tests.broken_engines.differential`). Whether ``run`` and ``compare`` then find
+it is the measure's (``tox -e catalogue``); the slow test below measures two engines."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conformance.catalogue.rule_index import load_rules
+from conformance.engines.specs import parse_engine_spec
+from tests.broken_engines import engines
+from tests.broken_engines.differential import _in_child, first_difference
+from tests.broken_engines.engines import BUGS, CATALOGUE, TRIPLES
+from tests.broken_engines.shapes import SHAPES
+
+RULES = load_rules()
+AREAS = {"seat", "suit led", "trump", "rank", "phase", "declarations", "scoring", "match"}
+
+
+def test_the_catalogue_holds_at_least_thirty_bugs_of_every_area() -> None:
+    assert len(BUGS) >= 30
+    assert {bug.area for bug in BUGS.values()} == AREAS
+
+
+@pytest.mark.parametrize("name", sorted(BUGS))
+def test_each_bug_names_a_rule_of_the_index_and_a_profile(name: str) -> None:
+    from reference_engine.flags import flag_specs, profile_names
+
+    bug = BUGS[name]
+    assert bug.rule in RULES, f"{name}: {bug.rule} is not in features/index"
+    assert not (bug.collateral or set()) - set(RULES), f"{name}: collateral rules not in the index"
+    assert bug.description and bug.area in AREAS
+    assert bug.profile in profile_names()
+    for flag, value in {**bug.flags, **bug.forced}.items():
+        assert value in flag_specs()[flag].values, f"{name}: {flag}={value}"
+
+
+@pytest.mark.parametrize("name", sorted(TRIPLES))
+def test_a_three_bug_engine_breaks_three_rules_of_three_areas_under_one_profile(name: str) -> None:
+    bugs = [BUGS[bug] for bug in TRIPLES[name]]
+    assert len({bug.rule for bug in bugs}) == 3
+    assert len({bug.area for bug in bugs}) == 3, f"{name}: {[bug.area for bug in bugs]}"
+    assert len({bug.profile for bug in bugs}) == 1
+
+
+def test_every_bug_and_every_triple_is_served_in_every_shape() -> None:
+    assert len(TRIPLES) >= 4
+    for name in [*BUGS, *TRIPLES]:
+        for shape in SHAPES:
+            served = name if shape == "full" else f"{name}__{shape}"
+            assert CATALOGUE[served].shape == shape
+            spec = parse_engine_spec(f"serve:tests.broken_engines.engines:{served}")
+            assert spec.target == f"tests.broken_engines.engines:{served}"
+            assert callable(getattr(engines, served))
+    with pytest.raises(AttributeError):
+        engines.__getattr__("no_such_engine")
+
+
+def _shape_of(name: str) -> list[object]:
+    engine = CATALOGUE[name].engine()
+    info = engine.info()
+    return [info.name, sorted(info.capabilities), sorted(info.profiles)]
+
+
+@pytest.mark.parametrize(
+    ("shape", "has", "lacks"),
+    [
+        ("full", {"positions", "observations", "match"}, {"automatic_draw"}),
+        ("auto_draw", {"automatic_draw", "positions"}, set()),
+        ("own_shuffle", {"positions"}, set()),
+        ("no_positions", {"observations", "match"}, {"positions"}),
+        ("minimal", set(), {"positions", "observations", "match", "reason_codes"}),
+    ],
+)
+def test_each_shape_declares_its_capabilities(shape: str, has: set[str], lacks: set[str]) -> None:
+    name = "third_suit_wins" if shape == "full" else f"third_suit_wins__{shape}"
+    engine_name, capabilities, profiles = _in_child(_shape_of, name)
+    assert has <= set(capabilities) and not lacks & set(capabilities), capabilities
+    assert CATALOGUE[name].profile in profiles
+    assert "broken" in engine_name or shape == "minimal"
+
+
+@pytest.mark.parametrize("name", sorted(BUGS))
+def test_each_bug_changes_what_the_engine_does(name: str) -> None:
+    """On seeded games (and, for a bug random play rarely reaches, its witness position) the
+    engine with the bug planted answers differently from the reference somewhere."""
+    assert first_difference(name) is not None, f"{name} plays exactly like the reference"
+
+
+def test_a_three_bug_engine_differs_too() -> None:
+    assert first_difference("triple_suit_cante_match") is not None
+
+
+@pytest.mark.slow
+def test_the_measure_tells_whether_run_and_compare_find_the_bug(tmp_path: Path) -> None:
+    from tests.broken_engines.measure import main
+
+    code = main(["third_suit_wins", "tute_card_points__minimal", "--hands", "10", "--seconds", "30",
+                 "--work", str(tmp_path), "--check"])  # fmt: skip
+    table = (tmp_path / "table.md").read_text(encoding="utf-8")
+    assert "| third_suit_wins | full | DECK-11 | yes |" in table, table
+    assert "| tute_card_points__minimal | minimal | DECK-07 |" in table, table
+    assert code == 0, table
