@@ -40,7 +40,7 @@ from conformance.cli.common import (
     read_scenarios,
 )
 from conformance.engines.specs import EngineSpec, overlays, parse_engine_spec, profile_flags
-from conformance.engines.symmetry import check_mode
+from conformance.engines.symmetry import SYMMETRIES_ENV, check_mode, symmetries_line
 from conformance.report.formats import summary_lines, write_html, write_junit
 from conformance.results.report import Report, ResultsError
 from conformance.results.status import legend
@@ -174,6 +174,7 @@ def run(
         str,
         typer.Option(
             metavar="MODE",
+            envvar=SYMMETRIES_ENV,
             help="the symmetries of the game (seats rotated, suits relabelled) each scenario also runs under: sample "
             "(one more run per scenario, drawn from a hash of its ID), all (every one, under every profile), none, "
             "or names such as r1+ocbe",
@@ -209,6 +210,7 @@ def run(
             labels += [label for label, _ in cases]
             summary += compatibility_lines(str(spec), info, notes, forecast(info, cases, chosen, overlays()))
         known.check_profiles(entries, labels)
+        summary.append(symmetries_line(symmetries))
     for line in summary:  # the engine's own names are in it: never markup
         console.print(shown(line), markup=False, highlight=False, soft_wrap=True)
     extra = ["--position-setup", position_setup, "--max-engine-failures", str(max_engine_failures)]

@@ -47,6 +47,9 @@ SUIT_ORDER = "".join(SUITS)
 NAME = re.compile(r"^r(\d)\+([oceb]{4})$")
 #: The modes of ``--symmetries`` besides a list of names.
 MODES = ("sample", "all", "none")
+#: The environment variable that gives ``--symmetries`` its default (the project's tests set ``none``:
+#: a test of another matter counts the runs of the scenarios as written).
+SYMMETRIES_ENV = "GUINOTE_SYMMETRIES"
 
 
 class SymmetryError(InputError):
@@ -137,6 +140,18 @@ def check_mode(mode: str) -> str:
         for name in names:
             Symmetry.parse(name)
     return mode
+
+
+def symmetries_line(mode: str) -> str:
+    """What a run's ``--symmetries`` adds, in words (a line of the run's opening summary)."""
+    if mode == "sample":
+        return ("  symmetries: each scenario also runs once under a symmetry of the game drawn from its ID "
+                "(--symmetries all: every one)")  # fmt: skip
+    if mode == "none":
+        return "  symmetries: none, the scenarios as written only"
+    if mode == "all":
+        return "  symmetries: every one, under every profile (96 at four players, 48 mano a mano)"
+    return f"  symmetries: {mode}, under every profile"
 
 
 # ---------------------------------------------------------------------------------- what is mapped
@@ -409,6 +424,7 @@ __all__ = [
     "FIELD_VALUES",
     "IDENTITY",
     "MODES",
+    "SYMMETRIES_ENV",
     "POSITION_MEMBERS",
     "Mapper",
     "SymmetricEngine",
@@ -420,4 +436,5 @@ __all__ = [
     "group",
     "sample",
     "sampled_runs",
+    "symmetries_line",
 ]

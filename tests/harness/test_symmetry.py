@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from adapters.interface import Accepted, GameHandle
 from adapters.reference import ReferenceEngine
 from adapters.vocabulary import ACTION_TYPES, EVENT_TYPES, STATE_FIELDS, deck_codes
+from conformance.catalogue.features import Scenario, load_scenarios
 from conformance.engines.specs import profile_flags
 from conformance.engines.symmetry import (
     ACTION_MEMBERS,
@@ -37,6 +38,8 @@ from conformance.engines.symmetry import (
     group,
     sample,
 )
+from conformance.results.report import Report
+from conformance.run.expectations import scenario_id
 
 REPO = Path(__file__).resolve().parents[2]
 SCHEMAS = REPO / "adapters" / "schemas"
@@ -238,3 +241,37 @@ def test_a_planted_seat_or_suit_bug_hides_from_the_scenarios_as_written_but_not_
         name = result["symmetry"]
         assert f"under the symmetry {name} (" in result["message"]
         assert f"--symmetries {name}" in result["rerun"]
+
+
+# ------------------------------------------------------------------ the runs a mode plays
+
+
+def _cli(out: Path, *args: str) -> list[dict[str, Any]]:
+    done = subprocess.run(
+        [sys.executable, "-m", "conformance", "run", "--jobs", "1", "--report-dir", str(out), *args],
+        cwd=REPO, capture_output=True, text=True, timeout=600, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    return Report.load(out / "results.json").to_json()["results"]  # type: ignore[no-any-return]
+
+
+def _first_arrastre_scenario() -> tuple[Scenario, str]:
+    scenario = next(s for s in load_scenarios() if s.path.stem == "arrastre")
+    return scenario, f"{scenario.path.relative_to(REPO)}:{scenario.line}"
+
+
+def test_the_sample_adds_one_run_per_scenario_under_a_symmetry_drawn_from_its_id(tmp_path: Path) -> None:
+    scenario, where = _first_arrastre_scenario()
+    sampled = _cli(tmp_path / "sample", "--scenario", where, "--symmetries", "sample")
+    assert len(sampled) == 5 and {r["status"] for r in sampled} == {"pass"}
+    (extra,) = [r for r in sampled if "symmetry" in r]
+    assert extra["symmetry"] == sample(scenario_id(scenario), 4).name
+    assert sorted(r["profile"] for r in sampled if "symmetry" not in r) == sorted(ReferenceEngine().info().profiles)
+
+
+@pytest.mark.slow
+def test_all_plays_the_whole_group(tmp_path: Path) -> None:
+    _, where = _first_arrastre_scenario()
+    whole = _cli(tmp_path / "all", "--scenario", where, "--profile", "ludoteka", "--symmetries", "all")
+    assert len(whole) == 96 and {r["status"] for r in whole} == {"pass"}
+    assert len({r.get("symmetry", "") for r in whole}) == 96
