@@ -97,7 +97,7 @@ RUN_EXAMPLES = examples(
     "guinote-conformance run --engine py:my_pkg.adapter:make --rule CANTE-05 --area cantes",
     'guinote-conformance run -e "cmd:./my-engine" --scenario features/deck.feature:12 --expectations known.toml',
     "guinote-conformance run --engine reference --language es   # the Spanish scenarios",
-    "guinote-conformance run --engine reference --area arrastre --symmetries all   # every seat rotation and suit relabelling",
+    "guinote-conformance run --engine reference --area arrastre --symmetries all   # seats rotated, suits relabelled",
 )
 
 

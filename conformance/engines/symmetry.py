@@ -179,7 +179,7 @@ def per_side(shape: Shape) -> tuple[str, Shape]:
 CARDS = many(CARD)
 PLAYED = many(("pair", SEAT, CARD))  # [[seat, card], ...]
 SCORES = per_side("plain")
-CANTE = {"seat": SEAT, "side": SIDE, "suit": SUIT}
+CANTE: dict[str, Shape] = {"seat": SEAT, "side": SIDE, "suit": SUIT}
 
 #: The members of an action (``deal`` in either form) that carry a seat, a card or a suit.
 ACTION_MEMBERS: dict[str, Shape] = {
@@ -327,10 +327,10 @@ class Mapper:
     def setup(self, setup: Setup) -> dict[str, JSON]:
         mapped: dict[str, JSON] = self.apply(setup, SETUP_MEMBERS)
         position = setup.get("position")
-        if isinstance(position, Mapping) and "leader" not in position and not position.get("trick"):
-            if position.get("last_trick_winner") is None and position.get("dealer") is None:
-                # the format's last default, seat 0, is a seat like any other: it turns with the table
-                mapped["position"] = {**mapped["position"], "leader": self.seat(0)}
+        unset = ("leader", "last_trick_winner", "dealer")
+        if isinstance(position, Mapping) and not position.get("trick") and all(position.get(k) is None for k in unset):
+            # the format's last default leader, seat 0, is a seat like any other: it turns with the table
+            mapped["position"] = {**mapped["position"], "leader": self.seat(0)}
         return mapped
 
 
@@ -424,8 +424,8 @@ __all__ = [
     "FIELD_VALUES",
     "IDENTITY",
     "MODES",
-    "SYMMETRIES_ENV",
     "POSITION_MEMBERS",
+    "SYMMETRIES_ENV",
     "Mapper",
     "SymmetricEngine",
     "SymmetricGame",

@@ -97,7 +97,7 @@ def test_every_event_and_field_of_the_vocabulary_is_declared_as_the_schemas_type
 
 
 def test_every_member_of_a_position_is_declared_or_carries_nothing() -> None:
-    game = ReferenceEngine().start(_setup(random.Random(1), 4)).game  # type: ignore[attr-defined]
+    game = ReferenceEngine().start(_setup(random.Random(1), 4)).game
     position = game.hand.position()
     plain = {"exchange_done", "draw_pending", "hand_in_point", "window_cantes"}
     assert set(position) - plain <= set(POSITION_MEMBERS)
@@ -210,9 +210,8 @@ def test_mapping_then_unmapping_a_position_is_the_identity(symmetry: Symmetry, p
 
 def _run(engine: str, mode: str, out: Path) -> list[dict[str, Any]]:
     subprocess.run(
-        [sys.executable, "-m", "conformance", "run", "--engine", engine, "--area", "arrastre", "--profile", "lascuarenta",
-         "--symmetries", mode,
-         "--jobs", "1", "--report-dir", str(out)],
+        [sys.executable, "-m", "conformance", "run", "--engine", engine, "--area", "arrastre",
+         "--profile", "lascuarenta", "--symmetries", mode, "--jobs", "1", "--report-dir", str(out)],
         cwd=REPO, capture_output=True, text=True, timeout=600, check=False,
     )  # fmt: skip
     results: list[dict[str, Any]] = json.loads((out / "results.json").read_text(encoding="utf-8"))["results"]
