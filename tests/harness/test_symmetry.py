@@ -40,6 +40,7 @@ from conformance.engines.symmetry import (
 )
 from conformance.results.report import Report
 from conformance.run.expectations import scenario_id
+from tests.harness.symmetry_doubles import BUGS
 
 REPO = Path(__file__).resolve().parents[2]
 SCHEMAS = REPO / "adapters" / "schemas"
@@ -221,14 +222,15 @@ def _run(engine: str, mode: str, out: Path) -> list[dict[str, Any]]:
 @pytest.mark.parametrize(
     "bug",
     [
-        "no_beat_when_copas_led",
+        "no_beat_when_espadas_led",
         pytest.param("no_trump_duty_when_oros_trumps", marks=pytest.mark.slow),
-        pytest.param("no_beat_when_seat_three_leads", marks=pytest.mark.slow),
+        pytest.param("no_beat_when_seat_one_leads", marks=pytest.mark.slow),
     ],
 )
 def test_a_planted_seat_or_suit_bug_hides_from_the_scenarios_as_written_but_not_from_the_sample(
     bug: str, tmp_path: Path
 ) -> None:
+    assert not BUGS[bug][1]
     engine = f"serve:tests.harness.symmetry_doubles:{bug}"
     written = _run(engine, "none", tmp_path / "none")
     assert written and {r["status"] for r in written} == {"pass"}, "the scenarios as written cannot see the bug"
@@ -240,6 +242,13 @@ def test_a_planted_seat_or_suit_bug_hides_from_the_scenarios_as_written_but_not_
         name = result["symmetry"]
         assert f"under the symmetry {name} (" in result["message"]
         assert f"--symmetries {name}" in result["rerun"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("bug", [name for name, (_, seen) in BUGS.items() if seen])
+def test_the_siblings_see_as_written_what_only_a_symmetry_saw_before(bug: str, tmp_path: Path) -> None:
+    failed = [r for r in _run(f"serve:tests.harness.symmetry_doubles:{bug}", "none", tmp_path) if r["status"] != "pass"]
+    assert failed and {r["status"] for r in failed} == {"fail"}
 
 
 # ------------------------------------------------------------------ the runs a mode plays
