@@ -40,6 +40,7 @@ from adapters.interface import JSON, Accepted, Action, Engine, EngineInfo, GameH
 from adapters.vocabulary import SUITS
 from conformance.base.exit_codes import InputError
 from conformance.catalogue.features import Scenario
+from conformance.catalogue.rule_index import RuleEntry
 from conformance.engines.explicit_draw import PartlyKnown
 
 #: The suits in their order of the notation (``o c e b``): a permutation names their images in it.
@@ -403,8 +404,13 @@ class SymmetricEngine:
         return getattr(self.engine, name)
 
 
-def asymmetric_reason(scenario: Scenario) -> str | None:
-    """Why ``scenario`` does not hold under the symmetries of the game (it then runs as written only)."""
+def asymmetric_reason(scenario: Scenario, rules: Mapping[str, RuleEntry]) -> str | None:
+    """Why ``scenario`` does not hold under the symmetries of the game: a rule it is tagged with
+    says so in the rule index (``asymmetric = "..."``); it then runs as written only."""
+    for rule in scenario.rules:
+        entry = rules.get(rule)
+        if entry is not None and entry.asymmetric:
+            return f"{rule} does not hold with the seats rotated or the suits relabelled: {entry.asymmetric}"
     return None
 
 

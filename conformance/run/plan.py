@@ -14,6 +14,7 @@ file checked against the scenarios; why a run is not to be played.
 
 from __future__ import annotations
 
+import functools
 import shlex
 import time
 from collections.abc import Sequence
@@ -27,7 +28,7 @@ from adapters.wire.failures import ENGINE_DOWN
 from conformance.base.exit_codes import CheckError
 from conformance.base.untrusted import bounded, file_part
 from conformance.catalogue.features import FeatureError, Scenario, Step, parse_feature
-from conformance.catalogue.rule_index import RULE_ID
+from conformance.catalogue.rule_index import RULE_ID, RuleEntry, load_rules
 from conformance.engines.specs import load_engine, overlays, profile_flags
 from conformance.engines.symmetry import IDENTITY, asymmetric_reason, chosen, sampled_runs
 from conformance.results.case import CaseResult
@@ -239,7 +240,7 @@ class SessionPlan:
         except FeatureInputError:
             scenario = None
         written = [(spec, profile, "") for spec, profile in pairs]
-        if scenario is None or self.symmetries == "none" or asymmetric_reason(scenario) is not None:
+        if scenario is None or self.symmetries == "none" or asymmetric_reason(scenario, self.rules) is not None:
             return written
         tables = [(pair, self._players(pair, scenario)) for pair in pairs]
         if self.symmetries == "sample":
@@ -257,6 +258,11 @@ class SessionPlan:
                     continue  # not applicable under this pair: once, as written, says so
                 runs.append((spec, profile, "" if symmetry.identity else symmetry.name))
         return runs
+
+    @functools.cached_property
+    def rules(self) -> dict[str, RuleEntry]:
+        """The rule index (a rule may declare itself asymmetric), read once."""
+        return load_rules()
 
     def _players(self, pair: tuple[str, str], scenario: Scenario) -> int | None:
         """The number of players ``scenario`` is played by under ``pair``; ``None`` if it is not applicable there."""

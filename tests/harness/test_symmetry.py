@@ -9,6 +9,7 @@ import random
 import subprocess
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from adapters.interface import Accepted, GameHandle
 from adapters.reference import ReferenceEngine
 from adapters.vocabulary import ACTION_TYPES, EVENT_TYPES, STATE_FIELDS, deck_codes
 from conformance.catalogue.features import Scenario, load_scenarios
+from conformance.catalogue.rule_index import load_rules
 from conformance.engines.specs import profile_flags
 from conformance.engines.symmetry import (
     ACTION_MEMBERS,
@@ -34,6 +36,7 @@ from conformance.engines.symmetry import (
     SymmetricEngine,
     Symmetry,
     SymmetryError,
+    asymmetric_reason,
     check_mode,
     group,
     sample,
@@ -283,3 +286,12 @@ def test_all_plays_the_whole_group(tmp_path: Path) -> None:
     whole = _cli(tmp_path / "all", "--scenario", where, "--profile", "ludoteka", "--symmetries", "all")
     assert len(whole) == 96 and {r["status"] for r in whole} == {"pass"}
     assert len({r.get("symmetry", "") for r in whole}) == 96
+
+
+def test_a_rule_the_index_declares_asymmetric_exempts_its_scenarios() -> None:
+    scenario = next(s for s in load_scenarios() if "ARR-01" in s.rules)
+    rules = load_rules()
+    assert asymmetric_reason(scenario, rules) is None
+    declared = {**rules, "ARR-01": replace(rules["ARR-01"], asymmetric="seat 0 is special")}
+    reason = asymmetric_reason(scenario, declared)
+    assert reason is not None and reason.startswith("ARR-01 does not hold") and "seat 0 is special" in reason
