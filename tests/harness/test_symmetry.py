@@ -295,3 +295,12 @@ def test_a_rule_the_index_declares_asymmetric_exempts_its_scenarios() -> None:
     declared = {**rules, "ARR-01": replace(rules["ARR-01"], asymmetric="seat 0 is special")}
     reason = asymmetric_reason(scenario, declared)
     assert reason is not None and reason.startswith("ARR-01 does not hold") and "seat 0 is special" in reason
+
+
+@pytest.mark.parametrize("value", ["r5+oceb", "r1+ooce", "sometimes"])
+def test_a_symmetry_that_names_none_is_a_usage_error(value: str) -> None:
+    from conformance.base.exit_codes import ExitCode
+    from tests.harness.test_cli_errors import assert_error, invoke
+
+    done = invoke("run", "--symmetries", value, "--report-dir", "/nonexistent/never-made")
+    assert_error(done, ExitCode.USAGE, f"{value!r} names no symmetry", "e.g. r1+ocbe")
