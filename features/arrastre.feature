@@ -65,6 +65,18 @@ Feature: The arrastre
       And the trick so far is 5o 2b
       Then seat 2 may play exactly 4o
 
+    @ARR-01 @S000 @S002 @S003 @S004 @renuncio_handling=block
+    Scenario: Seat 3 holding one espadas card is refused a trump of oros on seat 2's espadas lead
+      Given a hand in the arrastre, trumps in oros, seat 2 to lead:
+        | seat 0 | Ac Rc Sc |
+        | seat 1 | 4b 5b 6b |
+        | seat 2 | 7b Cb    |
+        | seat 3 | 2e Ao 3o |
+      And the trick so far is Ce
+      When seat 3 tries to play Ao
+      Then the action is refused as MUST_FOLLOW_SUIT under rule ARR-01
+      And seat 3 may play exactly 2e
+
   Rule: ARR-02 A player following suit must beat the trick with the suit led if he can (montar)
 
     @ARR-02 @S000 @S002 @S003 @S004
@@ -127,6 +139,16 @@ Feature: The arrastre
         | seat 3 | Ao 4o 5c |
       And the trick so far is 5o Ro 3o
       Then seat 3 may play exactly Ao
+
+    @ARR-02 @S000 @S002 @S003 @S004
+    Scenario: Seat 0 must beat seat 3's 5 of copas with its 6, a card worth no more points than its 4
+      Given a hand in the arrastre, trumps in espadas, seat 3 to lead:
+        | seat 0 | 6c 4c Ab |
+        | seat 1 | 7o 2b 3b |
+        | seat 2 | 4o 5b 6b |
+        | seat 3 | Co So    |
+      And the trick so far is 5c
+      Then seat 0 may play exactly 6c
 
   Rule: ARR-13 Once the trick has been trumped, a player following suit need not play a higher card of the suit led
 
@@ -237,6 +259,16 @@ Feature: The arrastre
       And the trick so far is 5o 4b 7b
       Then seat 3 may play exactly Sb
 
+    @ARR-04 @S000 @S002 @S003
+    Scenario: Seat 0 must overtrump seat 3's 2 of copas with its 4, though neither trump is worth a point
+      Given a hand in the arrastre, trumps in copas, seat 2 to lead:
+        | seat 0 | 4c Ao 3o |
+        | seat 1 | 5o 6o 7o |
+        | seat 2 | Se Ce    |
+        | seat 3 | Ro So    |
+      And the trick so far is Re 2c
+      Then seat 0 may play exactly 4c
+
   Rule: ARR-05 A void player whose trumps cannot win may play any card: there is no duty to under-trump
 
     @ARR-05 @S000 @S002 @S003
@@ -302,6 +334,16 @@ Feature: The arrastre
         | seat 3 | 4e 5e 2e |
       And the trick so far is 3o 5o
       Then seat 2 may play exactly Ao 4o
+
+    @ARR-06 @S000 @S002 @S003 @partner_winning_exempts=yes
+    Scenario: With its partner seat 3's Tres of espadas winning, seat 1 holding the As need not overtake it
+      Given a hand in the arrastre, trumps in oros, seat 3 to lead:
+        | seat 0 | 5c 6c    |
+        | seat 1 | Ae 2e 7c |
+        | seat 2 | Sc Cc Rc |
+        | seat 3 | 4c Rb    |
+      And the trick so far is 3e 4e
+      Then seat 1 may play exactly Ae 2e
 
     @ARR-06 @ARR-10 @S004 @partner_winning_exempts=no @overtake_reference=previous_opponent_card
     Scenario: Under the literal S004 reading seat 2 must beat the opponent's 5 of oros even over its partner's 3

@@ -216,6 +216,21 @@ Feature: Tricks and the free phase
       And the trick carries 22 points
       And the hand is over because of vueltas under rule SCORE-13
 
+    @PLAY-06 @PLAY-05 @DECK-07 @S000 @S002 @S003
+    Scenario: In the arrastre the 2 of espadas, worth nothing, takes seat 2's As of copas and its 25 points
+      Given a hand in the arrastre, trumps in espadas, seat 2 to lead:
+        | seat 0 | 2e |
+        | seat 1 | Rc |
+        | seat 2 | Ac |
+        | seat 3 | 3c |
+      And the card points so far are 50 for side 0 and 45 for side 1
+      When these tricks are played:
+        | Ac 3c 2e Rc |
+      Then seat 0 wins the trick
+      And the trick carries 25 points
+      And side 0 has 75 card points
+      And side 1 has 45 card points
+
   Rule: PLAY-07 While cards are left to draw any card may be played: no duty to follow suit, beat or trump
 
     @PLAY-07 @S000 @S002 @S003 @S004

@@ -16,6 +16,7 @@ Each file holds the rules of one area::
     flag = "partner_winning_exempts"      # optional: the flag that carries the disagreement
     interpretation = "..."                # optional: what the project chose where sources are silent
     not_executable = "..."                # optional: why no scenario can check it
+    asymmetric = "..."                    # optional: why it changes when seats turn or suits are renamed
     note = "..."                          # optional
 
 Which scenarios cover a rule is not written here: it is read from the scenarios' tags, so
@@ -68,6 +69,9 @@ class RuleEntry:
     interpretation: str | None = None
     not_executable: str | None = None
     note: str | None = None
+    #: why the rule does not hold in a world with the seats rotated or the suits relabelled: its
+    #: scenarios then run as written only (:mod:`conformance.engines.symmetry`)
+    asymmetric: str | None = None
 
 
 @dataclass(frozen=True)
@@ -124,6 +128,7 @@ def _load_area(path: Path) -> Area:
                 interpretation=raw.get("interpretation"),
                 not_executable=raw.get("not_executable"),
                 note=raw.get("note"),
+                asymmetric=raw.get("asymmetric"),
             )
         )
     return Area(area_id, head.get("title", area_id), head.get("feature", ""), head.get("summary", ""), tuple(rules))

@@ -57,6 +57,7 @@ def realise(
             "--engine", "reference",
             "--position-setup", "realise",
             "--guinote-realise-record", folder,
+            "--symmetries", "none",  # a realisation is of the position as written (a symmetry maps it on its way)
         ]  # fmt: skip
         for wanted in scenario or []:
             args += ["--scenario", wanted]

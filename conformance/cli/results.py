@@ -40,6 +40,7 @@ from conformance.cli.common import (
     read_scenarios,
 )
 from conformance.engines.specs import EngineSpec, overlays, parse_engine_spec, profile_flags
+from conformance.engines.symmetry import SYMMETRIES_ENV, check_mode, symmetries_line
 from conformance.report.formats import summary_lines, write_html, write_junit
 from conformance.results.report import Report, ResultsError
 from conformance.results.status import legend
@@ -96,6 +97,7 @@ RUN_EXAMPLES = examples(
     "guinote-conformance run --engine py:my_pkg.adapter:make --rule CANTE-05 --area cantes",
     'guinote-conformance run -e "cmd:./my-engine" --scenario features/deck.feature:12 --expectations known.toml',
     "guinote-conformance run --engine reference --language es   # the Spanish scenarios",
+    "guinote-conformance run --engine reference --area arrastre --symmetries all   # seats rotated, suits relabelled",
 )
 
 
@@ -168,6 +170,16 @@ def run(
             "on the same lines: the same results, the failures' steps in Spanish)",
         ),
     ] = "en",
+    symmetries: Annotated[
+        str,
+        typer.Option(
+            metavar="MODE",
+            envvar=SYMMETRIES_ENV,
+            help="the symmetries of the game (seats rotated, suits relabelled) each scenario also runs under: sample "
+            "(one more run per scenario, drawn from a hash of its ID), all (every one, under every profile), none, "
+            "or names such as r1+ocbe",
+        ),
+    ] = "sample",
 ) -> None:
     """Run the scenarios against the engine(s) under each of their profiles; write the reports."""
     with checked():
@@ -176,6 +188,7 @@ def run(
         max_engine_failures = options.count(max_engine_failures, "--max-engine-failures")
         if position_setup not in POSITION_SETUPS:
             raise InputError(f"--position-setup is one of {', '.join(POSITION_SETUPS)}, not {position_setup!r}")
+        symmetries = check_mode(symmetries)
         if language not in LANGUAGES:
             raise InputError(f"--language is one of {', '.join(LANGUAGES)}, not {language!r}")
         try:
@@ -197,10 +210,11 @@ def run(
             labels += [label for label, _ in cases]
             summary += compatibility_lines(str(spec), info, notes, forecast(info, cases, chosen, overlays()))
         known.check_profiles(entries, labels)
+        summary.append(symmetries_line(symmetries))
     for line in summary:  # the engine's own names are in it: never markup
         console.print(shown(line), markup=False, highlight=False, soft_wrap=True)
     extra = ["--position-setup", position_setup, "--max-engine-failures", str(max_engine_failures)]
-    extra += ["--language", language]
+    extra += ["--language", language, "--symmetries", symmetries]
     extra += (["--guinote-trace"] if trace else []) + (["--budget", repr(budget)] if budget is not None else [])
     code, progress, results_path = _pytest(specs, profile, selection, expectations, report_dir, jobs, timeout, extra)
     for note in progress.notes:

@@ -286,11 +286,14 @@ def _xml(text: object) -> str:
 def junit_name(result: CaseResult, report: Report) -> str:
     rules = " ".join(result.rules) or "(no rule)"
     where = f"{report.engine(result.engine).name} · {result.profile}"
+    where += f" · {result.symmetry}" if result.symmetry else ""  # the same scenario in a rotated, relabelled world
     return f"{rules}: {result.scenario} ({result.location}) [{where}]"
 
 
 def junit_body(result: CaseResult) -> str:
     lines = [f"{result.location}  engine {result.engine}  profile {result.profile}"]
+    if result.symmetry:
+        lines[0] += f"  symmetry {result.symmetry}"
     if result.stage:
         lines.append(f"stage: {result.stage_text}")
     if result.blocked_by:

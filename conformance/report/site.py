@@ -103,9 +103,9 @@ class Change:
 
 
 def change_between(before: Run, after: Run) -> Change:
-    """Compare two runs scenario run by scenario run (scenario id and profile)."""
-    old = {(r.id, r.profile): r for r in before.results}
-    new = {(r.id, r.profile): r for r in after.results}
+    """Compare two runs scenario run by scenario run (scenario id, profile and symmetry of the game)."""
+    old = {(r.id, r.profile, r.symmetry): r for r in before.results}
+    new = {(r.id, r.profile, r.symmetry): r for r in after.results}
     failing: list[Changed] = []
     passing: list[Changed] = []
     other: list[Changed] = []

@@ -96,6 +96,9 @@ class CaseResult:
     #: checks of a passing run's Then steps not made, each "line: what: why": what the protocol does
     #: not require of the engine (a reason code without ``reason_codes``...; adapters.obligations)
     unchecked: tuple[str, ...] = ()
+    #: the symmetry of the game the run was played under (``r1+ocbe``: :mod:`conformance.engines.symmetry`),
+    #: ``""`` for the scenario as written
+    symmetry: str = ""
 
     @property
     def location(self) -> str:
@@ -143,6 +146,7 @@ class CaseResult:
             "rules": list(self.rules),
             "engine": self.engine,
             "profile": self.profile,
+            **({"symmetry": self.symmetry} if self.symmetry else {}),
             "status": self.status.value,
             "flags": dict(self.flags),
             "message": self.message,
@@ -196,6 +200,7 @@ class CaseResult:
             duration_s=float(data.get("duration_s", 0.0)),
             expectation=data.get("expectation", ""),
             unchecked=tuple(str(note) for note in data.get("unchecked") or ()),
+            symmetry=str(data.get("symmetry") or ""),
         )
 
 

@@ -29,8 +29,9 @@ _COMPAT: Any = importlib.import_module("pytest_bdd.compat")
 ORIGINAL_LOOKUP: Callable[..., Iterator[Any]] = _SCENARIO.find_fixturedefs_for_step
 
 
-def template_of(item: pytest.Item) -> Any:
-    """The scenario template behind a pytest-bdd test (None for any other test)."""
+def template_of(item: pytest.Item | pytest.Metafunc) -> Any:
+    """The scenario template behind a pytest-bdd test, or behind the function pytest is
+    parametrizing (None for any other test)."""
     function = getattr(item, "function", None)
     if function is None:
         return None

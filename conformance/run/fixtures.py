@@ -15,6 +15,7 @@ import pytest
 
 from conformance.engines.recording import RecordingEngine, Transcript
 from conformance.engines.specs import overlays
+from conformance.engines.symmetry import SymmetricEngine, Symmetry
 from conformance.results.status import NotApplicable
 from conformance.run.applicability import flag_reason, overlay_reason
 from conformance.run.driver import ScenarioRun
@@ -44,7 +45,7 @@ def _guinote_scenario(request: pytest.FixtureRequest) -> None:
     if "guinote_case" not in request.fixturenames:
         return
     plugin = _plugin(request.config)
-    spec, profile = request.getfixturevalue("guinote_case")
+    spec, profile, symmetry_name = request.getfixturevalue("guinote_case")
     scenario = plugin.plan.item_scenario(request.node)
     if scenario is None:
         return
@@ -63,6 +64,13 @@ def _guinote_scenario(request: pytest.FixtureRequest) -> None:
     reason = plugin.plan.not_run_reason(spec)
     if reason is not None:  # the circuit breaker tripped or the budget is spent: no engine call at all
         not_run(request.node, reason)
+    if symmetry_name:  # the scenario played in a rotated and relabelled world (conformance.engines.symmetry)
+        symmetry = Symmetry.parse(symmetry_name)
+        players = int(flags.get("players", "4"))
+        if symmetry.rotation >= players:
+            not_applicable(request.node, f"the symmetry {symmetry_name} rotates by {symmetry.rotation} seats; "
+                           f"the table has {players}")  # fmt: skip
+        engine = SymmetricEngine(engine, symmetry)
     transcript = Transcript(step=scenario.line)
     request.node._guinote_transcript = transcript
     run = ScenarioRun(
@@ -108,7 +116,7 @@ def not_run(item: pytest.Item, reason: str) -> NoReturn:
 
 
 @pytest.fixture
-def guinote_case(request: pytest.FixtureRequest) -> tuple[str, str]:
-    """The (engine, profile) pair a scenario test runs under (parametrized by the plugin)."""
-    case: tuple[str, str] = request.param
+def guinote_case(request: pytest.FixtureRequest) -> tuple[str, str, str]:
+    """The engine, profile and symmetry (``""``: none) a scenario test runs under (parametrized by the plugin)."""
+    case: tuple[str, str, str] = request.param
     return case

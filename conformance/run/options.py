@@ -7,12 +7,14 @@ value is a usage error that names the option.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 from conformance.base.exit_codes import CheckError
 from conformance.base.options import argparse_type, count, seconds
+from conformance.engines.symmetry import SYMMETRIES_ENV, check_mode
 from conformance.run import expectations
 from conformance.run.expectations import Expectation
 from conformance.run.scenario_setup import POSITION_SETUPS
@@ -89,6 +91,16 @@ def add_options(parser: pytest.Parser) -> None:
         default="en",
         help="the language of the scenarios run: en, the feature files as written, or es, the Spanish ones generated "
         "from them (same scenarios, same lines, same results)",
+    )
+    group.addoption(
+        "--symmetries",
+        type=argparse_type(lambda text, _option: check_mode(text), "--symmetries"),
+        default=os.environ.get(SYMMETRIES_ENV, "sample"),
+        metavar="MODE",
+        help="the symmetries of the game each scenario also runs under (seats rotated, suits relabelled): sample "
+        "(the default: one more run per scenario, its symmetry and profile drawn from a hash of its ID), all (every "
+        "rotation and suit permutation, under every profile), none, or names such as r1+ocbe (comma-separated); "
+        f"the default is taken from ${SYMMETRIES_ENV} when it is set",
     )
     group.addoption(
         "--guinote-trace",

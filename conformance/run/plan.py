@@ -14,6 +14,7 @@ file checked against the scenarios; why a run is not to be played.
 
 from __future__ import annotations
 
+import functools
 import shlex
 import time
 from collections.abc import Sequence
@@ -27,12 +28,14 @@ from adapters.wire.failures import ENGINE_DOWN
 from conformance.base.exit_codes import CheckError
 from conformance.base.untrusted import bounded, file_part
 from conformance.catalogue.features import FeatureError, Scenario, Step, parse_feature
-from conformance.catalogue.rule_index import RULE_ID
-from conformance.engines.specs import load_engine, profile_flags
+from conformance.catalogue.rule_index import RULE_ID, RuleEntry, load_rules
+from conformance.engines.specs import load_engine, overlays, profile_flags
+from conformance.engines.symmetry import IDENTITY, asymmetric_reason, chosen, sampled_runs
 from conformance.results.case import CaseResult
 from conformance.results.report import EngineEntry
 from conformance.results.status import Status
 from conformance.run import expectations
+from conformance.run.applicability import flag_reason, overlay_reason
 from conformance.run.compat import template_of
 from conformance.run.expectations import scenario_id
 from conformance.run.language import english_source
@@ -71,6 +74,7 @@ class SessionPlan:
         self.started: float = getattr(config, "workerinput", {}).get("guinote_started", time.time())
         self.position_setup: str = config.getoption("position_setup")
         self.language: str = config.getoption("language") or "en"
+        self.symmetries: str = config.getoption("symmetries") or "sample"
 
     def engine(self, spec: str) -> tuple[Engine, EngineInfo]:
         if spec not in self.engines:
@@ -145,7 +149,7 @@ class SessionPlan:
         callspec = getattr(item, "callspec", None)
         if callspec is None or "guinote_case" not in callspec.params:
             return None
-        spec, profile = callspec.params["guinote_case"]
+        spec, profile, symmetry = callspec.params["guinote_case"]
         try:
             scenario = self.item_scenario(item)
         except FeatureInputError:
@@ -156,14 +160,15 @@ class SessionPlan:
             return CaseResult(
                 id=f"{path.stem}::{name}", scenario=name, feature=str(relative(path)), line=line,
                 rules=tuple(sorted(tag for tag in tags if RULE_ID.match(tag))), engine=spec, profile=profile,
-                status=Status.NOT_RUN, rerun=self._rerun(path, line, spec, profile),
+                status=Status.NOT_RUN, rerun=self._rerun(path, line, spec, profile, symmetry), symmetry=symmetry,
             )  # fmt: skip
         if scenario is None:
             return None
         return CaseResult(
             id=scenario_id(scenario), scenario=scenario.name, feature=str(relative(scenario.path)),
             line=scenario.line, rules=tuple(scenario.rules), engine=spec, profile=profile, status=Status.NOT_RUN,
-            flags=dict(scenario.flags), rerun=self.rerun_command(scenario, spec, profile),
+            flags=dict(scenario.flags), rerun=self.rerun_command(scenario, spec, profile, symmetry),
+            symmetry=symmetry,
         )  # fmt: skip
 
     def not_run_reason(self, spec: str) -> str | None:
@@ -183,22 +188,25 @@ class SessionPlan:
         elif status not in (Status.NOT_APPLICABLE, Status.NOT_RUN):
             self.streaks.pop(spec, None)  # the engine answered: the streak is broken
 
-    def rerun_command(self, scenario: Scenario, spec: str, profile: str) -> str:
-        """The command that re-runs one scenario run, into its own report folder, with the trace."""
-        return self._rerun(scenario.path, scenario.line, spec, profile)
+    def rerun_command(self, scenario: Scenario, spec: str, profile: str, symmetry: str = "") -> str:
+        """The command that re-runs one scenario run (under its symmetry, if any), into its own
+        report folder, with the trace."""
+        return self._rerun(scenario.path, scenario.line, spec, profile, symmetry)
 
-    def _rerun(self, path: Path, line: int, spec: str, profile: str) -> str:
+    def _rerun(self, path: Path, line: int, spec: str, profile: str, symmetry: str = "") -> str:
         location = f"{relative(path)}:{line}"
         folder = f"reports/rerun-{path.stem}-{line}-{file_part(profile)}"  # the engine's name
+        folder += f"-{file_part(symmetry)}" if symmetry else ""
         return shlex.join(
             [
                 *("guinote-conformance", "run", "--engine", spec, "--profile", profile, "--scenario", location),
+                *(("--symmetries", symmetry) if symmetry else ()),
                 *("--jobs", "1", "--trace", "--report-dir", folder),
                 *(("--language", self.language) if self.language != "en" else ()),
             ]
         )
 
-    def item_scenario(self, item: pytest.Item) -> Scenario | None:
+    def item_scenario(self, item: pytest.Item | pytest.Metafunc) -> Scenario | None:
         """The catalogue entry of a scenario test; a malformed feature file raises FeatureInputError."""
         template = template_of(item)
         if template is None:
@@ -212,11 +220,61 @@ class SessionPlan:
             raise FeatureInputError(str(error)) from None
 
     def parametrize(self, metafunc: pytest.Metafunc) -> None:
-        """A scenario test once per (engine, profile) pair."""
+        """A scenario test once per (engine, profile) pair, and per symmetry of ``--symmetries``
+        (:meth:`symmetry_runs`): the parameter is (engine, profile, symmetry name or ``""``)."""
         if "guinote_case" in metafunc.fixturenames:
-            pairs = self.cases()
-            ids = [profile if len(self.specs) == 1 else f"{spec}-{profile}" for spec, profile in pairs]
-            metafunc.parametrize("guinote_case", pairs, ids=ids, scope="function")
+            runs = self.symmetry_runs(metafunc, self.cases())
+            ids = [
+                (profile if len(self.specs) == 1 else f"{spec}-{profile}") + (f"@{symmetry}" if symmetry else "")
+                for spec, profile, symmetry in runs
+            ]
+            metafunc.parametrize("guinote_case", runs, ids=ids, scope="function")
+
+    def symmetry_runs(self, metafunc: pytest.Metafunc, pairs: list[tuple[str, str]]) -> list[tuple[str, str, str]]:
+        """The runs of a scenario: each (engine, profile) pair as written, and under ``--symmetries``:
+        ``sample`` adds one run, under a symmetry and a pair drawn from a hash of the scenario's ID
+        (among the pairs it can play); ``all`` or names play each pair under each symmetry (the whole
+        group of its table for ``all``). A scenario declared asymmetric runs as written only."""
+        try:
+            scenario = self.item_scenario(metafunc)
+        except FeatureInputError:
+            scenario = None
+        written = [(spec, profile, "") for spec, profile in pairs]
+        if scenario is None or self.symmetries == "none" or asymmetric_reason(scenario, self.rules) is not None:
+            return written
+        tables = [(pair, self._players(pair, scenario)) for pair in pairs]
+        if self.symmetries == "sample":
+            playable = [(pair, players) for pair, players in tables if players is not None]
+            found = sampled_runs(scenario_id(scenario), [players for _, players in playable])
+            if found is None:
+                return written
+            index, symmetry = found
+            (spec, profile), _ = playable[index]
+            return [*written, (spec, profile, symmetry.name)]
+        runs: list[tuple[str, str, str]] = []
+        for (spec, profile), players in tables:
+            for symmetry in chosen(self.symmetries, players or 4) or [IDENTITY]:
+                if players is None and not symmetry.identity:
+                    continue  # not applicable under this pair: once, as written, says so
+                runs.append((spec, profile, "" if symmetry.identity else symmetry.name))
+        return runs
+
+    @functools.cached_property
+    def rules(self) -> dict[str, RuleEntry]:
+        """The rule index (a rule may declare itself asymmetric), read once."""
+        return load_rules()
+
+    def _players(self, pair: tuple[str, str], scenario: Scenario) -> int | None:
+        """The number of players ``scenario`` is played by under ``pair``; ``None`` if it is not applicable there."""
+        spec, profile = pair
+        _, info = self.engine(spec)
+        if overlay_reason(profile, scenario, overlays()) is not None:
+            return None
+        flags = {**self.profile_flags(info, profile), **self.overrides, **scenario.flags}
+        if flag_reason(info, profile, flags, scenario) is not None:
+            return None
+        players = str(flags.get("players", "4"))
+        return int(players) if players.isdigit() else None
 
     def select(self, config: pytest.Config, items: list[pytest.Item]) -> None:
         """The expectations and the selection checked against the scenarios collected; the tests of

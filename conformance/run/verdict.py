@@ -28,6 +28,7 @@ from adapters.wire.failures import EngineTimeout
 from conformance.base.untrusted import bounded, scrub, scrub_report
 from conformance.catalogue.features import Step
 from conformance.engines.recording import RecordingEngine, Transcript
+from conformance.engines.symmetry import Symmetry
 from conformance.oracle.transcript import find_divergence
 from conformance.results.case import CaseResult, StepLine
 from conformance.results.status import Stage, Status
@@ -83,7 +84,7 @@ class Verdict:
         callspec = getattr(item, "callspec", None)
         if scenario is None or callspec is None:
             return
-        spec, profile = callspec.params["guinote_case"]
+        spec, profile, symmetry = callspec.params["guinote_case"]
         if report.when == "setup" and report.passed:
             return
         if report.when == "teardown" and report.passed:
@@ -113,6 +114,8 @@ class Verdict:
                 report.longrepr = message
         run: ScenarioRun | None = getattr(item, "_guinote_run", None)
         failed = status in (Status.FAIL, Status.ERROR, Status.TIMEOUT)
+        if failed and symmetry:
+            message = f"under the symmetry {symmetry} ({Symmetry.parse(symmetry).describe()}): {message}"
         if failed and run is not None and not message.startswith(str(run.location.path)):
             message = f"{run.location}: {message}"
         if report.when != "teardown":
@@ -128,7 +131,8 @@ class Verdict:
             status=status,
             flags=dict(scenario.flags),
             message=message,
-            rerun=self.plan.rerun_command(scenario, spec, profile),
+            rerun=self.plan.rerun_command(scenario, spec, profile, symmetry),
+            symmetry=symmetry,
             duration_s=round(report.duration, 4),
             expectation=expected.where if expected is not None else "",
             unchecked=tuple(run.unchecked) if run is not None and status is Status.PASS else (),
