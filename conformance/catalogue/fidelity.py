@@ -135,7 +135,7 @@ class Project:
 
     @cached_property
     def scenarios(self) -> list[Scenario]:
-        return load_scenarios(self.root / "features")
+        return load_scenarios(self.root / "features", self.flags)  # the tags checked against its own declaration
 
     @cached_property
     def customs(self) -> dict[str, Custom]:

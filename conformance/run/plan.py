@@ -212,7 +212,14 @@ class SessionPlan:
             raise FeatureInputError(str(error)) from None
 
     def parametrize(self, metafunc: pytest.Metafunc) -> None:
-        """A scenario test once per (engine, profile) pair."""
+        """A scenario test once per (engine, profile) pair; a scenario the catalogue cannot read
+        (an unknown tag, a flag or value profiles.toml does not declare) is a collection error
+        naming file:line, so that the session stops (exit 2) rather than running it under every
+        profile as not applicable."""
+        try:
+            self.item_scenario(metafunc.definition)
+        except FeatureInputError as error:
+            raise pytest.Collector.CollectError(str(error)) from None
         if "guinote_case" in metafunc.fixturenames:
             pairs = self.cases()
             ids = [profile if len(self.specs) == 1 else f"{spec}-{profile}" for spec, profile in pairs]
