@@ -289,9 +289,10 @@ def test_an_undeclared_flag_value_in_a_feature_file_is_an_input_error_naming_the
     from typer.testing import CliRunner
 
     from conformance.catalogue import features as catalogue
+    from conformance.catalogue.rule_index import default_root
     from conformance.cli import app
 
-    seven = (catalogue.default_root() / "seven.feature").read_text(encoding="utf-8")
+    seven = (default_root() / "seven.feature").read_text(encoding="utf-8")
     tag = "@seven_exchange_window=while_muestra_visible"
     line = seven.splitlines().index(next(row for row in seven.splitlines() if tag in row)) + 1
     (tmp_path / "seven.feature").write_text(seven.replace(tag, "@seven_exchange_window=while_visible", 1))
