@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from adapters.interface import OWN_SHUFFLE, EngineInfo
 from conformance.catalogue.features import Scenario
 from conformance.engines.specs import engine_lines, split_label
+from conformance.run.scenario_setup import own_shuffle_reason
 
 #: Steps that need a capability, by the text they start with (a scenario's Given/When/Then text).
 STEP_NEEDS: tuple[tuple[re.Pattern[str], str, str], ...] = (
@@ -36,7 +37,7 @@ STEP_NEEDS: tuple[tuple[re.Pattern[str], str, str], ...] = (
 #: The steps that deal the next hand from the cards they give (a deck order, or the explicit deal).
 NEXT_HAND_CARDS = re.compile(r"^the next hand is dealt(?: from the deck, top card first)?:$")
 #: Why such a run is not applicable to an engine that declares ``own_shuffle`` (the driver's words).
-OWN_SHUFFLE_REASON = f"the scenario deals the next hand; the engine deals it from its own shuffle ('{OWN_SHUFFLE}')"
+OWN_SHUFFLE_REASON = own_shuffle_reason("deals the next hand")
 
 
 def flag_reason(info: EngineInfo, profile: str, flags: Mapping[str, str], scenario: Scenario) -> str | None:

@@ -72,6 +72,13 @@ OWN_SHUFFLE_HINT = (
     "no cards (docs/checking/protocol.md, The next hand)"
 )
 
+
+def own_shuffle_reason(what: str) -> str:
+    """Why a run that gives the next hand's cards (``what`` it does) is not applicable to an
+    engine that declares ``own_shuffle`` (the words the run and its opening summary share)."""
+    return f"the scenario {what}; the engine deals it from its own shuffle ('{OWN_SHUFFLE}')"
+
+
 SUIT_WORDS = {name: code for code, name in SUITS.items()}
 DECK_ORDER_NOTE = "deck order: oros, copas, espadas, bastos; in each suit A 2 3 4 5 6 7 (8 9) S C R"
 
@@ -403,7 +410,7 @@ class ScenarioSetup:
         """Scenarios that deal the next hand give its cards: an engine that deals it from its own
         shuffle (``own_shuffle``) cannot be given them."""
         if OWN_SHUFFLE in self.info.capabilities:
-            raise NotApplicable(f"the scenario {what}; the engine deals it from its own shuffle ('{OWN_SHUFFLE}')")
+            raise NotApplicable(own_shuffle_reason(what))
 
     def next_deal_refused(self, game: GameHandle) -> NotApplicable | None:
         """The verdict on a next hand's deal whose cards the engine refused in every form the
