@@ -567,7 +567,7 @@ Feature: Exchanging the seven of trumps for the muestra
       And seat 0 holds Ao 7o 2c 4c 5c 6c
 
   @SEVEN-16
-  Rule: SEVEN-16 The exchange is made between the won trick and its draw, or at any time while the muestra is visible
+  Rule: SEVEN-16 The exchange is made between the won trick and its draw, until the next lead, or at any moment between tricks
 
     @SEVEN-03 @S000 @seven_exchange_window=after_won_trick_before_draw
     Scenario: When the exchange must precede the draw it is refused once the cards are drawn
