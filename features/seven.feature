@@ -4,8 +4,9 @@ Feature: Exchanging the seven of trumps for the muestra
   place and is drawn last. The sources agree on the exchange itself. They disagree on
   which won trick entitles a player to it (his own last trick, his side's last trick, or
   any trick his side has won) and on when it may be made (between the won trick and its
-  draw, or at any time while the muestra is still there). They also disagree on what
-  happens when the muestra is itself the seven. Each reading has its own scenarios.
+  draw, until the next lead, or at any time between tricks while the muestra is still
+  there). They also disagree on what happens when the muestra is itself the seven. Each
+  reading has its own scenarios.
 
   Unless a scenario says otherwise, trumps are oros, the muestra is the As of oros and seat 0
   holds the seven of oros.
@@ -193,7 +194,7 @@ Feature: Exchanging the seven of trumps for the muestra
   @SEVEN-04
   Rule: SEVEN-04 S002/S003: a trick already won by the exchanger's side entitles him while the muestra is visible
 
-    @S002 @S003 @seven_exchange_requires=own_side_won_any_trick @seven_exchange_window=while_muestra_visible
+    @S002 @S003 @seven_exchange_requires=own_side_won_any_trick @seven_exchange_window=between_tricks
     Scenario: When any trick of the side counts, an earlier trick entitles the exchange after the opponents took the last
       Given a hand in the free phase, muestra Ao, seat 1 to lead:
         | seat 0 | 7o 2c 4c 5c 6c       |
@@ -208,7 +209,7 @@ Feature: Exchanging the seven of trumps for the muestra
       Then seat 0 holds Ao 2c 4c 5c 6c
       And the muestra is 7o
 
-    @S002 @S003 @seven_exchange_requires=own_side_won_any_trick @seven_exchange_window=while_muestra_visible
+    @S002 @S003 @seven_exchange_requires=own_side_won_any_trick @seven_exchange_window=between_tricks
     Scenario: When any trick of the side counts, the partner of the trick's taker may exchange
       Given a hand in the free phase, muestra Ao, seat 0 to lead:
         | seat 0 | 7b 2c 4c 5c 6c       |
@@ -506,7 +507,7 @@ Feature: Exchanging the seven of trumps for the muestra
   @SEVEN-14
   Rule: SEVEN-14 An exchanger who is the last drawer draws the seven back
 
-    @interpretation @S002 @S003 @seven_exchange_requires=own_side_won_any_trick @seven_exchange_window=while_muestra_visible
+    @interpretation @S002 @S003 @seven_exchange_requires=own_side_won_any_trick @seven_exchange_window=between_tricks
     Scenario: When any trick of the side counts, the last drawer may exchange and then draw his own seven back
       Given a hand in the free phase, muestra Ao, seat 1 to lead:
         | seat 0 | 7o 2c 4c 5c 6c |
@@ -566,7 +567,7 @@ Feature: Exchanging the seven of trumps for the muestra
       And seat 0 holds Ao 7o 2c 4c 5c 6c
 
   @SEVEN-16
-  Rule: SEVEN-16 The exchange is made between the won trick and its draw, or at any time while the muestra is visible
+  Rule: SEVEN-16 The exchange is made between the won trick and its draw, until the next lead, or at any moment between tricks
 
     @SEVEN-03 @S000 @seven_exchange_window=after_won_trick_before_draw
     Scenario: When the exchange must precede the draw it is refused once the cards are drawn
@@ -584,8 +585,8 @@ Feature: Exchanging the seven of trumps for the muestra
       Then the action is refused as EXCHANGE_WINDOW_CLOSED under rule SEVEN-03
       And the muestra is Ao
 
-    @SEVEN-04 @S002 @S003 @seven_exchange_window=while_muestra_visible
-    Scenario: While the muestra is visible the exchange is allowed after the draw
+    @SEVEN-04 @S002 @S003 @seven_exchange_window=between_tricks
+    Scenario: Between tricks the exchange is allowed after the draw
       Given a hand in the free phase, muestra Ao, seat 0 to lead:
         | seat 0 | 7o 2c 4c 5c 6c       |
         | seat 1 | 2e 4e 5e 6e 7e       |
@@ -600,8 +601,11 @@ Feature: Exchanging the seven of trumps for the muestra
       Then seat 0 holds Ao 2c 4c 5c 6c Sc
       And the muestra is 7o
 
-    @SEVEN-04 @S002 @S003 @seven_exchange_requires=own_side_won_any_trick @seven_exchange_window=while_muestra_visible
-    Scenario: While the muestra is visible the exchange is allowed in the middle of a trick on the exchanger's turn
+    # B-12: S002/S003 ask only for a trick won by the side and the muestra still visible; they say
+    # nothing of the middle of a trick. Between tricks is their words; also mid-trick is the
+    # project's reading of their silence. The same exchange, on the exchanger's turn, under each.
+    @SEVEN-04 @S002 @S003 @seven_exchange_requires=own_side_won_any_trick @seven_exchange_window=between_tricks
+    Scenario: Between tricks only, the exchange is refused in the middle of a trick even on the exchanger's turn
       Given a hand in the free phase, muestra Ao, seat 1 to lead:
         | seat 0 | 7o 2c 4c 5c 6c Sc |
         | seat 1 | 4e 5e 6e 7e Rc    |
@@ -611,6 +615,24 @@ Feature: Exchanging the seven of trumps for the muestra
       And seat 1 won the last trick
       And the tricks won so far are 1 for side 0 and 2 for side 1
       And the trick so far is 2e 2b 3c
+      Then seat 0 may not exchange for the muestra
+      When seat 0 tries to exchange for the muestra
+      Then the action is refused as EXCHANGE_WINDOW_CLOSED
+      And seat 0 holds 7o 2c 4c 5c 6c Sc
+      And the muestra is Ao
+
+    @SEVEN-04 @interpretation @seven_exchange_requires=own_side_won_any_trick @seven_exchange_window=while_muestra_visible
+    Scenario: At any moment the muestra is visible, the exchange is allowed in the middle of a trick on the exchanger's turn
+      Given a hand in the free phase, muestra Ao, seat 1 to lead:
+        | seat 0 | 7o 2c 4c 5c 6c Sc |
+        | seat 1 | 4e 5e 6e 7e Rc    |
+        | seat 2 | 4b 5b 6b 7b Se    |
+        | seat 3 | Cc 3e Ce 3b Re    |
+        | stock  | Sb Rb Cb          |
+      And seat 1 won the last trick
+      And the tricks won so far are 1 for side 0 and 2 for side 1
+      And the trick so far is 2e 2b 3c
+      Then seat 0 may exchange for the muestra
       When seat 0 exchanges for the muestra
       And seat 0 plays Ao
       Then seat 0 wins the trick

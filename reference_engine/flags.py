@@ -168,9 +168,12 @@ def overlay_names() -> list[str]:
     return [name for name, spec in profile_specs().items() if spec.overlay]
 
 
-def check_flags(values: Mapping[str, str]) -> None:
-    """Raise :class:`RulesError` naming the valid choices for an unknown flag or value."""
-    specs = flag_specs()
+def check_flags(values: Mapping[str, str], specs: Mapping[str, FlagSpec] | None = None) -> None:
+    """Raise :class:`RulesError` naming the valid choices for an unknown flag or value.
+
+    ``specs``: the declaration to check against (:func:`parse_flags` of another clone's
+    ``profiles.toml``); by default this engine's own."""
+    specs = flag_specs() if specs is None else specs
     for name, value in values.items():
         if name not in specs:
             raise RulesError(f"unknown flag {name!r}; valid flags: {', '.join(sorted(specs))}")

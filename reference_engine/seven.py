@@ -28,6 +28,7 @@ _CUATROS = {suit: Card(Rank.CUATRO, suit) for suit in Suit}
 _WINDOW_RULE = {
     "after_won_trick_before_draw": "the exchange is made after a won trick and before the draw",
     "until_next_lead": "the exchange is made after a won trick and before the next card is led",
+    "between_tricks": "the exchange is made between tricks, not once a trick has begun",
 }
 _REQUIRES_RULE = {
     "exchanger_won_last_trick": "SEVEN-03",
@@ -85,15 +86,21 @@ def _in_window(hand: HandState) -> bool:
     exchange at the last draw (SEVEN-07) is the one before the muestra is drawn.
     ``until_next_lead`` (S004, read like its cantes): from the end of the trick until the
     next card is led, the draw included.
-    interpretation (SEVEN-16, B-12): ``while_muestra_visible`` (S002) allows it at any
-    moment, also in the middle of a trick and out of turn.
+    ``between_tricks`` (S002/S003: a trick won by the side, the muestra visible, nothing said of
+    the middle of a trick): at any moment no trick is being played, before or after the draw;
+    the won trick may be any earlier one (``seven_exchange_requires`` says which counts).
+    interpretation (SEVEN-16, B-12): ``while_muestra_visible`` allows it at any moment, also in
+    the middle of a trick and out of turn (the muestra's presence is checked by
+    :func:`exchange_card` and SEVEN-06 under every window).
     """
     window = hand.rules.seven_exchange_window
     if window == "after_won_trick_before_draw":
         return hand.draw_pending
     if window == "until_next_lead":
         return not hand.trick and hand.last_trick_winner is not None
-    return True
+    if window == "between_tricks":
+        return not hand.trick
+    return True  # while_muestra_visible
 
 
 def exchange_refusal(hand: HandState, seat: int) -> Refusal | None:

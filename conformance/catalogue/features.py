@@ -8,13 +8,15 @@ and ``Feature:``):
   regional custom no document states (declared in ``features/index/customs.toml``);
   ``@interpretation`` where no source does and the project chose (the rule index says why);
 * ``@flag=value``, e.g. ``@partner_winning_exempts=no`` or ``@players=2``: the rule flags the
-  scenario needs; under any profile the scenario runs with these values.
+  scenario needs; under any profile the scenario runs with these values. A flag or value that
+  ``reference_engine/profiles.toml`` does not declare is an error naming the tag's line (a
+  misspelt value would otherwise make the scenario not applicable to every engine, silently).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,6 +25,7 @@ from gherkin.parser import Parser
 from gherkin.token_scanner import TokenScanner
 
 from conformance.catalogue.rule_index import RULE_ID, default_root, is_source_id
+from reference_engine.flags import FlagSpec, RulesError, check_flags
 
 FLAG_TAG = re.compile(r"^([a-z0-9_]+)=([A-Za-z0-9_]+)$")
 
@@ -53,19 +56,26 @@ class Scenario:
     sources: tuple[str, ...] = field(default_factory=tuple)
     flags: dict[str, str] = field(default_factory=dict)
     interpretation: bool = False
+    #: flag -> the line of the tag that sets it (on the scenario, its Rule or its Feature)
+    flag_lines: dict[str, int] = field(default_factory=dict)
 
     @property
     def location(self) -> str:
         return f"{self.path}:{self.line}"
 
 
-def classify_tags(tags: list[str], where: str) -> tuple[list[str], list[str], dict[str, str], bool]:
-    """Split tags into rule IDs, sources, flag values and the interpretation marker."""
+def classify_tags(
+    tags: Sequence[tuple[str, int]], path: Path, line: int
+) -> tuple[list[str], list[str], dict[str, str], bool, dict[str, int]]:
+    """Split the tags (each with its line) of the scenario at ``path:line`` into rule IDs,
+    sources, flag values, the interpretation marker and the line of each flag's tag."""
     rules: list[str] = []
     sources: list[str] = []
     flags: dict[str, str] = {}
+    flag_lines: dict[str, int] = {}
     interpretation = False
-    for tag in tags:
+    where = f"{path}:{line}"
+    for tag, tag_line in tags:
         name = tag.lstrip("@")
         if RULE_ID.match(name):
             rules.append(name)
@@ -78,12 +88,26 @@ def classify_tags(tags: list[str], where: str) -> tuple[list[str], list[str], di
             if key in flags and flags[key] != value:
                 raise FeatureError(f"{where}: flag {key} is tagged both {flags[key]} and {value}")
             flags[key] = value
+            flag_lines.setdefault(key, tag_line)
         else:
             raise FeatureError(
-                f"{where}: unknown tag @{name}; tags are rule IDs (@ARR-01), sources (@S000, customs @R001), "
-                "@interpretation or flag values (@players=2)"
+                f"{path}:{tag_line}: unknown tag @{name}; tags are rule IDs (@ARR-01), sources (@S000, "
+                "customs @R001), @interpretation or flag values (@players=2)"
             )
-    return rules, sources, flags, interpretation
+    return rules, sources, flags, interpretation, flag_lines
+
+
+def check_flag_tags(scenarios: Sequence[Scenario], declared: Mapping[str, FlagSpec] | None = None) -> None:
+    """Every ``@flag=value`` tag names a flag and a value of the declaration (``declared``: a
+    parsed ``profiles.toml``, by default the reference engine's); else a :class:`FeatureError`
+    at the tag's line."""
+    for scenario in scenarios:
+        for name, value in scenario.flags.items():
+            try:
+                check_flags({name: value}, declared)
+            except RulesError as error:
+                line = scenario.flag_lines.get(name, scenario.line)
+                raise FeatureError(f"{scenario.path}:{line}: @{name}={value}: {error}") from None
 
 
 def _parser_message(path: Path, error: Exception) -> str:
@@ -114,8 +138,9 @@ def _steps(raw_steps: list[dict[str, Any]]) -> tuple[Step, ...]:
 _PARSED: dict[tuple[str, int, int], list[Scenario]] = {}
 
 
-def parse_feature(path: Path) -> list[Scenario]:
-    """Every scenario of one feature file, with inherited tags and Background steps."""
+def parse_feature(path: Path, declared: Mapping[str, FlagSpec] | None = None) -> list[Scenario]:
+    """Every scenario of one feature file, with inherited tags and Background steps, its flag
+    tags checked against ``declared`` (:func:`check_flag_tags`)."""
     try:
         status = path.stat()
     except OSError as error:
@@ -123,6 +148,7 @@ def parse_feature(path: Path) -> list[Scenario]:
     key = (str(path.resolve()), status.st_mtime_ns, status.st_size)
     if key not in _PARSED:
         _PARSED[key] = _parse_feature(path)
+    check_flag_tags(_PARSED[key], declared)
     return list(_PARSED[key])
 
 
@@ -135,22 +161,25 @@ def _parse_feature(path: Path) -> list[Scenario]:
     if not feature:
         return []
     scenarios: list[Scenario] = []
-    feature_tags = [tag["name"] for tag in feature.get("tags", [])]
+    feature_tags = _tags(feature)
 
-    def walk(children: list[dict[str, Any]], tags: list[str], background: tuple[Step, ...], rule_name: str) -> None:
+    def walk(
+        children: list[dict[str, Any]], tags: list[tuple[str, int]], background: tuple[Step, ...], rule_name: str
+    ) -> None:
         for child in children:
             if "background" in child:
                 background = background + _steps(child["background"]["steps"])
             elif "rule" in child:
                 rule = child["rule"]
-                walk(rule["children"], tags + [t["name"] for t in rule.get("tags", [])], background, rule["name"])
+                walk(rule["children"], tags + _tags(rule), background, rule["name"])
             elif "scenario" in child:
                 raw = child["scenario"]
                 if raw.get("examples"):
                     raise FeatureError(f"{path}:{raw['location']['line']}: use one Scenario per case, not Examples")
-                all_tags = tags + [t["name"] for t in raw.get("tags", [])]
-                where = f"{path}:{raw['location']['line']}"
-                rules, sources, flags, interpretation = classify_tags(all_tags, where)
+                all_tags = tags + _tags(raw)
+                rules, sources, flags, interpretation, flag_lines = classify_tags(
+                    all_tags, path, raw["location"]["line"]
+                )
                 scenarios.append(
                     Scenario(
                         name=raw["name"],
@@ -158,12 +187,13 @@ def _parse_feature(path: Path) -> list[Scenario]:
                         line=raw["location"]["line"],
                         feature=feature["name"],
                         rule_block=rule_name,
-                        tags=tuple(t.lstrip("@") for t in all_tags),
+                        tags=tuple(t.lstrip("@") for t, _ in all_tags),
                         steps=background + _steps(raw["steps"]),
                         rules=tuple(dict.fromkeys(rules)),
                         sources=tuple(dict.fromkeys(sources)),
                         flags=flags,
                         interpretation=interpretation,
+                        flag_lines=flag_lines,
                     )
                 )
 
@@ -172,13 +202,18 @@ def _parse_feature(path: Path) -> list[Scenario]:
     return scenarios
 
 
+def _tags(node: Mapping[str, Any]) -> list[tuple[str, int]]:
+    """The tags of a Feature, Rule or Scenario of the parsed document, each with its line."""
+    return [(tag["name"], tag["location"]["line"]) for tag in node.get("tags", [])]
+
+
 def feature_files(root: Path | None = None) -> list[Path]:
     return sorted((root or default_root()).glob("*.feature"))
 
 
-def load_scenarios(root: Path | None = None) -> list[Scenario]:
-    """Every scenario of every feature file."""
-    return [scenario for path in feature_files(root) for scenario in parse_feature(path)]
+def load_scenarios(root: Path | None = None, declared: Mapping[str, FlagSpec] | None = None) -> list[Scenario]:
+    """Every scenario of every feature file (flag tags checked against ``declared``: :func:`parse_feature`)."""
+    return [scenario for path in feature_files(root) for scenario in parse_feature(path, declared)]
 
 
 def scenarios_by_rule(scenarios: list[Scenario]) -> dict[str, list[Scenario]]:

@@ -28,7 +28,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from conformance.catalogue.features import Scenario, load_scenarios
+from conformance.catalogue.features import FeatureError, Scenario, load_scenarios
 from conformance.catalogue.rule_index import CUSTOMS_FILE, SOURCE_IDS, Custom, load_customs
 from reference_engine.flags import FlagSpec, ProfileSpec, parse_flags, parse_profiles
 
@@ -135,7 +135,7 @@ class Project:
 
     @cached_property
     def scenarios(self) -> list[Scenario]:
-        return load_scenarios(self.root / "features")
+        return load_scenarios(self.root / "features", self.flags)  # the tags checked against its own declaration
 
     @cached_property
     def customs(self) -> dict[str, Custom]:
@@ -358,6 +358,11 @@ CHECKS: tuple[Check, ...] = (
 
 
 def all_problems(root: Path) -> list[str]:
-    """Every fidelity problem of the checkout at ``root``."""
+    """Every fidelity problem of the checkout at ``root``; a feature file that cannot be read (a
+    flag tag its profiles.toml does not declare...) is the one problem given, at its file:line."""
     project = Project(root)
+    try:
+        project.scenarios  # noqa: B018 (read once: every check that needs the scenarios reads them)
+    except FeatureError as error:
+        return [str(error)]
     return [problem for check in CHECKS for problem in check(project)]

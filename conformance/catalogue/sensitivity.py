@@ -14,7 +14,7 @@ with ``--flag``: a scenario's own table fixes them (an untagged scenario is a fo
 
 It takes a few minutes (one run of the suite per flag value), so it is an opt-in check:
 ``tox -e sensitivity`` or ``python -m conformance.catalogue.sensitivity [--flag NAME ...]``. It exits
-with status 1 when a scenario must be tagged.
+with status 1 when a scenario must be tagged, 2 when a feature file cannot be read (file:line).
 """
 
 from __future__ import annotations
@@ -27,8 +27,9 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from conformance.base.exit_codes import ExitCode
 from conformance.base.paths import REPO
-from conformance.catalogue.features import Scenario, load_scenarios
+from conformance.catalogue.features import FeatureError, Scenario, load_scenarios
 from reference_engine.flags import flag_specs, profile_specs
 
 CHANGED = ("fail", "error", "timeout")
@@ -108,7 +109,11 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [name for name in options.flag or [] if name not in flag_specs()]
     if unknown:
         parser.error(f"unknown flag {unknown[0]!r}; flags: {', '.join(flag_specs())}")
-    findings = sweep(options.flag, options.jobs)
+    try:
+        findings = sweep(options.flag, options.jobs)
+    except FeatureError as error:  # an undeclared flag tag, a file that does not parse: file:line
+        print(f"error: {error}", file=sys.stderr)
+        return int(ExitCode.USAGE)
     for finding in findings:
         print(finding.describe())
     tagged = len({(f.scenario.location, f.flag) for f in findings})

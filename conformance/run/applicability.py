@@ -7,7 +7,11 @@ or when a step needs a capability the engine lacks (:func:`capability_needs`, re
 steps' text). The plugin asks the first two before a scenario starts; the capability needs are
 found again, as the steps run, by the driver, which has the last word (a position that no stored
 play reaches, a deck order the engine turns out to refuse...). :func:`forecast` counts them all
-for the compatibility summary that opens a run.
+for the compatibility summary that opens a run, and the runs that deal the next hand from the
+cards they give (:data:`NEXT_HAND_CARDS`): not applicable to an engine that declares
+``own_shuffle``, and to one that refuses those cards once the hand is over
+(:meth:`~conformance.run.scenario_setup.ScenarioSetup.next_deal_refused`), which only the run
+finds out: the summary says how many runs that would cost.
 """
 
 from __future__ import annotations
@@ -17,9 +21,10 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from adapters.interface import EngineInfo
+from adapters.interface import OWN_SHUFFLE, EngineInfo
 from conformance.catalogue.features import Scenario
 from conformance.engines.specs import engine_lines, split_label
+from conformance.run.scenario_setup import own_shuffle_reason
 
 #: Steps that need a capability, by the text they start with (a scenario's Given/When/Then text).
 STEP_NEEDS: tuple[tuple[re.Pattern[str], str, str], ...] = (
@@ -28,6 +33,11 @@ STEP_NEEDS: tuple[tuple[re.Pattern[str], str, str], ...] = (
     (re.compile(r"^side [01] wins the (coto|match)$"), "match", "checks who wins a coto or the match"),
     (re.compile(r"^no side wins the (coto|match)$"), "match", "checks that no side wins a coto or the match"),
 )
+
+#: The steps that deal the next hand from the cards they give (a deck order, or the explicit deal).
+NEXT_HAND_CARDS = re.compile(r"^the next hand is dealt(?: from the deck, top card first)?:$")
+#: Why such a run is not applicable to an engine that declares ``own_shuffle`` (the driver's words).
+OWN_SHUFFLE_REASON = own_shuffle_reason("deals the next hand")
 
 
 def flag_reason(info: EngineInfo, profile: str, flags: Mapping[str, str], scenario: Scenario) -> str | None:
@@ -74,6 +84,11 @@ def capability_needs(scenario: Scenario) -> list[tuple[str, str]]:
     return list(found.items())
 
 
+def gives_next_hand(scenario: Scenario) -> bool:
+    """Whether a step of ``scenario`` deals the next hand from cards it gives (:data:`NEXT_HAND_CARDS`)."""
+    return any(NEXT_HAND_CARDS.search(step.text) for step in scenario.steps)
+
+
 @dataclass(frozen=True)
 class Forecast:
     """What a run will play of an engine, told before it starts."""
@@ -81,6 +96,9 @@ class Forecast:
     runs: int
     #: why runs will be not applicable, with their count (the most frequent first)
     not_applicable: tuple[tuple[str, int], ...]
+    #: runs to be played that deal the next hand from the cards they give: not applicable if the
+    #: engine refuses them (it deals the next hand itself without declaring ``own_shuffle``)
+    next_hand_cards: int = 0
 
     @property
     def applicable(self) -> int:
@@ -97,7 +115,7 @@ def forecast(
     """The runs of ``scenarios`` under each ``(profile label, its flags)`` and why some will not
     be applicable (the same reasons the run gives, by count; capabilities by what needs them)."""
     reasons: Counter[str] = Counter()
-    runs = 0
+    runs = next_hand = 0
     for profile, profile_flags in cases:
         for scenario in scenarios:
             runs += 1
@@ -106,9 +124,14 @@ def forecast(
             if why is None:
                 lacking = [(c, what) for c, what in capability_needs(scenario) if c not in info.capabilities]
                 why = f"the engine lacks the {lacking[0][0]!r} capability" if lacking else None
+            if why is None and gives_next_hand(scenario):
+                if OWN_SHUFFLE in info.capabilities:
+                    why = OWN_SHUFFLE_REASON
+                else:
+                    next_hand += 1
             if why is not None:
                 reasons[why] += 1
-    return Forecast(runs, tuple(reasons.most_common()))
+    return Forecast(runs, tuple(reasons.most_common()), next_hand)
 
 
 def compatibility_lines(spec: str, info: EngineInfo, notes: Sequence[str], expected: Forecast) -> list[str]:
@@ -118,19 +141,28 @@ def compatibility_lines(spec: str, info: EngineInfo, notes: Sequence[str], expec
     runs = f"{expected.runs} scenario run{'' if expected.runs == 1 else 's'}"
     if not expected.not_applicable:
         lines.append(f"  {runs}, all to be played")
-        return lines
-    lines.append(f"  {runs}: {expected.applicable} to be played; not applicable by the engine's declaration:")
-    lines.extend(f"    {count} {why}" for why, count in expected.not_applicable)
+    else:
+        lines.append(f"  {runs}: {expected.applicable} to be played; not applicable by the engine's declaration:")
+        lines.extend(f"    {count} {why}" for why, count in expected.not_applicable)
+    if expected.next_hand_cards:
+        lines.append(
+            f"  {expected.next_hand_cards} of the runs to be played deal the next hand from the cards they give: "
+            f"not applicable if the engine refuses them (an engine that deals the next hand itself declares "
+            f"'{OWN_SHUFFLE}')"
+        )
     return lines
 
 
 __all__ = [
+    "NEXT_HAND_CARDS",
+    "OWN_SHUFFLE_REASON",
     "STEP_NEEDS",
     "Forecast",
     "capability_needs",
     "compatibility_lines",
     "flag_reason",
     "forecast",
+    "gives_next_hand",
     "other_table",
     "overlay_reason",
 ]

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adapters.gcp.json_text import same_value
-from adapters.interface import JSON, Accepted, GameHandle, Outcome, Rejected
+from adapters.interface import JSON, OWN_SHUFFLE, Accepted, GameHandle, Outcome, Rejected
 from adapters.obligations import NEEDS_REASON_CODES
 from adapters.vocabulary import deck_codes
 from conformance.engines.explicit_draw import PartlyKnown
@@ -83,7 +83,9 @@ class ScenarioRun(ScenarioSetup):
 
         An engine that deals its own way refuses deck orders: it is given the same cards as the
         explicit form of the deal (the hands the rules deal from ``order``, the muestra, the
-        stock). A scenario about dealing itself (a ``DEAL-`` rule) is then not applicable."""
+        stock). A scenario about dealing itself (a ``DEAL-`` rule) is then not applicable. An
+        engine that refuses both forms once the hand is over deals the next hand itself: the run
+        is not applicable (:meth:`~conformance.run.scenario_setup.ScenarioSetup.next_deal_refused`)."""
         game = self.ensure_game()
         action: dict[str, Any] = {"type": "deal", "deck": order}
         outcome = self.act(action)
@@ -96,7 +98,27 @@ class ScenarioRun(ScenarioSetup):
                         "(it took the explicit deal of the same cards)"
                     )
                 return
+        self._dealt_next(game, action, outcome)
+
+    def deal_next_explicit(self, cards: Mapping[str, Any]) -> None:
+        """Deal the next hand as its explicit form ``cards`` (hands, muestra, stock); an engine
+        that refuses it once the hand is over is given the deck order of the same cards."""
+        game = self.ensure_game()
+        action: dict[str, Any] = {"type": "deal", **cards}
+        outcome = self.act(action)
+        if isinstance(outcome, Rejected) and game.state("phase") == "hand_over":
+            as_deck = self._order_next(game, cards)
+            if as_deck is not None and isinstance(self.act(as_deck), Accepted):
+                return
+        self._dealt_next(game, action, outcome)
+
+    def _dealt_next(self, game: GameHandle, action: Mapping[str, Any], outcome: Outcome) -> None:
+        """The next hand's deal done, or its refusal: not applicable when it is of the cards
+        (:meth:`next_deal_refused`), else a failure."""
         if isinstance(outcome, Rejected):
+            refused = self.next_deal_refused(game)
+            if refused is not None:
+                raise refused
             raise AssertionError(
                 f"expected {describe_action(action, gerund=True)} to be accepted, but it was refused: "
                 f"{outcome.code} {outcome.rule} {outcome.message}".rstrip()
@@ -106,14 +128,24 @@ class ScenarioRun(ScenarioSetup):
         """Ask for the next hand's deal from ``order``, accepted or not (a refusal is the answer the
         scenario checks). An engine that deals its own way refuses any deck order (as BAD_ACTION, or
         with a code of its own when it gives none of the suite's): it is asked again with the explicit
-        form of the same cards, as :meth:`deal_next` does."""
+        form of the same cards, as :meth:`deal_next` does, and then with no cards (a deal in "any
+        order", the form an engine that deals the next hand itself takes: the only one asked of an
+        engine that declares ``own_shuffle``), so that the answer is about the deal, not its cards."""
         game = self.ensure_game()
+        if OWN_SHUFFLE in self.info.capabilities:
+            return self.act({"type": "deal", "deck": []})
         outcome = self.act({"type": "deal", "deck": order})
         own_codes = not self.obligations.gives_reason_code("BAD_ACTION")
-        if isinstance(outcome, Rejected) and (outcome.code == "BAD_ACTION" or own_codes):
-            explicit = self._explicit_next(game, order, any_dealer=True)
-            if explicit is not None:
-                outcome = self.act(explicit)
+        for form in ("explicit", "none"):
+            if not (isinstance(outcome, Rejected) and (outcome.code == "BAD_ACTION" or own_codes)):
+                break
+            retry = (
+                self._explicit_next(game, order, any_dealer=True)
+                if form == "explicit"
+                else {"type": "deal", "deck": []}
+            )
+            if retry is not None:
+                outcome = self.act(retry)
         return outcome
 
     def must(self, action: dict[str, Any]) -> list[dict[str, JSON]]:

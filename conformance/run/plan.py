@@ -221,7 +221,14 @@ class SessionPlan:
 
     def parametrize(self, metafunc: pytest.Metafunc) -> None:
         """A scenario test once per (engine, profile) pair, and per symmetry of ``--symmetries``
-        (:meth:`symmetry_runs`): the parameter is (engine, profile, symmetry name or ``""``)."""
+        (:meth:`symmetry_runs`): the parameter is (engine, profile, symmetry name or ``""``). A
+        scenario the catalogue cannot read (an unknown tag, a flag or value profiles.toml does not
+        declare) is a collection error naming file:line, so that the session stops (exit 2) rather
+        than running it under every profile as not applicable."""
+        try:
+            self.item_scenario(metafunc)
+        except FeatureInputError as error:
+            raise pytest.Collector.CollectError(str(error)) from None
         if "guinote_case" in metafunc.fixturenames:
             runs = self.symmetry_runs(metafunc, self.cases())
             ids = [

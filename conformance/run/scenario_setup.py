@@ -25,6 +25,7 @@ from typing import Any
 from adapters.interface import (
     JSON,
     OWN_SHUFFLE,
+    Accepted,
     Engine,
     EngineInfo,
     GameHandle,
@@ -61,6 +62,21 @@ POSITION_SETUPS = ("auto", "load", "realise")
 
 #: Finds the realisation of a run's position and the reference's replay of it (the plugin's).
 Realiser = Callable[["ScenarioSetup"], tuple[Realisation, Replay]]
+
+
+#: Why a run that deals the next hand from its cards is not applicable to an engine that refuses
+#: them in every form (:meth:`ScenarioSetup.next_deal_refused`), and what the engine should say.
+NEXT_DEAL_REFUSED = "the scenario deals the next hand from the cards it gives; the engine refused them in every form"
+OWN_SHUFFLE_HINT = (
+    f"an engine that deals the next hand itself declares the capability '{OWN_SHUFFLE}' and takes the deal with "
+    "no cards (docs/checking/protocol.md, The next hand)"
+)
+
+
+def own_shuffle_reason(what: str) -> str:
+    """Why a run that gives the next hand's cards (``what`` it does) is not applicable to an
+    engine that declares ``own_shuffle`` (the words the run and its opening summary share)."""
+    return f"the scenario {what}; the engine deals it from its own shuffle ('{OWN_SHUFFLE}')"
 
 
 SUIT_WORDS = {name: code for code, name in SUITS.items()}
@@ -362,8 +378,10 @@ class ScenarioSetup:
             if isinstance(outcome, Rejected) and action.get("type") == "deal" and action.get("deck"):
                 # an engine that deals its own way: the explicit deal of the same cards (protocol.md, the next hand)
                 explicit = self._explicit_next(game, [str(card) for card in action["deck"]])
-                if explicit is not None:
-                    outcome = game.apply(explicit)
+                if explicit is not None and isinstance(retried := game.apply(explicit), Accepted):
+                    outcome = retried
+                elif (refused := self.next_deal_refused(game)) is not None:
+                    raise refused
             if isinstance(outcome, Rejected):
                 raise PrefixDivergence(
                     f"{where} ({describe_action(action, gerund=True)}): the engine refused it as {outcome.code} "
@@ -392,7 +410,33 @@ class ScenarioSetup:
         """Scenarios that deal the next hand give its cards: an engine that deals it from its own
         shuffle (``own_shuffle``) cannot be given them."""
         if OWN_SHUFFLE in self.info.capabilities:
-            raise NotApplicable(f"the scenario {what}; the engine deals it from its own shuffle ('{OWN_SHUFFLE}')")
+            raise NotApplicable(own_shuffle_reason(what))
+
+    def next_deal_refused(self, game: GameHandle) -> NotApplicable | None:
+        """The verdict on a next hand's deal whose cards the engine refused in every form the
+        harness has for them (a deck order, the explicit deal, each as the other when the first
+        was refused): *not applicable* when the engine is in ``hand_over``, where the deal is
+        its one legal action, so that the refusal is of the cards, not of the deal (an engine
+        that deals the next hand itself, as real ones do, and has not declared ``own_shuffle``);
+        ``None`` (the refusal stands as the engine's answer) in any other phase: it does not
+        take the hand to be over, or takes the match to be over. Whether a next hand may be
+        dealt at all is checked without cards (``the next hand may be dealt``, a deal attempted
+        too soon), for every engine. The deal with no cards is tried, to say which engine it is."""
+        if game.state("phase") != "hand_over":
+            return None
+        took = isinstance(game.apply({"type": "deal", "deck": []}), Accepted)
+        how = "it took a deal with no cards" if took else "it refused a deal with no cards too"
+        # the engine's own words are left out: the reason is counted, one line for all such runs
+        return NotApplicable(f"{NEXT_DEAL_REFUSED} (a deck order, the explicit deal); {how}: {OWN_SHUFFLE_HINT}")
+
+    def _last_trick_taker(self, game: GameHandle, *, any_dealer: bool = False) -> int | None:
+        """The seat that took the last trick, who deals the next hand (PRE-10, MATCH-11)."""
+        last = game.state("last_trick_winner")
+        if isinstance(last, float) and last.is_integer():
+            last = int(last)  # a number is a number (the protocol compares them by value)
+        if not isinstance(last, int) or isinstance(last, bool):
+            return 0 if any_dealer else None
+        return last
 
     def _explicit_next(self, game: GameHandle, order: list[str], *, any_dealer: bool = False) -> dict[str, Any] | None:
         """The explicit form of the next deal from ``order``: dealt by the taker of
@@ -401,15 +445,34 @@ class ScenarioSetup:
         is dealt by seat 0 when the engine names no taker of the last trick."""
         from reference_engine.match import next_dealer
 
-        last = game.state("last_trick_winner")
-        if isinstance(last, float) and last.is_integer():
-            last = int(last)  # a number is a number (the protocol compares them by value)
-        if not isinstance(last, int) or isinstance(last, bool):
-            if not any_dealer:
-                return None
-            last = 0
+        last = self._last_trick_taker(game, any_dealer=any_dealer)
+        if last is None:
+            return None
         dealt = self._dealt(order, next_dealer(last) % self.players)
         return None if dealt is None else {"type": "deal", **dealt}
+
+    def _order_next(self, game: GameHandle, cards: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The deck-order form of the explicit next deal ``cards`` (hands, muestra, stock): the
+        order the taker of the last trick deals them from with the ``deal`` flag's method (the
+        inverse of :meth:`_explicit_next`; an engine that takes deck orders is never owed the
+        explicit form, protocol.md, Versioning)."""
+        from reference_engine.cards import CardError, parse_card
+        from reference_engine.deal import DealtHand, order_of_deal
+        from reference_engine.match import next_dealer
+
+        last = self._last_trick_taker(game)
+        if last is None:
+            return None
+        try:
+            hands = tuple(tuple(parse_card(str(card)) for card in hand) for hand in cards["hands"])
+            dealt = DealtHand(
+                hands, parse_card(str(cards["muestra"])), tuple(parse_card(str(c)) for c in cards["stock"])
+            )
+            method = self.flags.get("deal", "one_by_one")
+            order = order_of_deal(dealt, self.players, next_dealer(last) % self.players, method)
+        except (CardError, ValueError, KeyError, TypeError):
+            return None
+        return {"type": "deal", "deck": [card.code for card in order]}
 
 
 def _rules_of(events: Sequence[Mapping[str, JSON]]) -> str:

@@ -27,7 +27,7 @@ var lascuarenta = map[string]string{
 	"cante_order":             "free",
 	"tute":                    "wins_point",
 	"seven_exchange_requires": "own_side_won_any_trick",
-	"seven_exchange_window":   "while_muestra_visible",
+	"seven_exchange_window":   "between_tricks",
 	"seven_exchange_min":      "higher_than_seven",
 	"seven_is_muestra":        "swap_with_two",
 	"partner_winning_exempts": "yes",

@@ -78,12 +78,32 @@ def test_window_after_the_won_trick_before_the_draw() -> None:  # B-12, SEVEN-03
     assert not exchange_allowed(game, 1)
 
 
-def test_window_while_the_muestra_is_visible() -> None:  # B-12, SEVEN-04
-    game = game_with("lascuarenta", last_trick_winner=1, draw_pending=True, stock="6o 7e 4b 6e 5c Ce 3e")
+def test_window_while_the_muestra_is_visible() -> None:  # B-12, SEVEN-16 (interpretation)
+    flags = {"seven_exchange_window": "while_muestra_visible"}
+    game = game_with("lascuarenta", flags=flags, last_trick_winner=1, draw_pending=True, stock="6o 7e 4b 6e 5c Ce 3e")
     game.apply(Draw())
     play(game, "Ro")  # seat 1 leads; mid-trick, seat 2 to play
     assert exchange_allowed(game, 1)
     game.apply(Exchange(1))
+
+
+def test_window_between_tricks() -> None:  # B-12, SEVEN-04/SEVEN-16: S002/S003, the lascuarenta profile
+    assert rules("lascuarenta").seven_exchange_window == "between_tricks"
+    # before the draw, after it, and by a seat that is not to lead: any moment between two tricks
+    game = game_with("lascuarenta", last_trick_winner=0, tricks_won=[1, 1], draw_pending=True,
+                     stock="6o 7e 4b 6e 5c Ce 3e")  # fmt: skip
+    assert exchange_allowed(game, 1)
+    game.apply(Draw())
+    assert exchange_allowed(game, 1)
+    play(game, "Ao")  # seat 0 leads: a trick has begun
+    assert not exchange_allowed(game, 1)
+    error = refusal(game, Exchange(1))
+    assert (error.code, error.rule) == ("EXCHANGE_WINDOW_CLOSED", "SEVEN-03")
+    assert "between tricks" in error.message and game.muestra is card("Ab")
+    play(game, "Ro", "So", "Co")  # the trick ends: the window opens again
+    assert exchange_allowed(game, 1)
+    game.apply(Exchange(1))
+    assert game.muestra is card("7b")
 
 
 @pytest.mark.parametrize(

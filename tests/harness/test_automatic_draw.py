@@ -220,8 +220,11 @@ def test_around_the_draw_every_run_passes_or_says_why_it_cannot(tmp_path: Path) 
     watched = (
         # a Sota drawn after the trick completes a twenty: not before the draw, then sung (CANTE-25)
         "A Sota drawn after the won trick completes a twenty that is sung before the next lead",
-        # the exchange in the middle of a trick, the muestra read after the last draw (SEVEN-04)
-        "While the muestra is visible the exchange is allowed in the middle of a trick on the exchanger's turn",
+        # the exchange in the middle of a trick, the muestra read after the last draw (SEVEN-04, SEVEN-16):
+        # accepted at any moment the muestra is visible, refused when it is only between tricks
+        "At any moment the muestra is visible, the exchange is allowed in the middle of a trick"
+        " on the exchanger's turn",
+        "Between tricks only, the exchange is refused in the middle of a trick even on the exchanger's turn",
         # the cantes refused after the last trick of the free phase, before its draw (CANTE-05)
         "A side that took the trick before last may not sing once the opponents take the last one",
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -41,6 +42,44 @@ def test_conflicting_flag_tags_are_an_error(tmp_path: Path) -> None:
     )
     with pytest.raises(FeatureError, match=r"f.feature:10: flag partner_winning_exempts is tagged both"):
         parse_feature(path)
+
+
+@pytest.mark.parametrize(
+    ("tag", "problem"),
+    [
+        ("@seven_exchange_window=while_visible", "unknown value 'while_visible' for flag 'seven_exchange_window'"),
+        ("@no_such_flag=x", "unknown flag 'no_such_flag'"),
+    ],
+)
+def test_a_flag_or_value_profiles_toml_does_not_declare_is_an_error_at_the_tags_line(
+    tmp_path: Path, tag: str, problem: str
+) -> None:
+    path = tmp_path / "f.feature"
+    # the tag on its own line, above the scenario's other tags: the error names the tag's line (9)
+    path.write_text(FEATURE.replace("    @ARR-10 @partner", f"    {tag}\n    @ARR-10 @partner"), encoding="utf-8")
+    with pytest.raises(FeatureError, match=rf"f.feature:9: {re.escape(tag)}: {re.escape(problem)}"):
+        parse_feature(path)
+
+
+def test_an_inherited_flag_tag_is_named_at_its_rule(tmp_path: Path) -> None:
+    path = tmp_path / "f.feature"
+    path.write_text(FEATURE.replace("  @S004\n", "  @S004 @players=3\n"), encoding="utf-8")
+    with pytest.raises(FeatureError, match=r"f.feature:2: @players=3: unknown value '3' for flag 'players'"):
+        parse_feature(path)
+
+
+def test_flag_tags_are_checked_against_the_declaration_given(tmp_path: Path) -> None:
+    # another clone's profiles.toml (a flag being added with new-flag) declares what this one does not
+    from reference_engine.flags import FlagSpec, FlagValue
+
+    path = tmp_path / "f.feature"
+    path.write_text(FEATURE.replace("@partner_winning_exempts=no", "@last_trick_bonus=twenty"), encoding="utf-8")
+    with pytest.raises(FeatureError, match="unknown flag 'last_trick_bonus'"):
+        parse_feature(path)
+    values = {name: FlagValue(name, ("S000",), "") for name in ("ten", "twenty")}
+    declared = {"last_trick_bonus": FlagSpec("last_trick_bonus", "B-99", ("SCORE-01",), "", values, "ten")}
+    (scenario,) = parse_feature(path, declared)
+    assert scenario.flags == {"last_trick_bonus": "twenty"}
 
 
 def test_a_syntax_error_names_the_file_and_line(tmp_path: Path) -> None:

@@ -280,3 +280,27 @@ def test_a_feature_file_that_does_not_parse_is_an_input_error_naming_file_and_li
         done = CliRunner().invoke(app, command)
         assert done.exit_code == ExitCode.USAGE, (command, done.output)
         assert f"{tmp_path / 'broken.feature'}:4" in done.output and "Traceback" not in done.output
+
+
+def test_an_undeclared_flag_value_in_a_feature_file_is_an_input_error_naming_the_tags_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # not a run where the scenario is not applicable under every profile, and the run passes
+    from typer.testing import CliRunner
+
+    from conformance.catalogue import features as catalogue
+    from conformance.catalogue.rule_index import default_root
+    from conformance.cli import app
+
+    seven = (default_root() / "seven.feature").read_text(encoding="utf-8")
+    tag = "@seven_exchange_window=while_muestra_visible"
+    line = seven.splitlines().index(next(row for row in seven.splitlines() if tag in row)) + 1
+    (tmp_path / "seven.feature").write_text(seven.replace(tag, "@seven_exchange_window=while_visible", 1))
+    monkeypatch.setattr(catalogue, "default_root", lambda: tmp_path)
+    for command in (["run", "--report-dir", str(tmp_path / "reports"), "--area", "seven"], ["rules"], ["export"]):
+        done = CliRunner().invoke(app, command)
+        assert done.exit_code == ExitCode.USAGE, (command, done.output)
+        assert f"{tmp_path / 'seven.feature'}:{line}: @seven_exchange_window=while_visible: unknown value" in (
+            done.output
+        ), (command, done.output)
+        assert "Traceback" not in done.output

@@ -122,7 +122,25 @@ def test_an_unknown_tag_is_an_error_naming_the_file_and_line(pytester: pytest.Py
     outcome, _ = run(pytester, "--profile", "ludoteka")
     outcome.assert_outcomes(errors=1)
     text = outcome.stdout.str()
-    assert "tiny.feature:6: unknown tag @bogus" in text
+    assert "tiny.feature:5: unknown tag @bogus" in text  # the tag's line
+    assert outcome.ret == pytest.ExitCode.INTERRUPTED  # a collection error: nothing is run
+
+
+@pytest.mark.parametrize(
+    ("name", "tag"),
+    [("undeclared_value", "@seven_exchange_window=while_visible"), ("undeclared_flag", "@no_such_flag=x")],
+)
+def test_an_undeclared_flag_or_value_is_a_collection_error_naming_the_tags_line(
+    pytester: pytest.Pytester, name: str, tag: str
+) -> None:
+    # run, it would be not applicable under every profile of every engine, and the session would pass
+    make_suite(pytester, TRICK.format(winner=1).replace("@DECK-05 @S000", f"@DECK-05 @S000\n    {tag}"), name)
+    outcome, data = run(pytester)
+    text = outcome.stdout.str()
+    assert outcome.ret == pytest.ExitCode.INTERRUPTED, text  # 2, as collection errors
+    assert f"{name}.feature:6: {tag}: unknown" in text  # the tag's line, not the scenario's (7)
+    assert "error during collection" in text and "Traceback" not in text
+    assert not data.get("results")
 
 
 def test_an_unknown_profile_is_a_usage_error(pytester: pytest.Pytester) -> None:

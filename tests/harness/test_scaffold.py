@@ -104,6 +104,19 @@ def test_a_new_value_is_added_to_its_flag_and_must_get_a_scenario(root: Path) ->
     assert any(p.startswith(f"{profiles}:") and "TODO" in p and "values.3" in p for p in problems)
 
 
+def test_a_scenario_tagged_with_a_value_not_yet_declared_is_named_at_its_tag(root: Path) -> None:
+    feature = root / "features/scoring.feature"
+    text = feature.read_text(encoding="utf-8").rstrip("\n") + "\n" + SCENARIOS
+    feature.write_text(text, encoding="utf-8")
+    # the first scenario that names the flag, at its tag's line (before new-flag declared it)
+    line = text.splitlines().index("    @SCORE-01 @S000 @S002 @S003 @S004 @last_trick_bonus=ten") + 1
+    assert fidelity.all_problems(root) == [
+        f"{feature}:{line}: @last_trick_bonus=ten: unknown flag 'last_trick_bonus'; "
+        + "valid flags: "
+        + ", ".join(sorted(fidelity.Project(root).flags))
+    ]
+
+
 def test_scaffold_mistakes_are_clear_errors(root: Path) -> None:
     runner = CliRunner()
     unknown = runner.invoke(
