@@ -102,6 +102,23 @@ class ScenarioRun(ScenarioSetup):
                 f"{outcome.code} {outcome.rule} {outcome.message}".rstrip()
             )
 
+    def deal_next_explicit(self, dealt: dict[str, Any]) -> None:
+        """Deal the next hand as its ``hands``, ``muestra`` and ``stock``. The explicit form is
+        for an engine that deals its own way; one that takes deck orders need not take it
+        (protocol.md, the next hand), and is given the deck order that deals the same cards."""
+        game = self.ensure_game()
+        action: dict[str, Any] = {"type": "deal", **dealt}
+        outcome = self.act(action)
+        if isinstance(outcome, Rejected) and game.state("phase") == "hand_over":
+            order = self._order_next(game, dealt)
+            if order is not None and isinstance(self.act({"type": "deal", "deck": order}), Accepted):
+                return
+        if isinstance(outcome, Rejected):
+            raise AssertionError(
+                f"expected {describe_action(action, gerund=True)} to be accepted, but it was refused: "
+                f"{outcome.code} {outcome.rule} {outcome.message}".rstrip()
+            )
+
     def attempt_deal_next(self, order: list[str]) -> Outcome:
         """Ask for the next hand's deal from ``order``, accepted or not (a refusal is the answer the
         scenario checks). An engine that deals its own way refuses any deck order (as BAD_ACTION, or

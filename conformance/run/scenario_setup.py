@@ -411,6 +411,32 @@ class ScenarioSetup:
         dealt = self._dealt(order, next_dealer(last) % self.players)
         return None if dealt is None else {"type": "deal", **dealt}
 
+    def _order_next(self, game: GameHandle, dealt: Mapping[str, Any]) -> list[str] | None:
+        """The deck order that deals ``dealt`` (hands, muestra, stock) as the next hand, dealt
+        by the taker of the last trick with the ``deal`` flag's method: the inverse of
+        :meth:`_explicit_next`, for an engine that takes deck orders and so is never sent the
+        explicit form (protocol.md, the next hand)."""
+        from reference_engine.cards import CardError, parse_card
+        from reference_engine.deal import DealtHand, order_of_deal
+        from reference_engine.match import next_dealer
+
+        last = game.state("last_trick_winner")
+        if isinstance(last, float) and last.is_integer():
+            last = int(last)
+        if not isinstance(last, int) or isinstance(last, bool):
+            return None
+        try:
+            hand = DealtHand(
+                tuple(tuple(parse_card(c) for c in cards) for cards in dealt["hands"]),
+                parse_card(dealt["muestra"]),
+                tuple(parse_card(c) for c in dealt["stock"]),
+            )
+        except CardError:
+            return None
+        method = self.flags.get("deal", "one_by_one")
+        order = order_of_deal(hand, self.players, next_dealer(last) % self.players, method)
+        return [card.code for card in order]
+
 
 def _rules_of(events: Sequence[Mapping[str, JSON]]) -> str:
     """The rules the reference carried out with ``events`` (for a divergence message)."""

@@ -229,7 +229,7 @@ def deal_attempt(guinote_run: ScenarioRun) -> None:
 def next_explicit_deal(guinote_run: ScenarioRun, datatable: Table) -> None:
     """The explicit form of the deal (rows per seat, the muestra, the stock): what an engine that
     deals its own way is given, and what compare writes for it."""
-    guinote_run.must({"type": "deal", **guinote_run.dealt_cards(datatable)})
+    guinote_run.deal_next_explicit(guinote_run.dealt_cards(datatable))
 
 
 # ---------------------------------------------------------------------------------- Then
