@@ -20,8 +20,13 @@ from conformance.catalogue.features import Scenario, load_scenarios
 from conformance.catalogue.rule_index import load_rules
 
 TABLE = Path(__file__).with_name("field_owners.toml")
-#: the generic Then step on a state field (conformance/run/steps/common.py, state_field)
-STATE_CHECK = re.compile(r'^the state field "(?P<name>[\w.]+)" is (?P<value>.+)$')
+#: the Then steps that compare a state field with a value, and the field each reads
+#: (conformance/run/steps/common.py: state_field, holds, stock_count)
+STATE_CHECKS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r'^the state field "(?P<name>[\w.]+)" is (?P<value>.+)$'), "{name}"),
+    (re.compile(r"^seat (?P<seat>\d+) holds (?P<cards>.+)$"), "hand.{seat}"),
+    (re.compile(r"^(?P<count>\d+) cards? (?:is|are) left to draw$"), "stock_count"),
+)
 
 
 def field_pattern(name: str) -> str:
@@ -43,10 +48,15 @@ def state_checks(scenarios: list[Scenario]) -> list[tuple[Scenario, str, str]]:
     """Each generic state check: its scenario, its ``file:line`` and the field it reads."""
     found = []
     for scenario in scenarios:
+        then = False
         for step in scenario.steps:
-            match = STATE_CHECK.match(step.text)
-            if match and step.keyword.strip() in ("Then", "And", "But"):
-                found.append((scenario, f"features/{scenario.path.name}:{step.line}", match["name"]))
+            then = step.keyword.strip() == "Then" or (then and step.keyword.strip() in ("And", "But"))
+            for pattern, field in STATE_CHECKS:
+                match = pattern.match(step.text)
+                if match and then:
+                    found.append(
+                        (scenario, f"features/{scenario.path.name}:{step.line}", field.format(**match.groupdict()))
+                    )
     return found
 
 
