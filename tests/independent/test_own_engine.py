@@ -162,3 +162,11 @@ def test_the_whole_suite_runs_on_the_engine_with_no_failure(tmp_path: Path, engi
     done, data = run_suite(tmp_path, engine, "--profile", profile)
     statuses = check_runs(done, data)
     assert len(data["results"]) == 360 and statuses["pass"] >= 175, statuses
+
+
+def test_an_engine_that_takes_deck_orders_is_given_the_next_hand_as_one(tmp_path: Path) -> None:
+    """deal.feature:118 gives the next hand as its hands, muestra and stock, a form protocol.md
+    sends only to an engine that refuses deck orders: this engine takes deck orders, refuses the
+    explicit form, and is given the deck order that deals the same hands."""
+    done, data = run_suite(tmp_path, TAKES_DEALS, "--profile", "lascuarenta", "--scenario", "features/deal.feature:118")
+    assert check_runs(done, data) == Counter({"pass": 1})
