@@ -24,6 +24,7 @@ from tests.independent.test_minimal_engine import run_suite
 ENGINE_FILE = Path(own.__file__).resolve()
 OWN_SHUFFLE = f"cmd:{sys.executable} {ENGINE_FILE}"
 TAKES_DEALS = f"{OWN_SHUFFLE} --take-deals"
+WITH_MATCH = f"{TAKES_DEALS} --match"  # and answers the match score (capability match)
 #: why a run may be not applicable on this engine: what it does not play or declare
 INHERENT = (
     "engine own-guinote does not support",  # a flag value of neither of its profiles
@@ -143,13 +144,17 @@ def test_the_next_hand_comes_from_its_own_shuffle_the_same_on_a_replay() -> None
 
 @pytest.mark.parametrize(
     ("engine", "profile", "area", "least"),
-    [(TAKES_DEALS, "ludoteka", "vueltas", 20), (OWN_SHUFFLE, "lascuarenta", "free_phase", 25)],
+    [
+        (TAKES_DEALS, "ludoteka", "vueltas", 20),
+        (OWN_SHUFFLE, "lascuarenta", "free_phase", 30),
+        (WITH_MATCH, "lascuarenta", "match", 15),
+    ],
 )
 def test_one_area_runs_on_the_engine_with_no_failure(
     tmp_path: Path, engine: str, profile: str, area: str, least: int
 ) -> None:
     """The hands de vueltas (claims, early ends) on the engine that takes the harness's deals,
-    and the free phase and its draws on the one that shuffles its own."""
+    the free phase and its draws on the one that shuffles its own, and the match score."""
     done, data = run_suite(tmp_path, engine, "--profile", profile, "--area", area)
     statuses = check_runs(done, data)
     assert statuses["pass"] >= least, statuses
@@ -157,7 +162,9 @@ def test_one_area_runs_on_the_engine_with_no_failure(
 
 @pytest.mark.slow
 @pytest.mark.parametrize("profile", ["lascuarenta", "ludoteka"])
-@pytest.mark.parametrize("engine", [OWN_SHUFFLE, TAKES_DEALS], ids=["own_shuffle", "take_deals"])
+@pytest.mark.parametrize(
+    "engine", [OWN_SHUFFLE, TAKES_DEALS, WITH_MATCH], ids=["own_shuffle", "take_deals", "take_deals_match"]
+)
 def test_the_whole_suite_runs_on_the_engine_with_no_failure(tmp_path: Path, engine: str, profile: str) -> None:
     done, data = run_suite(tmp_path, engine, "--profile", profile)
     statuses = check_runs(done, data)

@@ -23,6 +23,9 @@ comments cite the source and its heading.
 Run it as a ``cmd:`` engine::
 
     guinote-conformance run --engine "cmd:python3 tests/independent/own_engine/engine.py"
+
+``--take-deals`` takes the next hands' deck orders from the harness instead of shuffling (no
+``own_shuffle``), ``--match`` answers the match score (capability ``match``).
 """
 
 from __future__ import annotations
@@ -92,6 +95,11 @@ CAPABILITIES = ["automatic_draw", "own_shuffle"]
 TAKE_DEALS = "--take-deals" in sys.argv[1:]
 if TAKE_DEALS:
     CAPABILITIES.remove("own_shuffle")
+#: With ``--match`` it also answers the match score (capability ``match``): the points of the
+#: coto, the cotos and the winner of the match, which it keeps in any case.
+MATCH = "--match" in sys.argv[1:]
+if MATCH:
+    CAPABILITIES.append("match")
 
 # ---------------------------------------------------------------------------------- the cards
 SUITS = "oceb"
@@ -174,6 +182,7 @@ class Game:
         self.points_won = [0, 0]  # points of the coto (S000 Objetivo del juego)
         self.cotos = [0, 0]
         self.match_over = False
+        self.match_winner: int | None = None
         self.hands_dealt = 0
         self.carried = [0, 0]  # the totals this hand started from (a hand de vueltas)
         self.carry_next: list[int] | None = None  # what the next hand starts from: None, a new point
@@ -669,20 +678,23 @@ class Game:
             return [*events, {"type": "de_vueltas", "totals": totals}]
         self.carry_next = None
         self.points_won[side] += 1
-        events.append({"type": "point_won", "side": side})
-        if self.points_won[side] == POINTS_PER_COTO:
+        point: dict[str, Any] = {"type": "point_won", "side": side}
+        events.append(point)
+        if self.points_won[side] == POINTS_PER_COTO:  # the next coto starts from zero (S004 Los cotos)
             self.points_won = [0, 0]
             self.cotos[side] += 1
             events.append({"type": "coto_won", "side": side})
             if self.cotos[side] == int(self.flags["cotos_to_win"]):
                 self.match_over = True
+                self.match_winner = side
                 events.append({"type": "match_won", "side": side})
+        point.update(points=list(self.points_won), cotos=list(self.cotos))
         return events
 
     # ------------------------------------------------------------------------------ the state
     def state(self, field: str) -> Any:
-        name, _, index_text = field.partition(".")
-        if index_text:
+        name, _, index_text = field.rpartition(".") if field.startswith("match.") else field.partition(".")
+        if index_text and field != "match.winner":
             return self._indexed(name, index_text)
         simple: dict[str, Callable[[], Any]] = {
             "phase": lambda: self.phase,
@@ -709,6 +721,8 @@ class Game:
             "hand_winner": lambda: self.winner,
             "hand_reason": lambda: self.reason,
         }
+        if MATCH:
+            simple["match.winner"] = lambda: self.match_winner
         if field not in simple:
             raise UnknownField(f"no field {field!r}")
         return simple[field]()
@@ -730,6 +744,9 @@ class Game:
             "won_cards": lambda: list(self.won[index]),
             "last_trick_won": lambda: list(self.last_won[index]),
         }
+        if MATCH:
+            per_side["match.points"] = lambda: self.points_won[index]
+            per_side["match.cotos"] = lambda: self.cotos[index]
         if name in per_seat and index < PLAYERS:
             return per_seat[name]()
         if name in per_side and index < 2:
