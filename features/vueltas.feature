@@ -147,7 +147,6 @@ Feature: Hands de vueltas
       And side 0 wins the point
       And the phase is hand_over
       And the state field "tricks_played" is 1
-      And the state field "hand_size.1" is 5
       And side 0 has 112 points in total
       And the hand is over because of vueltas_reached_101 under rule VUELTAS-07
 
@@ -165,7 +164,6 @@ Feature: Hands de vueltas
       And seat 2 claims 101
       Then the hand is over because of claim_correct under rule VUELTAS-06
       And the state field "tricks_played" is 1
-      And the state field "hand_size.0" is 5
 
   Rule: VUELTAS-05 The claim: after a trick of a hand de vueltas, a player of the side that won it announces 101
 

@@ -570,11 +570,11 @@ def test_compare_takes_a_legal_action_by_its_members_of_the_vocabulary_and_a_sea
 
 
 def test_a_claim_scenario_holds_under_an_engine_profile_that_counts_the_thirty_malas_otherwise() -> None:
-    """VUELTAS-04/06 (vueltas.feature:155): a claim made after one trick of a hand de vueltas is
+    """VUELTAS-04/06 (vueltas.feature:154): a claim made after one trick of a hand de vueltas is
     right only where the thirty malas count the últimas as points (cards_plus_ultimas); under
     cards_and_ultimas (the side must have taken the últimas, which no one has yet) the reference
     too says claim_false. The scenario now says the flag it needs: an engine profile that reads the
     count otherwise, which no reference profile does, failed it."""
     variation = Variation(profiles=(("p", "tradicional", (("thirty_malas_count", "cards_and_ultimas"),)),))
-    [result] = scenario_results(replace(variation, deck_orders=True), "--scenario", "features/vueltas.feature:155")
+    [result] = scenario_results(replace(variation, deck_orders=True), "--scenario", "features/vueltas.feature:154")
     assert result["status"] == "pass", result["message"]
