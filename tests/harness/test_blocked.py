@@ -12,6 +12,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from conformance.oracle.causes import likely_causes
+from conformance.report.formats import junit_name
 from conformance.results.report import Report
 
 REPO = Path(__file__).resolve().parents[2]
@@ -46,9 +47,14 @@ def test_a_card_of_a_third_suit_taking_the_trick_is_the_trick_winning_rule_and_b
     for result in blocked:  # one line under the root cause, not a block of its own
         assert f"{result.location}  {', '.join(result.rules)}  {result.scenario}" in stdout
         assert f"rules {', '.join(result.rules)}  profiles" not in stdout
-    cases = {case.get("line"): case for case in ET.parse(tmp_path / "junit.xml").getroot().iter("testcase")}
+    # a test case per run: its file, line and name (which carries the profile and any symmetry) pick it out
+    cases = {
+        (case.get("file"), case.get("line"), case.get("name")): case
+        for case in ET.parse(tmp_path / "junit.xml").getroot().iter("testcase")
+    }
     for result in blocked:
-        properties = [(p.get("name"), p.get("value")) for p in cases[str(result.line)].iter("property")]
+        case = cases[(result.feature, str(result.line), junit_name(result, report))]
+        properties = [(p.get("name"), p.get("value")) for p in case.iter("property")]
         assert properties == [("blocked_by", "PLAY-05")]
     html = (tmp_path / "index.html").read_text(encoding="utf-8")
     assert 'id="blocked-PLAY-05"' in html

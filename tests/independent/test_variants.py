@@ -552,7 +552,7 @@ def test_the_harness_bugs_the_variants_found_in_run_stay_fixed() -> None:
     [other] = scenario_results(table, "--scenario", "features/arrastre.feature:15")
     assert other["status"] == "not_applicable" and "does not fit the table" in other["message"], other["message"]
     areas = replace(base, capabilities=("reason_codes_free_phase",))
-    [refused] = scenario_results(areas, "--scenario", "features/free_phase.feature:471")
+    [refused] = scenario_results(areas, "--scenario", "features/free_phase.feature:486")
     assert refused["status"] == "pass", refused["message"]
 
 
