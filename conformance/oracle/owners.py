@@ -20,7 +20,8 @@ carries out (:data:`adapters.vocabulary.EVENT_RULES`). An owner may hand the nam
 * to the reference (``deferred``): the decision of a hand (its winner, its reason) is named by the
   rule that decided it on the reference (the ``rule`` of its ``hand_over`` event, its ``hand_rule``);
 * to the trick (``by_trick``): between two cards of one suit the card ranking decides (DECK-05, or
-  DECK-06 for the Sota and the Caballo); between cards of two suits, the trick-winning rule itself.
+  DECK-06 for the Sota and the Caballo); a card of a third suit given the trick breaks DECK-11, the
+  suit led preferred to a trump DECK-10; otherwise the trick-winning rule itself (PLAY-05).
 
 The first divergence of a run's transcript (:mod:`conformance.oracle.transcript`) and the cause of a
 ``compare`` divergence (:func:`conformance.oracle.divergence.cause_of`) are both named here.
@@ -170,16 +171,30 @@ class Trick:
 RANKING, SOTA_OVER_CABALLO = "DECK-05", "DECK-06"
 
 
+#: A card of a third suit (neither the suit led nor trumps) never takes the trick (DECK-11); a trump
+#: beats every card of another suit (DECK-10).
+THIRD_SUIT, TRUMP_BEATS_OTHERS = "DECK-11", "DECK-10"
+
+
 def trick_owner(trick: Trick, rule: str = "PLAY-05") -> str:
     """Which part of the trick-winning ``rule`` decides between the card the reference says took
     the trick and the card the engine says did: the ranking inside a suit for two cards of one
-    suit (:data:`SOTA_OVER_CABALLO` for the Sota and the Caballo, :data:`RANKING` otherwise); the
-    trick-winning rule itself (the highest trump, else the highest card of the suit led) for
-    cards of two suits, or a seat that played no card of the trick."""
+    suit (:data:`SOTA_OVER_CABALLO` for the Sota and the Caballo, :data:`RANKING` otherwise); for
+    cards of two suits, :data:`THIRD_SUIT` when the engine's card is of neither the suit led nor
+    the winning card's suit, :data:`TRUMP_BEATS_OTHERS` when a trump took the trick and the engine
+    gave it to the suit led; the trick-winning rule itself for a seat that played no card of the
+    trick. (``trick.cards`` is in the order played: its first card is the one led.)"""
     ours, theirs = trick.card_of(trick.reference_seat), trick.card_of(trick.engine_seat)
-    if not ours or not theirs or ours[-1] != theirs[-1]:
+    if not ours or not theirs:
         return rule
-    return SOTA_OVER_CABALLO if {ours[:-1], theirs[:-1]} == {"S", "C"} else RANKING
+    if ours[-1] == theirs[-1]:
+        return SOTA_OVER_CABALLO if {ours[:-1], theirs[:-1]} == {"S", "C"} else RANKING
+    led = next(iter(trick.cards.values()))[-1]
+    if theirs[-1] not in (led, ours[-1]):
+        return THIRD_SUIT
+    if ours[-1] != led and theirs[-1] == led:
+        return TRUMP_BEATS_OTHERS
+    return rule
 
 
 def owner_of(

@@ -3,7 +3,8 @@ protocol in their own process (``serve:tests.harness.planted_engines:NAME``) so 
 touches the reference engine of the test run itself.
 
 * :func:`third_suit_wins`: a card of a third suit (neither trumps nor the suit led) takes the trick
-  when it ranks higher: the trick-winning rule (PLAY-05) broken, the card ranking intact;
+  when it ranks higher: the rule that a third suit never takes the trick (DECK-11) broken, the
+  card ranking intact;
 * :func:`exchange_keeps_seven`: the exchange of the seven takes the muestra into the hand but leaves
   the seven there too (the events as the reference's): the exchange rule (SEVEN-01) broken.
 """

@@ -28,22 +28,22 @@ def _run(engine: str, tmp_path: Path, *narrowing: str) -> tuple[Report, str]:
     return Report.load(tmp_path / "results.json"), done.stdout
 
 
-def test_a_card_of_a_third_suit_taking_the_trick_is_the_trick_winning_rule_and_blocks_the_rest(
+def test_a_card_of_a_third_suit_taking_the_trick_is_the_third_suit_rule_and_blocks_the_rest(
     tmp_path: Path,
 ) -> None:
     report, stdout = _run(
         "serve:tests.harness.planted_engines:third_suit_wins", tmp_path, "--area", "deck", "--area", "free_phase"
     )
     failed = [result for result in report.results if result.status.is_problem]
-    assert failed and all(r.divergence is not None and r.divergence.rule == "PLAY-05" for r in failed), [
+    assert failed and all(r.divergence is not None and r.divergence.rule == "DECK-11" for r in failed), [
         (r.id, r.divergence) for r in failed
     ]  # never the card ranking (DECK-05/06), which this engine gets right
     blocked = [r for r in failed if r.blocked_by]
-    assert blocked and all(r.blocked_by == "PLAY-05" and "PLAY-05" not in r.rules for r in blocked)
-    assert any("PLAY-05" in r.rules and not r.blocked_by for r in failed)  # its own scenario: a full block
+    assert blocked and all(r.blocked_by == "DECK-11" and "DECK-11" not in r.rules for r in blocked)
+    assert any("DECK-11" in r.rules and not r.blocked_by for r in failed)  # its own scenario: a full block
     (cause, *others) = likely_causes(report)
-    assert cause.rule == "PLAY-05" and not others and len(cause.blocked) == len(blocked)
-    assert "1. PLAY-05 explains" in stdout and "Blocked by PLAY-05" in stdout
+    assert cause.rule == "DECK-11" and not others and len(cause.blocked) == len(blocked)
+    assert "1. DECK-11 explains" in stdout and "Blocked by DECK-11" in stdout
     for result in blocked:  # one line under the root cause, not a block of its own
         assert f"{result.location}  {', '.join(result.rules)}  {result.scenario}" in stdout
         assert f"rules {', '.join(result.rules)}  profiles" not in stdout
@@ -55,9 +55,9 @@ def test_a_card_of_a_third_suit_taking_the_trick_is_the_trick_winning_rule_and_b
     for result in blocked:
         case = cases[(result.feature, str(result.line), junit_name(result, report))]
         properties = [(p.get("name"), p.get("value")) for p in case.iter("property")]
-        assert properties == [("blocked_by", "PLAY-05")]
+        assert properties == [("blocked_by", "DECK-11")]
     html = (tmp_path / "index.html").read_text(encoding="utf-8")
-    assert 'id="blocked-PLAY-05"' in html
+    assert 'id="blocked-DECK-11"' in html
 
 
 def test_a_missing_diez_de_ultimas_is_score_01_first(tmp_path: Path) -> None:

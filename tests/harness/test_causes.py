@@ -98,11 +98,14 @@ _PLAYS = [
 ]
 
 
-def test_a_trick_given_to_a_card_of_a_third_suit_breaks_the_trick_winning_rule() -> None:
-    """Not the card ranking (the engine may rank every suit right): PLAY-05."""
+def test_a_trick_given_to_a_card_of_a_third_suit_breaks_the_third_suit_rule() -> None:
+    """Not the card ranking (the engine may rank every suit right): DECK-11, a card of neither the
+    suit led nor trumps never takes the trick; a trump passed over for the suit led is DECK-10."""
     divergence = find_divergence(_won_by(_transcript(_TRICK, _PLAYS), 1))  # the As of copas, a third suit
     assert divergence is not None and divergence.what == "event trick_won.seat"
-    assert divergence.rule == "PLAY-05", divergence
+    assert divergence.rule == "DECK-11", divergence
+    assert trick_owner(Trick({0: "4o", 1: "2b", 2: "Ao"}, 1, 2)) == "DECK-10"  # bastos trumps, oros led
+    assert trick_owner(Trick({0: "4o", 1: "2b", 2: "Ac"}, 1, 2)) == "DECK-11"
 
 
 def test_between_two_cards_of_one_suit_the_ranking_decides_even_in_a_trick_begun_in_the_position() -> None:
