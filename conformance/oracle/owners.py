@@ -221,7 +221,11 @@ def owner_of(
         rule = trick_owner(trick, owner.rule)
         if rule != owner.rule:
             ours, theirs = trick.card_of(trick.reference_seat), trick.card_of(trick.engine_seat)
-            return rule, f"the ranking inside a suit decides between {ours} and {theirs}"
+            decides = {
+                THIRD_SUIT: f"a card of a third suit never takes the trick: {theirs} cannot beat {ours}",
+                TRUMP_BEATS_OTHERS: f"a trump beats every other suit: {ours} beats {theirs}",
+            }.get(rule, f"the ranking inside a suit decides between {ours} and {theirs}")
+            return rule, decides
         return rule, "the rule that decides the trick's winner"
     return owner.rule, f"the rule that decides {plain}"
 
