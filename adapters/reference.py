@@ -99,6 +99,17 @@ class ReferenceGame:
         order = order_of_deal(dealt, rules.player_count, self.game.next_dealer(), rules.deal)
         return {"type": "deal", "deck": [card.code for card in order]}
 
+    def allowed_by(self, action: Action, *, window: bool = False) -> str:
+        """The rule that lets the reference accept ``action`` (a play or a cante) where a stricter
+        engine refuses it (:meth:`reference_engine.game.Game.allowed_by`); ``""`` for another
+        action, one it refuses, or garbage. Not part of the engine interface: the comparisons ask
+        it of the reference only, to name what the engine under test does not offer. With
+        ``window``, for a cante or a tute, the rule that keeps the singer's window open."""
+        try:
+            return self.game.allowed_by(action_from_json(action), window=window)
+        except (ActionFormatError, CardError):
+            return ""
+
     def state(self, name: str) -> JSON:
         try:
             return state_field(self.game, name)

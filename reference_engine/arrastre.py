@@ -18,7 +18,7 @@ from reference_engine.cards import Card, Suit
 from reference_engine.flags import Rules
 from reference_engine.tricks import Trick, beats, partner_of, winning_index
 
-__all__ = ["Refusal", "legal_cards", "refusal"]
+__all__ = ["Refusal", "allowance", "legal_cards", "refusal"]
 
 
 def _card_to_beat(trick: Trick, winner: Card, rules: Rules) -> Card:
@@ -72,6 +72,44 @@ def legal_cards(
         if card.suit is trump and beats(card, target, trump, strength):
             winning_trumps.append(card)
     return winning_trumps or list(hand)
+
+
+def allowance(
+    card: Card, hand: Sequence[Card], seat: int, trick: Trick, trump: Suit, strength: Mapping[Card, int], rules: Rules
+) -> str:
+    """The rule that lets ``seat`` play ``card``, one of his :func:`legal_cards`, to ``trick``: the
+    rule a stricter engine breaks when it refuses the card.
+
+    A lead is free (ARR-14). A card of the suit led that beats the trick is the duty to beat
+    (ARR-02, ARR-09 on a trump lead, ARR-10 under the literal S004 reading); one that does not is
+    allowed by the partner winning the trick (ARR-06) when the player could beat, else by the
+    trump already on the trick (ARR-13) or by holding nothing higher (ARR-02 / ARR-09, "if he
+    can"). A void player's card is allowed by the partner winning (ARR-07) when a trump of his
+    would win; a winning trump is the duty to trump (ARR-03) or to overtrump (ARR-04); any
+    other card by holding only losing trumps (ARR-05) or none at all (ARR-08).
+    """
+    if not trick:
+        return "ARR-14"
+    led = trick[0][1].suit
+    winner_seat, winner_card = trick[winning_index(trick, trump, strength)]
+    exempt = rules.partner_winning_exempts == "yes" and winner_seat == partner_of(seat, rules.player_count)
+    target = _card_to_beat(trick, winner_card, rules)
+    beat_rule = "ARR-10" if rules.overtake_reference == "previous_opponent_card" else "ARR-02"
+    if card.suit is led:
+        beat_rule = "ARR-09" if led is trump and beat_rule == "ARR-02" else beat_rule
+        if beats(card, target, trump, strength):
+            return beat_rule
+        if exempt and any(other.suit is led and beats(other, target, trump, strength) for other in hand):
+            return "ARR-06"
+        if led is not trump and target.suit is trump:
+            return "ARR-13"
+        return beat_rule
+    winning_trumps = [other for other in hand if other.suit is trump and beats(other, target, trump, strength)]
+    if card in winning_trumps:
+        return "ARR-04" if target.suit is trump else "ARR-03"
+    if exempt and winning_trumps:
+        return "ARR-07"
+    return "ARR-05" if any(other.suit is trump for other in hand) else "ARR-08"
 
 
 def refusal(

@@ -100,6 +100,34 @@ def cante_refusal(hand: HandState, seat: int, suit: Suit) -> Refusal | None:
     return None
 
 
+def window_allowance(hand: HandState, seat: int) -> str:
+    """The rule that keeps the window open for ``seat`` now, ``""`` if it is closed: the rule a
+    stricter engine breaks when it says the window is closed. In the arrastre, that cantes go on
+    in both phases (CANTE-20); for the partner of the player who won the trick, that the side
+    sings (CANTE-05); once the cards are drawn, that the window lasts until the next lead
+    (CANTE-25, an interpretation of S002); else its opening at the end of a won trick (CANTE-06)."""
+    if not window_open_for(hand, seat):
+        return ""
+    if hand.muestra is None:
+        return "CANTE-20"
+    if hand.last_trick_winner is not None and hand.last_trick_winner != seat:
+        return "CANTE-05"
+    return "CANTE-06" if hand.draw_pending else "CANTE-25"
+
+
+def cante_allowance(hand: HandState, seat: int, suit: Suit) -> str:
+    """The rule that lets ``seat`` sing ``suit`` now, ``""`` if he may not: the rule a stricter
+    engine breaks when it refuses the cante. What keeps the window open, when that is more than
+    its plain opening (:func:`window_allowance`); for a second cante after one trick, CANTE-09;
+    else the cante itself (CANTE-01)."""
+    if cante_refusal(hand, seat, suit) is not None:
+        return ""
+    window = window_allowance(hand, seat)
+    if window != "CANTE-06":
+        return window
+    return "CANTE-09" if hand.cantes_in_window else "CANTE-01"
+
+
 def singable_suits(hand: HandState, seat: int) -> list[Suit]:
     """CANTE-01/05: the suits ``seat`` may sing now (for the legal actions).
 
@@ -164,6 +192,7 @@ def tute_ranks(hand: HandState, seat: int) -> list[Rank]:
 
 __all__ = [
     "IllegalAction",
+    "cante_allowance",
     "cante_refusal",
     "cante_value",
     "check_tute",
@@ -172,5 +201,6 @@ __all__ = [
     "singable_suits",
     "tute_rank_held",
     "tute_ranks",
+    "window_allowance",
     "window_open_for",
 ]

@@ -17,7 +17,7 @@ from operator import attrgetter
 from typing import Any, Generic, TypeVar, overload
 
 from reference_engine import scoring
-from reference_engine.actions import Action, Deal, Event, IllegalAction
+from reference_engine.actions import Action, Cante, Deal, Event, IllegalAction, Play, Tute
 from reference_engine.cards import Card, CardError, Suit, codes, shuffled_deck
 from reference_engine.deal import check_cards_once
 from reference_engine.flags import Rules
@@ -165,6 +165,22 @@ class Game:
         """The cards ``seat`` may play now (see :meth:`Hand.playable_cards
         <reference_engine.hand.Hand.playable_cards>`)."""
         return self.hand.playable_cards(seat)
+
+    def allowed_by(self, action: Action, *, window: bool = False) -> str:
+        """The rule that lets :meth:`apply` accept ``action``, a play or a cante, where a stricter
+        engine refuses it (:meth:`Hand.allowed_by <reference_engine.hand.Hand.allowed_by>`,
+        :meth:`Hand.cante_allowed_by <reference_engine.hand.Hand.cante_allowed_by>`); ``""`` if
+        it would be refused, or for another action. With ``window``, for a cante or a tute: the
+        rule that keeps the singer's window open, whatever else refuses it."""
+        if self.hand.result is not None:
+            return ""
+        if window and isinstance(action, Cante | Tute):
+            return self.hand.cante_allowed_by(action.seat)
+        if isinstance(action, Play):
+            return self.hand.allowed_by(action.seat, action.card)
+        if isinstance(action, Cante):
+            return self.hand.cante_allowed_by(action.seat, action.suit)
+        return ""
 
     def legal_actions(self) -> list[Action]:
         """Every action that :meth:`apply` would accept now, for any seat: those of the hand

@@ -427,6 +427,25 @@ class Hand:
             return list(self.hands[seat])  # PLAY-07: free play while the stock lasts
         return list(self._arrastre_cards(seat))
 
+    def allowed_by(self, seat: int, card: Card) -> str:
+        """The rule that lets ``seat`` play ``card`` now, ``""`` if he may not: free play
+        (PLAY-07), the last trick before the stock runs out included (ARR-11), or what the
+        duties of the arrastre leave him (:func:`reference_engine.arrastre.allowance`)."""
+        if card not in self.playable_cards(seat):
+            return ""
+        if self.muestra is not None:
+            # the stock, with the muestra, holds one card per player: the next draw empties it
+            return "ARR-11" if len(self.stock) + 1 <= self.players else "PLAY-07"
+        return arrastre.allowance(card, self.hands[seat], seat, self.trick, self.trump, self.strength, self.rules)
+
+    def cante_allowed_by(self, seat: int, suit: Suit | None = None) -> str:
+        """The rule that lets ``seat`` sing ``suit`` now, ``""`` if he may not
+        (:func:`reference_engine.cantes.cante_allowance`); with no suit, the rule that keeps his
+        window open (:func:`reference_engine.cantes.window_allowance`)."""
+        if suit is None:
+            return cantes.window_allowance(self, seat)
+        return cantes.cante_allowance(self, seat, suit)
+
     def _arrastre_cards(self, seat: int) -> list[Card]:
         """ARR-01..09: the cards ``seat`` (whose turn it is) may play in the arrastre; computed once
         per state. The list is shared: do not change it."""

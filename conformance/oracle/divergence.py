@@ -27,9 +27,10 @@ from typing import Any
 
 from adapters.interface import JSON, Engine, GameHandle, Rejected
 from adapters.vocabulary import SUITS
-from conformance.oracle.owners import Trick, owner_of
+from conformance.oracle.owners import RANKING, SOTA_OVER_CABALLO, Trick, owner_of
 from conformance.oracle.rules import rules_of_events
 from conformance.oracle.steps import Difference, Step, action_key, snapshot, subject_key
+from reference_engine.deal import HAND_SIZE
 
 RECORD_FORMAT = "guinote-divergence/2"
 
@@ -208,30 +209,134 @@ def rule_of_step(step: Step) -> str:
     return rules[0] if rules else ""
 
 
-def legal_rule(reference: Engine, setup: Mapping[str, JSON], actions: Sequence[dict[str, JSON]], extra: JSON) -> str:
+def legal_rule(
+    reference: Engine,
+    setup: Mapping[str, JSON],
+    actions: Sequence[dict[str, JSON]],
+    extra: JSON,
+    engine_plays: Sequence[Mapping[str, JSON]] | None = None,
+) -> str:
     """The rule behind a legal-actions difference: the reference's refusal of an action the
-    engine offers besides, or the rule of the events of an action the engine does not offer."""
+    engine offers besides (:func:`refusal_rule`), or what lets the reference accept an action the
+    engine does not offer (:func:`allowed_by`, else the rule of its events).
+
+    ``engine_plays`` are the cards the engine offers there, when known: an engine that offers
+    every card of the hand in the first trick of the arrastre still plays it as free (PLAY-13)."""
     if not isinstance(extra, list) and not isinstance(extra, dict):
-        return ""
-    action = extra[0] if isinstance(extra, list) and extra else extra
-    if not isinstance(action, dict) or action.get("type") == "deal":
         return ""
     game = reference.start(setup)
     for previous in actions:
         game.apply(previous)
-    if action.get("type") == "play":
-        allowing = play_allowed_by(game, action)
+    action = _telling(game, extra)
+    if action is None or action.get("type") == "deal":
+        return ""
+    if action_key(action) in {action_key(legal) for legal in game.legal_actions()}:
+        allowing = allowed_by(game, action)
         if allowing:
             return allowing
+    elif action.get("type") == "play" and engine_plays is not None and plays_as_free(game, action, engine_plays):
+        return ARRASTRE_STARTS
+    refused = refusal_facts(game, action)
     outcome = game.apply(action)
     if isinstance(outcome, Rejected):
-        return outcome.rule
+        return refusal_rule(outcome, **refused)
     return rule_of_step(Step(action, events=list(outcome.events), state=snapshot(game, None).state))
 
 
+def _telling(game: GameHandle, offered: JSON) -> dict[str, JSON] | None:
+    """The action of ``offered`` whose rule says most: the first, except that a cante of the
+    player who won the trick goes before his partner's (the partner's tells the side's right to
+    sing apart only where the winner's differs too)."""
+    actions = [a for a in (offered if isinstance(offered, list) else [offered]) if isinstance(a, dict)]
+    if not actions:
+        return None
+    if actions[0].get("type") == "cante":
+        winner = game.state("last_trick_winner")
+        actions.sort(key=lambda action: action.get("seat") != winner)
+    return actions[0]
+
+
+def allowed_by(game: GameHandle, action: Mapping[str, JSON]) -> str:
+    """The rule that lets the reference accept ``action`` where the engine does not offer it: for
+    a card, :func:`play_allowed_by`; for a cante, what the reference says
+    (:func:`reference_engine.cantes.cante_allowance`), ``""`` from another engine."""
+    if action.get("type") == "play":
+        return play_allowed_by(game, action)
+    explain = getattr(game, "allowed_by", None)
+    rule = explain(action) if callable(explain) else ""
+    return rule if isinstance(rule, str) else ""
+
+
+def refusal_facts(game: GameHandle, action: Mapping[str, JSON]) -> dict[str, bool]:
+    """What :func:`refusal_rule` needs of the table before ``action`` is refused there."""
+    kind = action.get("type")
+    if kind == "play":
+        return {"led_trump": trump_led(game)}
+    if kind in ("cante", "tute"):
+        return {"after_lead": after_lead(game, action.get("seat"))}
+    return {}
+
+
+#: The arrastre starts once the muestra is drawn: an engine still playing free breaks this rule.
+ARRASTRE_STARTS = "PLAY-13"
+
+
+def refusal_rule(refused: Rejected, *, led_trump: bool = False, after_lead: bool = False) -> str:
+    """The rule of the reference's refusal, its first if it names several, made precise where the
+    refusal's code covers two rules: the duty to beat on a trump lead is ARR-09 (MUST_BEAT is
+    ARR-02 for every suit led); a cante refused because a card has been led since the side won
+    the trick is the close of the window at the lead, CANTE-06 (CANTE_NO_WON_TRICK is CANTE-05)."""
+    first = refused.rule.replace(",", "/").split("/")[0].strip()
+    if led_trump and refused.code == "MUST_BEAT" and first == "ARR-02":
+        return "ARR-09"
+    if after_lead and refused.code == "CANTE_NO_WON_TRICK":
+        return "CANTE-06"
+    return first
+
+
+def trump_led(game: GameHandle) -> bool:
+    """Whether the trick on the reference's table was led with a trump."""
+    trick, trump = game.state("trick"), game.state("trump")
+    return isinstance(trick, list) and bool(trick) and str(trick[0])[1:] == trump
+
+
+def after_lead(game: GameHandle, seat: JSON) -> bool:
+    """Whether ``seat``'s side won the last trick and a card has been led to the next since."""
+    trick, winner, players = game.state("trick"), game.state("last_trick_winner"), game.state("players")
+    if not trick or not isinstance(winner, int) or not isinstance(seat, int) or not isinstance(players, int):
+        return False
+    return seat % 2 == winner % 2 if players == 4 else seat == winner
+
+
+def plays_as_free(game: GameHandle, refused: Mapping[str, JSON], engine_plays: Sequence[Mapping[str, JSON]]) -> bool:
+    """Whether the engine, offering ``engine_plays`` where the reference refuses ``refused``,
+    plays the first trick of the arrastre as a free one: the player still holds the full hand
+    every player has after the last draw (DEAL-01), holds the suit led and a third suit, and the
+    engine offers all of it where the duties allow fewer."""
+    seat = refused.get("seat")
+    if game.state("phase") != "arrastre" or not isinstance(seat, int):
+        return False
+    hand, trick = game.state(f"hand.{seat}"), game.state("trick")
+    if not isinstance(hand, list) or len(hand) != HAND_SIZE or not isinstance(trick, list) or not trick:
+        return False
+    offered = {str(play.get("card")) for play in engine_plays if play.get("seat") == seat}
+    # a hand of the suit led and trumps alone cannot tell free play from a duty to trump instead
+    led, trump, suits = str(trick[0])[1:], game.state("trump"), {str(card)[1:] for card in hand}
+    return offered >= {str(card) for card in hand} and led in suits and bool(suits - {led, trump})
+
+
 def play_allowed_by(game: GameHandle, action: Mapping[str, JSON]) -> str:
-    """The rule that lets the reference accept a card the engine does not offer: free play
-    (PLAY-07), a lead (ARR-14), following suit (ARR-01), trumping (ARR-03) or a discard (ARR-08)."""
+    """The rule that lets the reference accept a card the engine does not offer. The reference
+    says it itself (``allowed_by``: free play PLAY-07 or ARR-11, a lead ARR-14, the duty to beat
+    ARR-02/09, the partner's exemption ARR-06/07, a trumped trick ARR-13, trumping ARR-03/04, no
+    winning trump ARR-05, no trump ARR-08: :func:`reference_engine.arrastre.allowance`); another
+    engine as reference is read by the card's suit: free play, a lead, following suit (ARR-01),
+    a trump (ARR-03) or a discard (ARR-08)."""
+    explain = getattr(game, "allowed_by", None)
+    if callable(explain):
+        rule = explain(action)
+        if isinstance(rule, str) and rule:
+            return rule
     if game.state("phase") == "free":
         return "PLAY-07"
     trick = game.state("trick")
@@ -282,14 +387,76 @@ def cause_of(
         if declines(missing, [action for action in step.legal if action_key(action) not in keys]):
             return Cause(difference.kind, difference.subject, DECLINE_RULE)
     if difference.kind == "legal":
-        offered = difference.got if difference.subject.endswith("(extra)") else difference.expected
+        # a card the engine offers besides breaks the rule of the reference's refusal, which says
+        # more than what lets the reference accept a card the engine lacks (a trump offered
+        # instead of a card of the suit led breaks ARR-01, not the duty to beat)
+        offered = difference.got if difference.got else difference.expected
         try:
-            rule = legal_rule(reference, setup, actions, offered)
+            rule = ranking_rule(missing, difference.got) or legal_rule(
+                reference, setup, actions, offered, engine_plays(step, missing, difference.got)
+            )
         except Exception:  # the rule is a label: never let finding it stop a run
             rule = ""
     elif step is not None and step.action is not None:
-        rule = owned_rule(reference, setup, actions, difference, step) or rule_of_step(step)
+        rule = (
+            code_rule(reference, setup, actions, difference, step)
+            or owned_rule(reference, setup, actions, difference, step)
+            or rule_of_step(step)
+        )
     return Cause(difference.kind, difference.subject, rule)
+
+
+#: The reason code an engine gives for a cante or a tute out of the singer's window (CANTE-05).
+WINDOW_CLOSED = "CANTE_NO_WON_TRICK"
+
+
+def code_rule(
+    reference: Engine,
+    setup: Mapping[str, JSON],
+    actions: Sequence[dict[str, JSON]],
+    difference: Difference,
+    step: Step,
+) -> str:
+    """The rule behind a refusal for another reason than the reference's, where the engine's
+    reason does not hold: a cante refused as out of the window while the reference keeps the
+    window open breaks what keeps it open (:func:`reference_engine.cantes.window_allowance`).
+    ``""`` otherwise (the reference's own refusal names it)."""
+    if difference.kind != "refusal code" or difference.got != WINDOW_CLOSED or step.action is None:
+        return ""
+    game = reference.start(setup)
+    for previous in actions:  # (the last, refused by both, leaves the table as it was)
+        game.apply(previous)
+    explain = getattr(game, "allowed_by", None)
+    try:
+        rule = explain(step.action, window=True) if callable(explain) else ""
+    except TypeError:  # another engine as reference: its allowed_by, if any, takes no window
+        rule = ""
+    return rule if isinstance(rule, str) else ""
+
+
+def engine_plays(step: Step | None, missing: Sequence[JSON], extra: JSON) -> list[Mapping[str, JSON]] | None:
+    """The plays the engine offers where ``step`` left the reference: the reference's legal
+    plays there, less the ``missing`` ones, plus the ``extra``."""
+    if step is None:
+        return None
+    gone = {action_key(action) for action in missing if isinstance(action, Mapping)}
+    offered = [action for action in step.legal if action.get("type") == "play" and action_key(action) not in gone]
+    extras = extra if isinstance(extra, list) else []
+    return offered + [action for action in extras if isinstance(action, Mapping) and action.get("type") == "play"]
+
+
+def ranking_rule(missing: Sequence[JSON], extra: JSON) -> str:
+    """The ranking inside a suit, where the engine offers a card of one suit instead of another of
+    the same suit the reference requires (it ranks them the other way round): DECK-06 between the
+    Sota and the Caballo, DECK-05 otherwise; ``""`` for any other difference."""
+    plays = [a for a in missing if isinstance(a, Mapping) and a.get("type") == "play"]
+    extras = [a for a in extra if isinstance(a, Mapping) and a.get("type") == "play"] if isinstance(extra, list) else []
+    for ours in plays:
+        for theirs in extras:
+            mine, other = str(ours.get("card")), str(theirs.get("card"))
+            if ours.get("seat") == theirs.get("seat") and mine[-1:] == other[-1:]:
+                return SOTA_OVER_CABALLO if {mine[:-1], other[:-1]} == {"S", "C"} else RANKING
+    return ""
 
 
 def owned_rule(
@@ -336,19 +503,30 @@ def _trick_of(
 
 
 __all__ = [
+    "ARRASTRE_STARTS",
     "RECORD_FORMAT",
+    "WINDOW_CLOSED",
     "Cause",
     "Config",
     "Divergence",
     "Record",
     "RecordError",
+    "after_lead",
+    "allowed_by",
     "cause_of",
+    "code_rule",
     "declines",
     "describe_action",
+    "engine_plays",
     "legal_rule",
     "load_record",
     "may_declare",
     "owned_rule",
     "play_allowed_by",
+    "plays_as_free",
+    "ranking_rule",
+    "refusal_facts",
+    "refusal_rule",
     "rule_of_step",
+    "trump_led",
 ]

@@ -29,7 +29,14 @@ from typing import Any
 from adapters.interface import JSON, Accepted, Engine, GameHandle, Rejected, SetupRejected, UnknownField
 from adapters.obligations import Obligations
 from conformance.engines.recording import Call, outcome_json
-from conformance.oracle.divergence import DECLINE_RULE, declines, may_declare, play_allowed_by
+from conformance.oracle.divergence import (
+    DECLINE_RULE,
+    declines,
+    may_declare,
+    play_allowed_by,
+    refusal_facts,
+    refusal_rule,
+)
 from conformance.oracle.owners import Trick, cards_moved, owner_of, subject_owner
 from conformance.oracle.steps import event_difference, subject_key
 from conformance.results.case import Divergence
@@ -178,6 +185,8 @@ def _compare(
         ours, theirs = answer, call.raw
         if isinstance(ours, Rejected) and isinstance(theirs, Accepted):
             rules = rules_in(ours.rule)
+            if rules and isinstance(call.args, Mapping):  # (the refusal left the reference's table as it was)
+                rules[0] = refusal_rule(ours, **refusal_facts(game, call.args)) or rules[0]
             return _Difference(
                 index,
                 "the engine accepted it",

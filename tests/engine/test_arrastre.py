@@ -92,6 +92,32 @@ def test_partner_winning_with_a_trump() -> None:  # ARR-06, B-17 second example
     check(void, "2b Ac 6e")
 
 
+@pytest.mark.parametrize(
+    ("hands", "trick", "code", "rule"),
+    [
+        (["Ao 2b 3c", "Ro 7o Sc", "So 5o Rc", "Co 4o 7c"], "", "3c", "ARR-14"),  # a lead is free
+        (["3c 4c", "Ro 2o Ac", "So 6o 6c", "Co 4o 7c"], "0:5o", "Ro", "ARR-02"),  # beating the suit led
+        (["3c 4c", "6b 2b Ao", "So 6o 6c", "Co 4o 7c"], "0:4b", "6b", "ARR-09"),  # beating a trump lead
+        (["3c 4c", "7c 7e", "Ro 4o Ab", "Co 2o 6c"], "0:Ao 1:5o", "4o", "ARR-02"),  # nothing beats the Ace
+        (["3c 4c", "7c 7e", "7o 2o Ab", "Co 4o 6c"], "0:5o 1:4b", "2o", "ARR-13"),  # a trumped trick
+        (["3c 4c", "7c 7e", "Ro 2o Ab", "Co 7o 6c"], "0:5o 1:4o", "2o", "ARR-06"),  # the partner wins
+        (["3c 4c", "7c 7e", "2b Ac 5e", "Co 2o 6c"], "0:5o 1:4o", "Ac", "ARR-07"),  # void, the partner wins
+        (["3c 4c", "7c 7e", "2b Ac 5e", "Co 2o 6c"], "0:5o 1:4o", "2b", "ARR-03"),  # a trump that wins
+        (["3c 4c", "7c 7e", "6b 2b Ac", "Co 4o 6c"], "0:5o 1:4b", "6b", "ARR-04"),  # overtrumping
+        (["3c 4c", "7c 7e", "2b Ac 5e", "Co 4o 6c"], "0:5o 1:4b", "Ac", "ARR-05"),  # only losing trumps
+        (["3c 4c", "7c 7e", "2b Ac 5e", "Co 4o 6c"], "0:5o 1:4b", "2b", "ARR-05"),  # a losing trump
+        (["3c 4c", "Ac 5e 2c", "So 6o 6c", "Co 4o 7c"], "0:5o", "Ac", "ARR-08"),  # no trump at all
+        (["3c 4c", "Ac 5e 2c", "So 6o 6c", "Co 4o 7c"], "0:5o", "4o", ""),  # not in the hand
+        (["3c 4c", "Ro 2o Ac", "So 6o 6c", "Co 4o 7c"], "0:5o", "2o", ""),  # refused (MUST_BEAT)
+    ],
+)
+def test_each_legal_card_names_the_rule_that_allows_it(hands: list[str], trick: str, code: str, rule: str) -> None:
+    """What a stricter engine breaks when it refuses the card (compare names it so)."""
+    game = arrastre(DEFAULT, hands, trick)
+    assert game.turn is not None
+    assert game.allowed_by(Play(game.turn, card(code))) == rule
+
+
 def test_literal_s004_beat_the_previous_opponent_even_when_the_partner_wins() -> None:  # ARR-10, B-17, B-21
     game = arrastre(LITERAL, ["3c 4c", "7c 7e", "Ro 4o 6c", "Co 2o 6e"], "0:Ao 1:5o")
     check(game, "Ro", {"4o": ("MUST_BEAT", "ARR-10")})

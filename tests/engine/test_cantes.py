@@ -196,3 +196,21 @@ def test_cantes_are_listed_only_when_possible() -> None:
     play(game, "2o")
     assert game.turn == 2  # the winner of the last trick led (PLAY-04)
     assert refusal(game, Play(3, card("7o"))).code == "NOT_YOUR_TURN"
+
+
+def test_each_cante_names_the_rule_that_allows_it() -> None:
+    """What a stricter engine breaks when it refuses the cante (compare names it so): the side's
+    right for the partner (CANTE-05), the window through the draw (CANTE-25), a second cante after
+    one trick (CANTE-09), the cante itself (CANTE-01); nothing for a cante refused."""
+    partner = position(rules("ludoteka"), HANDS, muestra="7b", stock="5e 6e 7e", last_trick_winner=2)
+    assert partner.allowed_by(Cante(0, OROS)) == "CANTE-05"
+    before_draw = won_by(0, hands=[h[:14] for h in HANDS], draw_pending=True)
+    assert before_draw.allowed_by(Cante(0, OROS)) == "CANTE-01"
+    before_draw.apply(Cante(0, OROS))
+    assert before_draw.allowed_by(Cante(0, BASTOS)) == "CANTE-09"
+    assert before_draw.allowed_by(Cante(0, OROS)) == ""  # sung already
+    assert before_draw.allowed_by(Cante(0, OROS), window=True) == "CANTE-06"  # but the window is open
+    after_draw = won_by(0)
+    assert after_draw.allowed_by(Cante(0, OROS)) == "CANTE-25"
+    assert won_by(1).allowed_by(Cante(0, OROS)) == ""
+    assert won_by(1).allowed_by(Cante(0, OROS), window=True) == ""  # the other side won the trick

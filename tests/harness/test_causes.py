@@ -13,7 +13,7 @@ from adapters.reference import ReferenceEngine
 from adapters.vocabulary import EVENT_TYPES, STATE_FIELDS
 from conformance.catalogue.rule_index import load_rules
 from conformance.engines.recording import Call, outcome_json
-from conformance.oracle.divergence import DECLINE_RULE, cause_of, declines
+from conformance.oracle.divergence import DECLINE_RULE, cause_of, declines, ranking_rule
 from conformance.oracle.owners import OWNERS, Trick, owner_of, subject_owner, trick_owner
 from conformance.oracle.steps import Difference, Step
 from conformance.oracle.transcript import find_divergence, from_taken_setup
@@ -158,3 +158,74 @@ def test_compare_names_a_missing_diez_de_ultimas_score_01_not_the_rule_that_deci
     # the decision itself is named by the rule the reference names for it
     assert cause_of(reference, {}, [], Difference("event", "hand_over.winner", 0, 1), step).rule == "SCORE-06"
     assert owner_of("state total.0", named="SCORE-06") == ("SCORE-06", "the rule the reference names for state total.0")
+
+
+# ------------------------------------------------------------------ legal actions that differ
+
+
+def _legal_cause(position: dict[str, Any], missing: list[str], extra: list[str], seat: int = 2) -> str:
+    """The rule ``compare`` names where an engine, at ``position`` (lascuarenta), lacks the cards
+    ``missing`` the reference lets ``seat`` play and offers ``extra`` besides."""
+    setup = {"flags": rules_for("lascuarenta").as_dict(), "position": position}
+    reference = ReferenceEngine()
+    game = reference.start(setup)
+    step = Step(None, legal=game.legal_actions())
+    plays = [{"type": "play", "seat": seat, "card": card} for card in missing], [
+        {"type": "play", "seat": seat, "card": card} for card in extra
+    ]
+    subject = "play (missing)" if missing else "play (extra)"
+    return cause_of(reference, setup, [], Difference("legal", subject, plays[0], plays[1]), step).rule
+
+
+def _arrastre(hands: list[str], trick: str, leader: int = 0, trump: str = "b") -> dict[str, Any]:
+    return {
+        "hands": [hand.split() for hand in hands],
+        "trick": [[int(seat), card] for seat, card in (item.split(":") for item in trick.split())],
+        "leader": leader,
+        "trump": trump,
+    }
+
+
+def test_a_card_the_engine_refuses_is_named_by_the_rule_that_allows_it() -> None:
+    """Not by the card's suit: a card the partner's winning frees is ARR-06, even though it follows
+    suit; a discard while holding only losing trumps is ARR-05 (no under-trumping), not ARR-08."""
+    partner_wins = _arrastre(["3c 4c", "7c 7e", "Ro 2o Ab", "Co 7o 6c"], "0:5o 1:4o")
+    assert _legal_cause(partner_wins, ["2o"], []) == "ARR-06"
+    void_partner_wins = _arrastre(["3c 4c", "7c 7e", "2b Ac 5e", "Co 2o 6c"], "0:5o 1:4o")
+    assert _legal_cause(void_partner_wins, ["Ac", "5e"], []) == "ARR-07"
+    losing_trumps = _arrastre(["3c 4c", "7c 7e", "2b Ac 5e", "Co 4o 6c"], "0:5o 1:4b")
+    assert _legal_cause(losing_trumps, ["Ac", "5e"], []) == "ARR-05"
+
+
+def test_a_card_the_engine_offers_besides_is_named_by_the_reference_refusal() -> None:
+    """The duty to beat on a trump lead is ARR-09; a trump offered instead of the suit led ARR-01
+    even where the engine also lacks a card of the suit (the refusal says more)."""
+    trump_lead = _arrastre(["3c 4c", "6b 2b Ao", "So 6o 6c", "Co 4o 7c"], "0:4b", trump="b")
+    assert _legal_cause(trump_lead, [], ["2b"], seat=1) == "ARR-09"
+    plain_lead = _arrastre(["3c 4c", "Ro 2o Ac", "So 6o 6c", "Co 4o 7c"], "0:5o")
+    assert _legal_cause(plain_lead, [], ["2o"], seat=1) == "ARR-02"
+    assert _legal_cause(plain_lead, ["Ro"], ["Ac"], seat=1) == "ARR-01"
+
+
+def test_cards_of_one_suit_swapped_are_the_ranking() -> None:
+    """An engine that offers a lower card of the suit instead of the higher one ranks them the
+    other way round: DECK-06 between the Sota and the Caballo, DECK-05 otherwise."""
+    ranked = _arrastre(["3c 4c", "Ao 2o 2c", "6o 6c Rc", "7o 4o 7c"], "0:Ro")
+    assert _legal_cause(ranked, ["Ao"], ["2o"], seat=1) == "DECK-05"
+    sota, caballo = {"type": "play", "seat": 1, "card": "So"}, {"type": "play", "seat": 1, "card": "Co"}
+    assert ranking_rule([sota], [caballo]) == "DECK-06"
+    assert ranking_rule([sota], [{"type": "play", "seat": 1, "card": "Cc"}]) == ""  # another suit
+    assert ranking_rule([sota], [{"type": "play", "seat": 2, "card": "Co"}]) == ""  # another seat
+
+
+def test_an_engine_that_plays_the_first_arrastre_trick_free_breaks_play_13() -> None:
+    """Every card of a full hand offered, the suit led held: the arrastre started a trick late."""
+    hands = ["Ao 3o Ro Co So 7o", "6o 5o Ac 3c Rc Cc", "4o 2o Sc 7c 6c 5c", "Ab 3b Rb Cb Sb 7b"]
+    first = _arrastre(hands, "", leader=0)
+    first["trick"] = []
+    setup_hands = [hand.split() for hand in hands]
+    led = {**first, "hands": [setup_hands[0][1:], *setup_hands[1:]], "trick": [[0, "Ao"]]}
+    assert _legal_cause(led, [], ["Ac", "3c", "Rc", "Cc"], seat=1) == "PLAY-13"
+    later = {**led, "hands": [hand[1:] for hand in led["hands"]]}
+    later["hands"][0] = setup_hands[0][2:]
+    assert _legal_cause(later, [], ["3c", "Rc", "Cc"], seat=1) == "ARR-01"  # a later trick: the duty to follow
