@@ -135,6 +135,7 @@ def run_compare(
 
             fuzzer.progress = advance
             report = fuzzer.run(configs, games, seconds=seconds)
+    report.fold_subsumed()
     print_report(console, report, configs)
     report_dir.mkdir(parents=True, exist_ok=True)
     if not report.games:  # nothing was compared: no record, no scenario, and not a pass

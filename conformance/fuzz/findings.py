@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from conformance.fuzz.known import Known
-from conformance.oracle.divergence import Cause, Divergence
+from conformance.oracle.divergence import Cause, Divergence, subsuming
 from conformance.oracle.rules import observable_rules
 
 
@@ -168,6 +168,23 @@ class FuzzReport:
         if better_example(group.example, mine.example):
             mine.example = group.example
         return mine
+
+    def fold_subsumed(self) -> None:
+        """Fold each group into the group of the plain rule that takes it in, where the run found
+        both (:func:`~conformance.oracle.divergence.subsuming`): one bug, one group. A known
+        divergence keeps its own group."""
+        causes = list(self.groups)
+        for cause in causes:
+            into = subsuming(cause, causes)
+            group = self.groups[cause]
+            if into is None or group.known is not None:
+                continue
+            target = self.groups[into]
+            target.count += group.count
+            target.ended += group.ended
+            target.first_hand = min(target.first_hand, group.first_hand)
+            _add_counts(target.configs, group.configs)
+            del self.groups[cause]
 
     def coverage_summary(self) -> tuple[int, int, list[str]]:
         """(rules seen, rules the fuzzer can observe, the observable rules never seen)."""

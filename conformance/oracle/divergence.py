@@ -406,6 +406,24 @@ def cause_of(
     return Cause(difference.kind, difference.subject, rule)
 
 
+#: A plain rule whose group takes in the groups of the more specific rules the same subject can be
+#: named by: an engine that refuses even the plainest cante (the trick's winner, before the draw,
+#: CANTE-01) refuses the partner's, the one after the draw and the arrastre's for the same reason,
+#: not for theirs. (kind, subject) -> (the plain rule, the specific rules it takes in)
+SUBSUMED: dict[tuple[str, str], tuple[str, frozenset[str]]] = {
+    ("legal", "cante (missing)"): ("CANTE-01", frozenset({"CANTE-05", "CANTE-09", "CANTE-20", "CANTE-25"})),
+}
+
+
+def subsuming(cause: Cause, causes: Sequence[Cause]) -> Cause | None:
+    """The cause among ``causes`` whose group takes in ``cause``'s (:data:`SUBSUMED`), if any."""
+    plain, specific = SUBSUMED.get((cause.kind, cause.subject), ("", frozenset()))
+    if cause.rule not in specific:
+        return None
+    wanted = Cause(cause.kind, cause.subject, plain)
+    return wanted if wanted in causes else None
+
+
 #: The reason code an engine gives for a cante or a tute out of the singer's window (CANTE-05).
 WINDOW_CLOSED = "CANTE_NO_WON_TRICK"
 
@@ -505,6 +523,7 @@ def _trick_of(
 __all__ = [
     "ARRASTRE_STARTS",
     "RECORD_FORMAT",
+    "SUBSUMED",
     "WINDOW_CLOSED",
     "Cause",
     "Config",
@@ -528,5 +547,6 @@ __all__ = [
     "refusal_facts",
     "refusal_rule",
     "rule_of_step",
+    "subsuming",
     "trump_led",
 ]
