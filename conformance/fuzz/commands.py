@@ -40,6 +40,15 @@ from conformance.oracle.steps import FIELDS, Step, compare_steps, snapshot
 
 #: Seconds spent looking for a smaller example of each divergence group before it is written.
 SHRINK_SECONDS = 60.0
+#: Seconds spent shrinking all the groups of a run, at most, unless ``--seconds`` gives more: a run
+#: asked for a minute does not take ten shrinking twenty groups.
+SHRINK_BUDGET = 120.0
+
+
+def shrink_budget(seconds: float | None) -> float:
+    """The seconds all the groups of a run may take to shrink: :data:`SHRINK_BUDGET`, or the
+    run's own ``--seconds`` where that is more."""
+    return max(SHRINK_BUDGET, seconds or 0.0)
 
 
 class UsageProblem(Exception):
@@ -143,12 +152,18 @@ def run_compare(
         code, why = nothing_played(report, configs, seconds)
         console.print(f"[red]error:[/red] {markup(why)}", soft_wrap=True, highlight=False)
         return int(code)
-    for group in report.failures:  # a targeted search for smaller examples, and shrinking
+    budget_ends = time.monotonic() + shrink_budget(seconds)
+    unshrunk: list[Group] = []
+    # a targeted search for smaller examples, and shrinking: the biggest groups first
+    for group in sorted(report.failures, key=lambda group: -group.count):
         if _given_up(report, group):
             continue  # every replay would wait for the engine that is down again
         started = time.monotonic()
+        if started >= budget_ends:
+            unshrunk.append(group)
+            continue
         try:
-            group.example = fuzzer.smallest(group, seconds=SHRINK_SECONDS)
+            group.example = fuzzer.smallest(group, seconds=min(SHRINK_SECONDS, budget_ends - started))
         except (AttributeError, TypeError, ValueError, KeyError, IndexError) as error:
             # an in-process engine answering garbage the adapters let through, as Fuzzer.run catches it
             console.print(
@@ -162,6 +177,12 @@ def run_compare(
                 f"answer, or fails by timing out): its example may not be the smallest",
                 markup=False,
             )
+    if unshrunk:
+        console.print(
+            f"{len(unshrunk)} of {len(report.failures)} groups were not shrunk: the {shrink_budget(seconds):.0f} s "
+            f"for shrinking were spent (a longer --seconds gives more); their examples are the smallest found in play",
+            markup=False,
+        )
     written = _write_groups(console, reference, engine, info, spec, report, report_dir, scenarios, check)
     _write_report(console, report, report_dir, written)
     return 1 if report.failures or report.stopped else 0
