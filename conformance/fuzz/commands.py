@@ -30,7 +30,7 @@ from conformance.engines.specs import engine_lines
 from conformance.fuzz.configs import ConfigError, default_configs, parse_flag_set, resolve
 from conformance.fuzz.findings import FuzzReport, Group
 from conformance.fuzz.fuzzer import DOWN_KINDS, Fuzzer
-from conformance.fuzz.known import KnownFileError, load_known
+from conformance.fuzz.known import Known, KnownFileError, load_known
 from conformance.fuzz.play import apply_step
 from conformance.fuzz.scenario import feature_text, then_steps, write_scenario
 from conformance.fuzz.scenario_check import check_scenarios, reference_profile
@@ -146,6 +146,14 @@ def run_compare(
             report = fuzzer.run(configs, games, seconds=seconds)
     report.fold_subsumed()
     print_report(console, report, configs)
+    for entry in unused_known(report, known):
+        console.print(
+            shown(
+                f"{entry.where}: this known divergence matched nothing in this run: the engine may be fixed "
+                f"there, or the divergence is now named by another rule or subject (see the groups above)"
+            ),
+            markup=False,
+        )
     report_dir.mkdir(parents=True, exist_ok=True)
     if not report.games:  # nothing was compared: no record, no scenario, and not a pass
         _write_report(console, report, report_dir, None)
@@ -193,6 +201,12 @@ def _write_report(console: Console, report: FuzzReport, report_dir: Path, scenar
     (report_dir / "fuzz.json").write_text(fuzz_json + "\n", "utf-8")
     console.print(f"report: {report_dir / 'fuzz.json'}" + (f"  scenarios: {scenarios}" if scenarios else ""),
                   markup=False)  # fmt: skip
+
+
+def unused_known(report: FuzzReport, known: Sequence[Known]) -> list[Known]:
+    """The entries of the known-divergences file that no group of ``report`` matched."""
+    used = {group.known.where for group in report.groups.values() if group.known is not None}
+    return [entry for entry in known if entry.where not in used]
 
 
 def nothing_played(report: FuzzReport, configs: Sequence[Config], seconds: float | None) -> tuple[ExitCode, str]:

@@ -192,7 +192,11 @@ def test_compare_steps_leaves_out_the_ignored_subjects() -> None:
 
 def test_compare_reports_what_it_passed_over_and_the_games_it_could_not(tmp_path: Path) -> None:
     known = tmp_path / "known.toml"
-    known.write_text('[[known]]\nkind = "legal"\nsubject = "cante*"\nreason = "no cantes yet"\n', encoding="utf-8")
+    known.write_text(
+        '[[known]]\nkind = "legal"\nsubject = "cante*"\nreason = "no cantes yet"\n\n'
+        '[[known]]\nkind = "state"\nsubject = "total.*"\nreason = "named so before"\n',
+        encoding="utf-8",
+    )
     done = subprocess.run(
         [sys.executable, "-m", "conformance", "compare", "--engine", "py:tests.fuzz.engines:refuses_cantes",
          "--profile", "lascuarenta", "--hands", "8", "--known", str(known), "--no-scenarios",
@@ -206,7 +210,10 @@ def test_compare_reports_what_it_passed_over_and_the_games_it_could_not(tmp_path
     line = next(line for line in done.stdout.splitlines() if line.startswith("divergences passed over:"))
     assert f"passed over: {report['passed_over']} (play went on" in line
     assert f"{report['ended_at_known']['games']} games ended at one that play cannot go past" in line
-    assert "legal cante (missing) [CANTE-0" in line
+    assert "legal cante (missing) [CANTE-" in line
+    # an entry that silenced nothing is named, with its line: the engine was fixed, or it is named otherwise now
+    assert f"{known}:6: this known divergence matched nothing in this run" in output
+    assert f"{known}:1: this known" not in output
 
 
 def test_replay_passes_over_what_the_record_passed_over(tmp_path: Path) -> None:

@@ -170,9 +170,10 @@ def _legal_cause(position: dict[str, Any], missing: list[str], extra: list[str],
     reference = ReferenceEngine()
     game = reference.start(setup)
     step = Step(None, legal=game.legal_actions())
-    plays = [{"type": "play", "seat": seat, "card": card} for card in missing], [
-        {"type": "play", "seat": seat, "card": card} for card in extra
-    ]
+    plays = (
+        [{"type": "play", "seat": seat, "card": card} for card in missing],
+        [{"type": "play", "seat": seat, "card": card} for card in extra],
+    )
     subject = "play (missing)" if missing else "play (extra)"
     return cause_of(reference, setup, [], Difference("legal", subject, plays[0], plays[1]), step).rule
 

@@ -227,9 +227,11 @@ def test_the_circuit_breaker_gives_up_on_an_engine_that_keeps_hanging(tmp_path: 
 def test_a_number_of_seconds_must_be_finite_and_positive(command: list[str], option: str, value: str) -> None:
     from tests.harness.test_cli_errors import assert_error, invoke
 
-    done = invoke(*command, f"{option}={value}", "--report-dir", "/nonexistent/never-made") if command == [
-        "run"
-    ] else invoke(*command, f"{option}={value}")
+    done = (
+        invoke(*command, f"{option}={value}", "--report-dir", "/nonexistent/never-made")
+        if command == ["run"]
+        else invoke(*command, f"{option}={value}")
+    )
     assert_error(done, ExitCode.USAGE, f"error: {option} {value}: ", "finite and greater than 0")
 
 
