@@ -110,3 +110,24 @@ def test_an_unowned_check_is_found(table: dict[str, Any], tmp_path: Path) -> Non
     problems = unowned_checks(load_scenarios(tmp_path), table)
     assert len(problems) == 2  # tricks_played: VUELTAS-06 does not own it either
     assert any("claim.feature:7: the state field hand_size.0" in problem for problem in problems)
+
+
+def test_the_rule_compare_names_for_a_field_is_one_of_its_owners(table: dict[str, Any]) -> None:
+    """The two tables answer two questions, and must not contradict each other: this one, which
+    rules may decide a field (so a scenario of theirs may check it); conformance/oracle/owners.py,
+    the one rule a divergence in it is named by (with the action that moved it, ``after``)."""
+    from conformance.oracle.owners import OWNERS
+
+    owners: dict[str, list[str]] = table["owners"]
+    contradictions = []
+    for subject, owner in OWNERS.items():
+        kind, _, name = subject.partition(" ")
+        if kind != "state":
+            continue
+        rules = owners.get(name) or owners.get(f"{name}.<seat>") or owners.get(f"{name}.<side>")
+        if rules is None:
+            continue  # a field the scenarios never check
+        named = {owner.rule, *owner.after.values()} - set(rules)
+        if named:
+            contradictions.append(f"{name}: owners.py names {', '.join(sorted(named))}, {TABLE.name} has {rules}")
+    assert not contradictions, "\n".join(contradictions)
