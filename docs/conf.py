@@ -59,6 +59,10 @@ guinote_untranslated_pages = [
     "checking/kits",
 ]
 
+# Pages made from code, for engine authors: left out of the search of the Spanish edition, the
+# players', so that a search for a word of the table finds the rulebook (guinote_rulebook/search.py).
+guinote_unsearched_pages = ["reference/api"]
+
 pygments_style = "sphinx"
 highlight_language = "none"
 

@@ -12,6 +12,8 @@ published rulebook can never drift from the suite. Modules:
   step-through; the cards and the table drawn in SVG;
 * :mod:`.i18n` and :mod:`.locale`: the Spanish edition, the language switch, the check that
   every message is translated;
+* :mod:`.search`: each edition's search index (the pages made from code out of the players'
+  edition, object names as written);
 * :mod:`.editions`: builds both editions side by side;
 * :mod:`.printed`: the printed edition (an A5 book through LaTeX, ``tox -e print``).
 
@@ -27,7 +29,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from guinote_rulebook import data, i18n, locale, nodes, printed
+from guinote_rulebook import data, i18n, locale, nodes, printed, search
 from guinote_rulebook.directives.architecture import ArchitectureDirective
 from guinote_rulebook.directives.area import AreaDirective
 from guinote_rulebook.directives.automodules import AutomodulesDirective
@@ -92,6 +94,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     ):
         app.add_role(name, role)
     i18n.setup(app)
+    search.setup(app)  # what each edition's search finds
     printed.setup(app)  # the printed edition (tox -e print)
     locale.compile_catalogue(app)
     app.add_js_file("guinote-stepper.js")

@@ -73,8 +73,9 @@ class RuleIndex(Index):
         return content, False
 
 
-#: the kinds whose titles a translated build gives in its own language (i18n.IdsInTranslatedTitles)
-RETITLED = ("rule", "question")
+#: the kinds whose titles a translated build gives in its own language (i18n.IdsInTranslatedTitles,
+#: i18n.TranslatedScenarioNames)
+RETITLED = ("rule", "question", "scenario")
 
 
 class RulebookDomain(Domain):
@@ -147,8 +148,20 @@ class RulebookDomain(Domain):
 
     def get_objects(self) -> Iterator[tuple[str, str, str, str, str, int]]:
         for (kind, name), item in self.objects.items():
-            display = f"{name} {item.title}" if item.title else name
-            yield name, display, kind, item.docname, item.anchor, PRIORITY[kind]
+            yield name, self.display_name(kind, name, item), kind, item.docname, item.anchor, PRIORITY[kind]
+
+    def display_name(self, kind: str, name: str, item: RulebookObject) -> str:
+        """How the search lists an object, in the edition's language: a scenario by its title
+        alone (its key is a file and a line), an area by its chapter's title; where a title
+        exists only in English (a flag's words, a profile's summary), a translated edition lists
+        the name alone."""
+        if kind == "scenario":
+            return item.title or name
+        title = item.title
+        if (self.env.config.language or "en") != "en" and kind not in RETITLED:
+            chapter = self.env.titles.get(item.docname) if kind == "area" else None
+            title = chapter.astext() if chapter is not None else ""
+        return f"{name} {title}" if title else name
 
     def get_type_name(self, type: ObjType, primary: bool = False) -> str:
         return {

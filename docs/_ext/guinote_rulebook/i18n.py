@@ -99,11 +99,13 @@ class IdsInTranslatedTitles(SphinxTransform):
 class TranslatedScenarioNames(SphinxTransform):
     """The drawing of a scenario's table is labelled with the scenario's name: in a
     translated build, with its translated name (the title above it, once Sphinx's ``Locale``
-    transform has translated it), so the text alternative is in the reader's language."""
+    transform has translated it), so the text alternative is in the reader's language. The
+    scenario's entry in the search and the links' tooltips take the same name."""
 
     default_priority = 27
 
     def apply(self, **kwargs: Any) -> None:
+        from guinote_rulebook.domain import domain_of
         from guinote_rulebook.nodes import drawing, scenario_block
 
         language = self.config.language
@@ -121,6 +123,7 @@ class TranslatedScenarioNames(SphinxTransform):
             translated = titles[0].astext()
             if translated == original:
                 continue
+            domain_of(self.env).retitle(self.env.docname, list(block["ids"]), translated)
             for figure in block.findall(drawing):
                 figure["alt"] = str(figure["alt"]).replace(original, translated)
                 figure["svg"] = str(figure["svg"]).replace(escape(original), escape(translated))
