@@ -501,7 +501,12 @@ def owned_rule(
             trick = _trick_of(reference, setup, actions, difference)
         except Exception:  # the rule is a label: never let finding it stop a run
             trick = None
-    rule, _ = owner_of(subject, action=str(step.action.get("type")), named=str(named) if named else None, trick=trick)
+    draws = None
+    if subject == "event cards_drawn.draws":
+        draws = (difference.expected, difference.got, step.state.get("muestra", "") is None)
+    rule, _ = owner_of(
+        subject, action=str(step.action.get("type")), named=str(named) if named else None, trick=trick, draws=draws
+    )
     return rule or ""
 
 

@@ -48,6 +48,8 @@ class Owner:
     deferred: bool = False
     #: the cards of the trick tell which part of the trick-winning rule decides (:func:`trick_owner`)
     by_trick: bool = False
+    #: the seats and cards of a draw tell which rule of the draw decides (:func:`draws_owner`)
+    by_draws: bool = False
 
 
 #: The rule that decides the members of a hand's hand (who holds what): the action that changed it.
@@ -61,6 +63,7 @@ OWNERS: dict[str, Owner] = {
     "event trick_won.side": Owner("PLAY-16"),
     "event trick_won.points": Owner("DECK-07"),
     "event trick_won.cards": Owner("PLAY-02"),
+    "event cards_drawn.draws": Owner("PLAY-08", by_draws=True),
     "event cante.value": Owner("CANTE-02"),
     "event cante.side": Owner("CANTE-04"),
     "event hand_over": Owner("SCORE-02", deferred=True),
@@ -197,18 +200,46 @@ def trick_owner(trick: Trick, rule: str = "PLAY-05") -> str:
     return rule
 
 
+#: The draw: its order (the winner first, then in turn), the muestra to the last to draw at the
+#: final draw, the cards from the top of the stock.
+DRAW_ORDER, MUESTRA_LAST, FROM_THE_TOP = "PLAY-08", "PLAY-10", "PLAY-18"
+
+
+def draws_owner(expected: object, got: object, *, final: bool) -> str:
+    """Which rule of the draw decides between the reference's draws and the engine's (each a list
+    of ``[seat, card]`` in drawing order): the order of the seats (:data:`DRAW_ORDER`); with the
+    seats in order, at the final draw, the muestra taken by another than the last to draw
+    (:data:`MUESTRA_LAST`); otherwise cards not taken from the top of the stock in turn
+    (:data:`FROM_THE_TOP`)."""
+
+    def pairs(draws: object) -> list[tuple[object, object]]:
+        if not isinstance(draws, list):
+            return []
+        return [(d[0], d[1]) for d in draws if isinstance(d, (list, tuple)) and len(d) == 2]
+
+    ours, theirs = pairs(expected), pairs(got)
+    if not ours or [seat for seat, _ in ours] != [seat for seat, _ in theirs]:
+        return DRAW_ORDER
+    muestra = ours[-1][1]
+    if final and theirs[-1][1] != muestra and muestra in {card for _, card in theirs}:
+        return MUESTRA_LAST
+    return FROM_THE_TOP
+
+
 def owner_of(
     subject: str,
     *,
     action: str | None = None,
     named: str | None = None,
     trick: Trick | None = None,
+    draws: tuple[object, object, bool] | None = None,
 ) -> tuple[str | None, str]:
     """The rule that decides ``subject`` and how it was found (the basis), or ``(None, "")``.
 
     ``action`` is the type of the action just applied; ``named`` the rule the reference names
     there itself (the ``rule`` of its event, the rule that decided its hand), for an owner that
-    defers to it; ``trick`` the trick, for the owner of a trick's winner."""
+    defers to it; ``trick`` the trick, for the owner of a trick's winner; ``draws`` the reference's
+    draws, the engine's and whether it was the final draw, for the owner of a draw."""
     owner = subject_owner(subject)
     if owner is None:
         return None, ""
@@ -217,6 +248,13 @@ def owner_of(
         return named, f"the rule the reference names for {plain}"
     if action is not None and action in owner.after:
         return owner.after[action], f"the rule that decides {plain} after the {action}"
+    if owner.by_draws and draws is not None:
+        rule = draws_owner(draws[0], draws[1], final=draws[2])
+        return rule, {
+            DRAW_ORDER: "the rule that decides the order of the draw",
+            MUESTRA_LAST: "the muestra goes to the last to draw at the final draw",
+            FROM_THE_TOP: "the seats drew in turn, but not the cards from the top of the stock",
+        }[rule]
     if owner.by_trick and trick is not None:
         rule = trick_owner(trick, owner.rule)
         if rule != owner.rule:
@@ -231,12 +269,16 @@ def owner_of(
 
 
 __all__ = [
+    "DRAW_ORDER",
+    "FROM_THE_TOP",
+    "MUESTRA_LAST",
     "OWNERS",
     "RANKING",
     "SOTA_OVER_CABALLO",
     "Owner",
     "Trick",
     "cards_moved",
+    "draws_owner",
     "owner_of",
     "subject_owner",
     "trick_owner",

@@ -226,7 +226,12 @@ def _compare(
             reference_event = next(e for e in ours.events if e.get("type") == "trick_won")
             engine_event = next((e for e in theirs.events if e.get("type") == "trick_won"), {})
             trick = Trick(trick_cards, reference_event.get("seat"), engine_event.get("seat"))
-        rule, basis = owner_of(subject, action=str(call.args.get("type")), named=named, trick=trick)
+        draws = None
+        if subject == "event cards_drawn.draws":
+            ours_draws = next((e.get("draws") for e in ours.events if e.get("type") == "cards_drawn"), None)
+            theirs_draws = next((e.get("draws") for e in theirs.events if e.get("type") == "cards_drawn"), None)
+            draws = (ours_draws, theirs_draws, game.state("muestra") is None)
+        rule, basis = owner_of(subject, action=str(call.args.get("type")), named=named, trick=trick, draws=draws)
         return _Difference(index, what, outcome_json(ours), outcome_json(theirs), rule, basis), answer
     if _normal(answer) == _normal(call.raw):
         return None, answer

@@ -14,7 +14,7 @@ from adapters.vocabulary import EVENT_TYPES, STATE_FIELDS
 from conformance.catalogue.rule_index import load_rules
 from conformance.engines.recording import Call, outcome_json
 from conformance.oracle.divergence import DECLINE_RULE, cause_of, declines, ranking_rule
-from conformance.oracle.owners import OWNERS, Trick, owner_of, subject_owner, trick_owner
+from conformance.oracle.owners import OWNERS, Trick, draws_owner, owner_of, subject_owner, trick_owner
 from conformance.oracle.steps import Difference, Step
 from conformance.oracle.transcript import find_divergence, from_taken_setup
 from reference_engine.flags import rules_for
@@ -230,3 +230,17 @@ def test_an_engine_that_plays_the_first_arrastre_trick_free_breaks_play_13() -> 
     later = {**led, "hands": [hand[1:] for hand in led["hands"]]}
     later["hands"][0] = setup_hands[0][2:]
     assert _legal_cause(later, [], ["3c", "Rc", "Cc"], seat=1) == "ARR-01"  # a later trick: the duty to follow
+
+
+def test_a_draw_that_differs_is_named_by_the_rule_of_the_draw_it_breaks() -> None:
+    """The order of the seats is PLAY-08; with the seats in turn, the muestra taken by another than
+    the last at the final draw is PLAY-10, and cards not from the top of the stock PLAY-18."""
+    ours = [[3, "6o"], [0, "6b"], [1, "2b"], [2, "2o"]]
+    assert draws_owner(ours, [[0, "6o"], [3, "6b"], [1, "2b"], [2, "2o"]], final=False) == "PLAY-08"
+    assert draws_owner(ours, [[3, "Rb"], [0, "6o"], [1, "6b"], [2, "2b"]], final=False) == "PLAY-18"
+    muestra_first = [[3, "2o"], [0, "6o"], [1, "6b"], [2, "2b"]]
+    assert draws_owner(ours, muestra_first, final=True) == "PLAY-10"
+    assert draws_owner(ours, muestra_first, final=False) == "PLAY-18"
+    assert draws_owner(ours, "garbage", final=True) == "PLAY-08"
+    rule, basis = owner_of("event cards_drawn.draws", action="draw", draws=(ours, muestra_first, True))
+    assert rule == "PLAY-10" and "muestra" in basis
