@@ -207,6 +207,8 @@ def _compare(
         if isinstance(ours, Rejected) and isinstance(theirs, Rejected):
             if ours.code != theirs.code and theirs.code and required.gives_reason_code(ours.code, ours.rule):
                 rules = rules_in(ours.rule)
+                if rules and isinstance(call.args, Mapping):
+                    rules[0] = refusal_rule(ours, **refusal_facts(game, call.args)) or rules[0]
                 return _Difference(
                     index,
                     f"the engine refused it as {theirs.code}",

@@ -8,12 +8,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from adapters.interface import Accepted
+from adapters.interface import Accepted, Rejected
 from adapters.reference import ReferenceEngine
 from adapters.vocabulary import EVENT_TYPES, STATE_FIELDS
 from conformance.catalogue.rule_index import load_rules
 from conformance.engines.recording import Call, outcome_json
-from conformance.oracle.divergence import DECLINE_RULE, cause_of, declines, ranking_rule
+from conformance.oracle.divergence import DECLINE_RULE, cause_of, declines, ranking_rule, refusal_rule
 from conformance.oracle.owners import OWNERS, Trick, draws_owner, owner_of, subject_owner, trick_owner
 from conformance.oracle.steps import Difference, Step
 from conformance.oracle.transcript import find_divergence, from_taken_setup
@@ -244,3 +244,14 @@ def test_a_draw_that_differs_is_named_by_the_rule_of_the_draw_it_breaks() -> Non
     assert draws_owner(ours, "garbage", final=True) == "PLAY-08"
     rule, basis = owner_of("event cards_drawn.draws", action="draw", draws=(ours, muestra_first, True))
     assert rule == "PLAY-10" and "muestra" in basis
+
+
+def test_a_refusal_is_named_by_what_its_code_covers_there() -> None:
+    """An exchange out of its window breaks the window (SEVEN-16) whatever reading the rules play;
+    a second exchange SEVEN-13; the other refusals keep their rule."""
+    assert refusal_rule(Rejected("EXCHANGE_WINDOW_CLOSED", "SEVEN-03")) == "SEVEN-16"
+    assert refusal_rule(Rejected("EXCHANGE_MUESTRA_NOT_ELIGIBLE", "SEVEN-02"), exchanged=True) == "SEVEN-13"
+    assert refusal_rule(Rejected("EXCHANGE_MUESTRA_NOT_ELIGIBLE", "SEVEN-02 / SEVEN-09")) == "SEVEN-02"
+    assert refusal_rule(Rejected("CANTE_NO_WON_TRICK", "CANTE-05"), after_lead=True) == "CANTE-06"
+    assert refusal_rule(Rejected("MUST_BEAT", "ARR-02"), led_trump=True) == "ARR-09"
+    assert refusal_rule(Rejected("MUST_BEAT", "ARR-10"), led_trump=True) == "ARR-10"
