@@ -520,10 +520,31 @@ def owned_rule(
     draws = None
     if subject == "event cards_drawn.draws":
         draws = (difference.expected, difference.got, step.state.get("muestra", "") is None)
+    cantes = [step.state.get("cante_points.0", 0), step.state.get("cante_points.1", 0)]
+    if subject in ("event hand_over", "event hand_over.winner") and ends_at_100(difference, step):
+        return PASSING_100
     rule, _ = owner_of(
-        subject, action=str(step.action.get("type")), named=str(named) if named else None, trick=trick, draws=draws
+        subject,
+        action=str(step.action.get("type")),
+        named=str(named) if named else None,
+        trick=trick,
+        draws=draws,
+        points=(difference.expected, difference.got, cantes),
     )
     return rule or ""
+
+
+#: To win a side must pass 100: an engine that ends the hand on exactly 100 breaks it.
+PASSING_100 = "SCORE-04"
+
+
+def ends_at_100(difference: Difference, step: Step) -> bool:
+    """Whether the engine ends a hand the reference goes on with, where a side has exactly 100."""
+    ended = (difference.subject == "hand_over" and "hand_over" in (difference.got or [])) or (
+        difference.subject == "hand_over.winner" and difference.expected is None and difference.got is not None
+    )
+    totals = [step.state.get("total.0"), step.state.get("total.1")]
+    return ended and isinstance(difference.got, (list, int)) and 100 in totals
 
 
 def _trick_of(
@@ -543,6 +564,7 @@ def _trick_of(
 
 __all__ = [
     "ARRASTRE_STARTS",
+    "PASSING_100",
     "RECORD_FORMAT",
     "SUBSUMED",
     "WINDOW_CLOSED",
@@ -557,6 +579,7 @@ __all__ = [
     "code_rule",
     "declines",
     "describe_action",
+    "ends_at_100",
     "engine_plays",
     "legal_rule",
     "load_record",

@@ -14,7 +14,7 @@ from adapters.vocabulary import EVENT_TYPES, STATE_FIELDS
 from conformance.catalogue.rule_index import load_rules
 from conformance.engines.recording import Call, outcome_json
 from conformance.oracle.divergence import DECLINE_RULE, cause_of, declines, ranking_rule, refusal_rule
-from conformance.oracle.owners import OWNERS, Trick, draws_owner, owner_of, subject_owner, trick_owner
+from conformance.oracle.owners import OWNERS, Trick, draws_owner, owner_of, points_owner, subject_owner, trick_owner
 from conformance.oracle.steps import Difference, Step
 from conformance.oracle.transcript import find_divergence, from_taken_setup
 from reference_engine.flags import rules_for
@@ -255,3 +255,17 @@ def test_a_refusal_is_named_by_what_its_code_covers_there() -> None:
     assert refusal_rule(Rejected("CANTE_NO_WON_TRICK", "CANTE-05"), after_lead=True) == "CANTE-06"
     assert refusal_rule(Rejected("MUST_BEAT", "ARR-02"), led_trump=True) == "ARR-09"
     assert refusal_rule(Rejected("MUST_BEAT", "ARR-10"), led_trump=True) == "ARR-10"
+
+
+def test_points_off_by_one_part_of_the_count_are_named_by_that_part() -> None:
+    """Off by the side's cantes: CANTE-04; ten short: the diez de últimas (SCORE-01); ten over:
+    it counted twice (SCORE-02); otherwise the field's own owner."""
+    assert points_owner(24, 4, [20, 0], side=0) == "CANTE-04"
+    assert points_owner([16, 114], [16, 124], [0, 0]) == "SCORE-02"
+    assert points_owner([16, 114], [16, 104], [0, 0]) == "SCORE-01"
+    assert points_owner([16, 114], [16, 113], [0, 0]) is None
+    assert owner_of("state total.0", named="SCORE-06", points=(24, 4, [20, 0]))[0] == "CANTE-04"
+    assert owner_of("state total.0", named="SCORE-06", points=(24, 5, [20, 0]))[0] == "SCORE-06"
+    step = Step({"type": "play", "seat": 3, "card": "2o"}, state={"total.0": 100, "total.1": 20})
+    ended = Difference("event", "hand_over", ["card_played", "trick_won"], ["card_played", "trick_won", "hand_over"])
+    assert cause_of(ReferenceEngine(), {}, [], ended, step).rule == "SCORE-04"
