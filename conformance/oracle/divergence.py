@@ -530,6 +530,7 @@ def owned_rule(
         trick=trick,
         draws=draws,
         points=(difference.expected, difference.got, cantes),
+        expected=difference.expected if isinstance(difference.expected, (int, str)) else None,
     )
     return rule or ""
 

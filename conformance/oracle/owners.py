@@ -50,6 +50,8 @@ class Owner:
     by_trick: bool = False
     #: the seats and cards of a draw tell which rule of the draw decides (:func:`draws_owner`)
     by_draws: bool = False
+    #: the reference's value -> the rule that decides it (a cante worth 40 is the forty's, CANTE-03)
+    by_expected: Mapping[object, str] = field(default_factory=dict)
     #: a side's points off by what one part of the count is worth tell which part is wrong
     #: (:func:`points_owner`), before the reference names the rule that decided the hand
     by_points: bool = False
@@ -67,7 +69,7 @@ OWNERS: dict[str, Owner] = {
     "event trick_won.points": Owner("DECK-07"),
     "event trick_won.cards": Owner("PLAY-02"),
     "event cards_drawn.draws": Owner("PLAY-08", by_draws=True),
-    "event cante.value": Owner("CANTE-02"),
+    "event cante.value": Owner("CANTE-02", by_expected={40: "CANTE-03"}),
     "event cante.side": Owner("CANTE-04"),
     "event hand_over": Owner("SCORE-02", deferred=True),
     "event hand_over.winner": Owner("SCORE-02", deferred=True),
@@ -267,6 +269,7 @@ def owner_of(
     trick: Trick | None = None,
     draws: tuple[object, object, bool] | None = None,
     points: tuple[object, object, Sequence[object]] | None = None,
+    expected: object = None,
 ) -> tuple[str | None, str]:
     """The rule that decides ``subject`` and how it was found (the basis), or ``(None, "")``.
 
@@ -275,7 +278,7 @@ def owner_of(
     defers to it; ``trick`` the trick, for the owner of a trick's winner; ``draws`` the reference's
     draws, the engine's and whether it was the final draw, for the owner of a draw; ``points``
     the reference's points, the engine's and the reference's cante points by side, for the owner
-    of a count."""
+    of a count; ``expected`` the reference's value, for an owner that tells by it."""
     owner = subject_owner(subject)
     if owner is None:
         return None, ""
@@ -289,6 +292,8 @@ def owner_of(
                 ULTIMAS: "the engine's count leaves out the diez de últimas",
                 SCORE_PARTS: "the engine's count has ten points too many: the diez de últimas counted twice",
             }[part]
+    if expected is not None and expected in owner.by_expected:
+        return owner.by_expected[expected], f"the rule that decides {plain} where it is {expected}"
     if owner.deferred and named:
         return named, f"the rule the reference names for {plain}"
     if action is not None and action in owner.after:

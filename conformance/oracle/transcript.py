@@ -137,6 +137,15 @@ def _event_difference(
     return f"event {kind}.{key}", subject, named
 
 
+def _member(events: Sequence[Mapping[str, Any]], subject: str) -> int | str | None:
+    """The reference's value of ``subject`` (``event cante.value``) in ``events``, a number or a
+    word; ``None`` for another subject or value."""
+    kind, _, member = subject.removeprefix("event ").partition(".")
+    event = next((e for e in events if e.get("type") == kind), None)
+    value = event.get(member) if event is not None and member else None
+    return value if isinstance(value, (int, str)) and not isinstance(value, bool) else None
+
+
 def _trick_before(game: GameHandle, call: Call) -> dict[int, str]:
     """The cards of the trick by seat, the card of ``call`` (a play) included, read off the
     reference before it plays it (the trick may have begun in the position the scenario set up)."""
@@ -233,7 +242,10 @@ def _compare(
             ours_draws = next((e.get("draws") for e in ours.events if e.get("type") == "cards_drawn"), None)
             theirs_draws = next((e.get("draws") for e in theirs.events if e.get("type") == "cards_drawn"), None)
             draws = (ours_draws, theirs_draws, game.state("muestra") is None)
-        rule, basis = owner_of(subject, action=str(call.args.get("type")), named=named, trick=trick, draws=draws)
+        reference_value = _member(ours.events, subject)
+        rule, basis = owner_of(
+            subject, action=str(call.args.get("type")), named=named, trick=trick, draws=draws, expected=reference_value
+        )
         return _Difference(index, what, outcome_json(ours), outcome_json(theirs), rule, basis), answer
     if _normal(answer) == _normal(call.raw):
         return None, answer

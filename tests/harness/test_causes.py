@@ -269,3 +269,11 @@ def test_points_off_by_one_part_of_the_count_are_named_by_that_part() -> None:
     step = Step({"type": "play", "seat": 3, "card": "2o"}, state={"total.0": 100, "total.1": 20})
     ended = Difference("event", "hand_over", ["card_played", "trick_won"], ["card_played", "trick_won", "hand_over"])
     assert cause_of(ReferenceEngine(), {}, [], ended, step).rule == "SCORE-04"
+
+
+def test_a_cante_worth_the_wrong_value_is_named_by_the_value_it_should_have() -> None:
+    """A forty scored as a twenty breaks the forty's rule (CANTE-03), a twenty scored otherwise CANTE-02."""
+    assert owner_of("event cante.value", action="cante", expected=40)[0] == "CANTE-03"
+    assert owner_of("event cante.value", action="cante", expected=20)[0] == "CANTE-02"
+    step = Step({"type": "cante", "seat": 0, "suit": "c"}, events=[{"type": "cante", "value": 40}])
+    assert cause_of(ReferenceEngine(), {}, [], Difference("event", "cante.value", 40, 20), step).rule == "CANTE-03"
