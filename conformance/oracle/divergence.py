@@ -227,7 +227,7 @@ def legal_rule(
     game = reference.start(setup)
     for previous in actions:
         game.apply(previous)
-    action = _telling(game, extra)
+    action = telling_action(game, extra)
     if action is None or action.get("type") == "deal":
         return ""
     if action_key(action) in {action_key(legal) for legal in game.legal_actions()}:
@@ -243,7 +243,7 @@ def legal_rule(
     return rule_of_step(Step(action, events=list(outcome.events), state=snapshot(game, None).state))
 
 
-def _telling(game: GameHandle, offered: JSON) -> dict[str, JSON] | None:
+def telling_action(game: GameHandle, offered: JSON) -> dict[str, JSON] | None:
     """The action of ``offered`` whose rule says most: the first, except that a cante of the
     player who won the trick goes before his partner's (the partner's tells the side's right to
     sing apart only where the winner's differs too)."""
@@ -593,5 +593,6 @@ __all__ = [
     "refusal_rule",
     "rule_of_step",
     "subsuming",
+    "telling_action",
     "trump_led",
 ]
