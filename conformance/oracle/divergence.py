@@ -227,7 +227,7 @@ def legal_rule(
     game = reference.start(setup)
     for previous in actions:
         game.apply(previous)
-    action = _telling(game, extra)
+    action = telling_action(game, extra)
     if action is None or action.get("type") == "deal":
         return ""
     if action_key(action) in {action_key(legal) for legal in game.legal_actions()}:
@@ -243,7 +243,7 @@ def legal_rule(
     return rule_of_step(Step(action, events=list(outcome.events), state=snapshot(game, None).state))
 
 
-def _telling(game: GameHandle, offered: JSON) -> dict[str, JSON] | None:
+def telling_action(game: GameHandle, offered: JSON) -> dict[str, JSON] | None:
     """The action of ``offered`` whose rule says most: the first, except that a cante of the
     player who won the trick goes before his partner's (the partner's tells the side's right to
     sing apart only where the winner's differs too)."""
@@ -274,6 +274,8 @@ def refusal_facts(game: GameHandle, action: Mapping[str, JSON]) -> dict[str, boo
         return {"led_trump": trump_led(game)}
     if kind in ("cante", "tute"):
         return {"after_lead": after_lead(game, action.get("seat"))}
+    if kind == "exchange":
+        return {"exchanged": game.state("exchange_done") is True}
     return {}
 
 
@@ -281,16 +283,24 @@ def refusal_facts(game: GameHandle, action: Mapping[str, JSON]) -> dict[str, boo
 ARRASTRE_STARTS = "PLAY-13"
 
 
-def refusal_rule(refused: Rejected, *, led_trump: bool = False, after_lead: bool = False) -> str:
+def refusal_rule(
+    refused: Rejected, *, led_trump: bool = False, after_lead: bool = False, exchanged: bool = False
+) -> str:
     """The rule of the reference's refusal, its first if it names several, made precise where the
-    refusal's code covers two rules: the duty to beat on a trump lead is ARR-09 (MUST_BEAT is
-    ARR-02 for every suit led); a cante refused because a card has been led since the side won
-    the trick is the close of the window at the lead, CANTE-06 (CANTE_NO_WON_TRICK is CANTE-05)."""
+    refusal's code covers more than its rule: the duty to beat on a trump lead is ARR-09
+    (MUST_BEAT is ARR-02 for every suit led); a cante refused because a card has been led since
+    the side won the trick is the close of the window at the lead, CANTE-06 (CANTE_NO_WON_TRICK
+    is CANTE-05); an exchange out of its window breaks the window, SEVEN-16 (whichever reading
+    of it the rules play), and a second exchange in the hand SEVEN-13."""
     first = refused.rule.replace(",", "/").split("/")[0].strip()
     if led_trump and refused.code == "MUST_BEAT" and first == "ARR-02":
         return "ARR-09"
     if after_lead and refused.code == "CANTE_NO_WON_TRICK":
         return "CANTE-06"
+    if refused.code == "EXCHANGE_WINDOW_CLOSED":
+        return "SEVEN-16"
+    if exchanged and refused.code == "EXCHANGE_MUESTRA_NOT_ELIGIBLE":
+        return "SEVEN-13"
     return first
 
 
@@ -435,21 +445,27 @@ def code_rule(
     difference: Difference,
     step: Step,
 ) -> str:
-    """The rule behind a refusal for another reason than the reference's, where the engine's
-    reason does not hold: a cante refused as out of the window while the reference keeps the
-    window open breaks what keeps it open (:func:`reference_engine.cantes.window_allowance`).
-    ``""`` otherwise (the reference's own refusal names it)."""
-    if difference.kind != "refusal code" or difference.got != WINDOW_CLOSED or step.action is None:
+    """The rule behind a refusal for another reason than the reference's. Where the engine's
+    reason does not hold, the rule that makes it wrong: a cante refused as out of the window while
+    the reference keeps the window open breaks what keeps it open
+    (:func:`reference_engine.cantes.window_allowance`). Otherwise the reference's refusal, made
+    precise (:func:`refusal_rule`). ``""`` for another kind of difference."""
+    if difference.kind != "refusal code" or step.action is None:
         return ""
     game = reference.start(setup)
     for previous in actions:  # (the last, refused by both, leaves the table as it was)
         game.apply(previous)
-    explain = getattr(game, "allowed_by", None)
-    try:
-        rule = explain(step.action, window=True) if callable(explain) else ""
-    except TypeError:  # another engine as reference: its allowed_by, if any, takes no window
-        rule = ""
-    return rule if isinstance(rule, str) else ""
+    if difference.got == WINDOW_CLOSED:
+        explain = getattr(game, "allowed_by", None)
+        try:
+            rule = explain(step.action, window=True) if callable(explain) else ""
+        except TypeError:  # another engine as reference: its allowed_by, if any, takes no window
+            rule = ""
+        if isinstance(rule, str) and rule:
+            return rule
+    if step.accepted or not step.code:
+        return ""
+    return refusal_rule(Rejected(step.code, step.rule), **refusal_facts(game, step.action))
 
 
 def engine_plays(step: Step | None, missing: Sequence[JSON], extra: JSON) -> list[Mapping[str, JSON]] | None:
@@ -501,8 +517,35 @@ def owned_rule(
             trick = _trick_of(reference, setup, actions, difference)
         except Exception:  # the rule is a label: never let finding it stop a run
             trick = None
-    rule, _ = owner_of(subject, action=str(step.action.get("type")), named=str(named) if named else None, trick=trick)
+    draws = None
+    if subject == "event cards_drawn.draws":
+        draws = (difference.expected, difference.got, step.state.get("muestra", "") is None)
+    cantes = [step.state.get("cante_points.0", 0), step.state.get("cante_points.1", 0)]
+    if subject in ("event hand_over", "event hand_over.winner") and ends_at_100(difference, step):
+        return PASSING_100
+    rule, _ = owner_of(
+        subject,
+        action=str(step.action.get("type")),
+        named=str(named) if named else None,
+        trick=trick,
+        draws=draws,
+        points=(difference.expected, difference.got, cantes),
+        expected=difference.expected if isinstance(difference.expected, (int, str)) else None,
+    )
     return rule or ""
+
+
+#: To win a side must pass 100: an engine that ends the hand on exactly 100 breaks it.
+PASSING_100 = "SCORE-04"
+
+
+def ends_at_100(difference: Difference, step: Step) -> bool:
+    """Whether the engine ends a hand the reference goes on with, where a side has exactly 100."""
+    ended = (difference.subject == "hand_over" and "hand_over" in (difference.got or [])) or (
+        difference.subject == "hand_over.winner" and difference.expected is None and difference.got is not None
+    )
+    totals = [step.state.get("total.0"), step.state.get("total.1")]
+    return ended and isinstance(difference.got, (list, int)) and 100 in totals
 
 
 def _trick_of(
@@ -522,6 +565,7 @@ def _trick_of(
 
 __all__ = [
     "ARRASTRE_STARTS",
+    "PASSING_100",
     "RECORD_FORMAT",
     "SUBSUMED",
     "WINDOW_CLOSED",
@@ -536,6 +580,7 @@ __all__ = [
     "code_rule",
     "declines",
     "describe_action",
+    "ends_at_100",
     "engine_plays",
     "legal_rule",
     "load_record",
@@ -548,5 +593,6 @@ __all__ = [
     "refusal_rule",
     "rule_of_step",
     "subsuming",
+    "telling_action",
     "trump_led",
 ]

@@ -48,6 +48,13 @@ class Owner:
     deferred: bool = False
     #: the cards of the trick tell which part of the trick-winning rule decides (:func:`trick_owner`)
     by_trick: bool = False
+    #: the seats and cards of a draw tell which rule of the draw decides (:func:`draws_owner`)
+    by_draws: bool = False
+    #: the reference's value -> the rule that decides it (a cante worth 40 is the forty's, CANTE-03)
+    by_expected: Mapping[object, str] = field(default_factory=dict)
+    #: a side's points off by what one part of the count is worth tell which part is wrong
+    #: (:func:`points_owner`), before the reference names the rule that decided the hand
+    by_points: bool = False
 
 
 #: The rule that decides the members of a hand's hand (who holds what): the action that changed it.
@@ -61,18 +68,19 @@ OWNERS: dict[str, Owner] = {
     "event trick_won.side": Owner("PLAY-16"),
     "event trick_won.points": Owner("DECK-07"),
     "event trick_won.cards": Owner("PLAY-02"),
-    "event cante.value": Owner("CANTE-02"),
+    "event cards_drawn.draws": Owner("PLAY-08", by_draws=True),
+    "event cante.value": Owner("CANTE-02", by_expected={40: "CANTE-03"}),
     "event cante.side": Owner("CANTE-04"),
     "event hand_over": Owner("SCORE-02", deferred=True),
     "event hand_over.winner": Owner("SCORE-02", deferred=True),
     "event hand_over.reason": Owner("SCORE-02", deferred=True),
     "event hand_over.rule": Owner("SCORE-02", deferred=True),
-    "event hand_over.scores": Owner("SCORE-02"),
+    "event hand_over.scores": Owner("SCORE-02", by_points=True),
     "event hand_over.card_points": Owner("DECK-07"),
-    "event hand_over.totals": Owner("VUELTAS-02"),
+    "event hand_over.totals": Owner("VUELTAS-02", by_points=True),
     "event renuncio": Owner("RENUNCIO-07", deferred=True),
     "event de_vueltas": Owner("SCORE-13"),
-    "event de_vueltas.totals": Owner("VUELTAS-02"),
+    "event de_vueltas.totals": Owner("VUELTAS-02", by_points=True),
     # --- state fields
     "state phase": Owner("PLAY-13", deferred=True),
     "state players": Owner("PRE-01"),
@@ -103,8 +111,8 @@ OWNERS: dict[str, Owner] = {
     "state hand_size": Owner("PLAY-08", after=_HOLDINGS),
     "state card_points": Owner("DECK-07"),
     "state cante_points": Owner("CANTE-04"),
-    "state score": Owner("SCORE-02"),
-    "state total": Owner("VUELTAS-02", deferred=True),
+    "state score": Owner("SCORE-02", by_points=True),
+    "state total": Owner("VUELTAS-02", deferred=True, by_points=True),
     "state tricks_won": Owner("PLAY-16"),
     "state won_cards": Owner("PLAY-16"),
     "state last_trick_won": Owner("ETIQ-02"),
@@ -197,26 +205,106 @@ def trick_owner(trick: Trick, rule: str = "PLAY-05") -> str:
     return rule
 
 
+#: The draw: its order (the winner first, then in turn), the muestra to the last to draw at the
+#: final draw, the cards from the top of the stock.
+DRAW_ORDER, MUESTRA_LAST, FROM_THE_TOP = "PLAY-08", "PLAY-10", "PLAY-18"
+
+
+def draws_owner(expected: object, got: object, *, final: bool) -> str:
+    """Which rule of the draw decides between the reference's draws and the engine's (each a list
+    of ``[seat, card]`` in drawing order): the order of the seats (:data:`DRAW_ORDER`); with the
+    seats in order, at the final draw, the muestra taken by another than the last to draw
+    (:data:`MUESTRA_LAST`); otherwise cards not taken from the top of the stock in turn
+    (:data:`FROM_THE_TOP`)."""
+
+    def pairs(draws: object) -> list[tuple[object, object]]:
+        if not isinstance(draws, list):
+            return []
+        return [(d[0], d[1]) for d in draws if isinstance(d, (list, tuple)) and len(d) == 2]
+
+    ours, theirs = pairs(expected), pairs(got)
+    if not ours or [seat for seat, _ in ours] != [seat for seat, _ in theirs]:
+        return DRAW_ORDER
+    muestra = ours[-1][1]
+    if final and theirs[-1][1] != muestra and muestra in {card for _, card in theirs}:
+        return MUESTRA_LAST
+    return FROM_THE_TOP
+
+
+#: The parts of a side's count: the cantes (CANTE-04), the diez de últimas (SCORE-01), and the
+#: score made of them once each (SCORE-02).
+CANTES_COUNTED, ULTIMAS, SCORE_PARTS = "CANTE-04", "SCORE-01", "SCORE-02"
+
+
+def points_owner(expected: object, got: object, cantes: Sequence[object] = (), side: int | None = None) -> str | None:
+    """Which part of the count decides between the reference's points and the engine's (a side's
+    number, or a list of both sides'), when the engine is off by exactly one part: its cantes
+    left out (:data:`CANTES_COUNTED`, ``cantes`` the reference's cante points by side), the
+    diez de últimas left out (:data:`ULTIMAS`) or counted twice (:data:`SCORE_PARTS`); ``None``
+    otherwise."""
+    if isinstance(expected, list) and isinstance(got, list):
+        pairs = list(enumerate(zip(expected, got, strict=False)))
+    elif side is not None:
+        pairs = [(side, (expected, got))]
+    else:
+        return None
+    for index, (ours, theirs) in pairs:
+        if not isinstance(ours, int) or not isinstance(theirs, int) or ours == theirs:
+            continue
+        sung = cantes[index] if index < len(cantes) else 0
+        if isinstance(sung, int) and sung and theirs - ours == -sung:
+            return CANTES_COUNTED
+        if theirs - ours == -10:
+            return ULTIMAS
+        if theirs - ours == 10:
+            return SCORE_PARTS
+    return None
+
+
 def owner_of(
     subject: str,
     *,
     action: str | None = None,
     named: str | None = None,
     trick: Trick | None = None,
+    draws: tuple[object, object, bool] | None = None,
+    points: tuple[object, object, Sequence[object]] | None = None,
+    expected: object = None,
 ) -> tuple[str | None, str]:
     """The rule that decides ``subject`` and how it was found (the basis), or ``(None, "")``.
 
     ``action`` is the type of the action just applied; ``named`` the rule the reference names
     there itself (the ``rule`` of its event, the rule that decided its hand), for an owner that
-    defers to it; ``trick`` the trick, for the owner of a trick's winner."""
+    defers to it; ``trick`` the trick, for the owner of a trick's winner; ``draws`` the reference's
+    draws, the engine's and whether it was the final draw, for the owner of a draw; ``points``
+    the reference's points, the engine's and the reference's cante points by side, for the owner
+    of a count; ``expected`` the reference's value, for an owner that tells by it."""
     owner = subject_owner(subject)
     if owner is None:
         return None, ""
     plain = subject.replace(" (order)", "")
+    if owner.by_points and points is not None:
+        index = plain.rsplit(".", 1)[-1]
+        part = points_owner(points[0], points[1], points[2], int(index) if index.isdigit() else None)
+        if part is not None:
+            return part, {
+                CANTES_COUNTED: "the engine's count leaves out the side's cantes",
+                ULTIMAS: "the engine's count leaves out the diez de últimas",
+                SCORE_PARTS: "the engine's count has ten points too many: the diez de últimas counted twice",
+            }[part]
+    if expected is not None and expected in owner.by_expected:
+        return owner.by_expected[expected], f"the rule that decides {plain} where it is {expected}"
     if owner.deferred and named:
         return named, f"the rule the reference names for {plain}"
     if action is not None and action in owner.after:
         return owner.after[action], f"the rule that decides {plain} after the {action}"
+    if owner.by_draws and draws is not None:
+        rule = draws_owner(draws[0], draws[1], final=draws[2])
+        return rule, {
+            DRAW_ORDER: "the rule that decides the order of the draw",
+            MUESTRA_LAST: "the muestra goes to the last to draw at the final draw",
+            FROM_THE_TOP: "the seats drew in turn, but not the cards from the top of the stock",
+        }[rule]
     if owner.by_trick and trick is not None:
         rule = trick_owner(trick, owner.rule)
         if rule != owner.rule:
@@ -231,13 +319,21 @@ def owner_of(
 
 
 __all__ = [
+    "CANTES_COUNTED",
+    "DRAW_ORDER",
+    "FROM_THE_TOP",
+    "MUESTRA_LAST",
     "OWNERS",
     "RANKING",
+    "SCORE_PARTS",
     "SOTA_OVER_CABALLO",
+    "ULTIMAS",
     "Owner",
     "Trick",
     "cards_moved",
+    "draws_owner",
     "owner_of",
+    "points_owner",
     "subject_owner",
     "trick_owner",
 ]

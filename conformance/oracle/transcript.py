@@ -30,12 +30,16 @@ from adapters.interface import JSON, Accepted, Engine, GameHandle, Rejected, Set
 from adapters.obligations import Obligations
 from conformance.engines.recording import Call, outcome_json
 from conformance.oracle.divergence import (
+    ARRASTRE_STARTS,
     DECLINE_RULE,
+    allowed_by,
     declines,
     may_declare,
-    play_allowed_by,
+    plays_as_free,
+    ranking_rule,
     refusal_facts,
     refusal_rule,
+    telling_action,
 )
 from conformance.oracle.owners import Trick, cards_moved, owner_of, subject_owner
 from conformance.oracle.steps import event_difference, subject_key
@@ -137,6 +141,15 @@ def _event_difference(
     return f"event {kind}.{key}", subject, named
 
 
+def _member(events: Sequence[Mapping[str, Any]], subject: str) -> int | str | None:
+    """The reference's value of ``subject`` (``event cante.value``) in ``events``, a number or a
+    word; ``None`` for another subject or value."""
+    kind, _, member = subject.removeprefix("event ").partition(".")
+    event = next((e for e in events if e.get("type") == kind), None)
+    value = event.get(member) if event is not None and member else None
+    return value if isinstance(value, (int, str)) and not isinstance(value, bool) else None
+
+
 def _trick_before(game: GameHandle, call: Call) -> dict[int, str]:
     """The cards of the trick by seat, the card of ``call`` (a play) included, read off the
     reference before it plays it (the trick may have begun in the position the scenario set up)."""
@@ -164,7 +177,9 @@ def _compare(
     call = calls[index]
     required = obligations if obligations is not None else EVERYTHING
     playing = call.call == "apply" and isinstance(call.args, Mapping) and call.args.get("type") == "play"
-    play_rule = play_allowed_by(game, call.args) if playing else ""  # read before the reference plays it
+    allowing = call.call == "apply" and isinstance(call.args, Mapping) and call.args.get("type") in ("play", "cante")
+    # what lets the reference accept it, read before the reference plays it: the precise rule
+    play_rule = allowed_by(game, call.args) if allowing else ""
     trick_cards = _trick_before(game, call) if playing else None
     going_on = call.call == "apply" and isinstance(call.args, Mapping) and call.args.get("type") in ("play", "draw")
     declaring = going_on and may_declare(game.legal_actions())  # a cante could be sung instead
@@ -197,7 +212,7 @@ def _compare(
             ), answer
         if isinstance(ours, Accepted) and isinstance(theirs, Rejected):
             what = f"the engine refused it as {theirs.code}" if theirs.code else "the engine refused it"
-            rule = _permission(str(call.args.get("type")), phase)
+            rule = play_rule or _permission(str(call.args.get("type")), phase)
             basis = f"the reference allows it: {rule}" if rule else ""
             if declaring:  # a cante (tute, claim) could be sung here: one the engine would not let be declined
                 rule, basis = DECLINE_RULE, "a cante could be sung here, and the reference lets it be declined"
@@ -207,6 +222,8 @@ def _compare(
         if isinstance(ours, Rejected) and isinstance(theirs, Rejected):
             if ours.code != theirs.code and theirs.code and required.gives_reason_code(ours.code, ours.rule):
                 rules = rules_in(ours.rule)
+                if rules and isinstance(call.args, Mapping):
+                    rules[0] = refusal_rule(ours, **refusal_facts(game, call.args)) or rules[0]
                 return _Difference(
                     index,
                     f"the engine refused it as {theirs.code}",
@@ -226,7 +243,15 @@ def _compare(
             reference_event = next(e for e in ours.events if e.get("type") == "trick_won")
             engine_event = next((e for e in theirs.events if e.get("type") == "trick_won"), {})
             trick = Trick(trick_cards, reference_event.get("seat"), engine_event.get("seat"))
-        rule, basis = owner_of(subject, action=str(call.args.get("type")), named=named, trick=trick)
+        draws = None
+        if subject == "event cards_drawn.draws":
+            ours_draws = next((e.get("draws") for e in ours.events if e.get("type") == "cards_drawn"), None)
+            theirs_draws = next((e.get("draws") for e in theirs.events if e.get("type") == "cards_drawn"), None)
+            draws = (ours_draws, theirs_draws, game.state("muestra") is None)
+        reference_value = _member(ours.events, subject)
+        rule, basis = owner_of(
+            subject, action=str(call.args.get("type")), named=named, trick=trick, draws=draws, expected=reference_value
+        )
         return _Difference(index, what, outcome_json(ours), outcome_json(theirs), rule, basis), answer
     if _normal(answer) == _normal(call.raw):
         return None, answer
@@ -244,19 +269,32 @@ def _compare(
             if part
         )
         difference = _Difference(index, what, missing, extra)
-        if extra:
+        ranking = ranking_rule(missing, extra)
+        if ranking:
+            difference.rule = ranking
+            difference.basis = "the engine offers a card of the suit instead of another: it ranks them otherwise"
+        elif extra:
+            offered = [a for a in call.raw or [] if isinstance(a, Mapping)]
+            free = extra[0].get("type") == "play" and plays_as_free(game, extra[0], offered)
+            facts = refusal_facts(game, extra[0])
             refused = game.apply(extra[0])  # the replay stops here: the reference game may change
-            if isinstance(refused, Rejected) and rules_in(refused.rule):
-                difference.rule = rules_in(refused.rule)[0]
+            if free:
+                difference.rule = ARRASTRE_STARTS
+                difference.basis = "the engine offers every card of the hand in the first trick of the arrastre"
+            elif isinstance(refused, Rejected) and rules_in(refused.rule):
+                difference.rule = refusal_rule(refused, **facts) or rules_in(refused.rule)[0]
                 difference.basis = f"the reference refuses {_short(extra[:1])} as {refused.code}"
         elif missing and declines(missing, call.raw):
             difference.rule = DECLINE_RULE
             difference.basis = "the engine offers only the declaration, not the reference's way to decline it"
+        elif missing and (allowed := allowed_by(game, telling_action(game, missing) or {})):
+            difference.rule = allowed
+            difference.basis = f"what lets the reference allow {_short(missing[:1])} here: {allowed}"
         elif missing:
             kinds = {str(a.get("type")) for a in missing}
-            allowed_by = {_permission(kind, phase) for kind in kinds}
-            if len(allowed_by) == 1 and None not in allowed_by:
-                (difference.rule,) = allowed_by
+            permitted = {_permission(kind, phase) for kind in kinds}
+            if len(permitted) == 1 and None not in permitted:
+                (difference.rule,) = permitted
                 difference.basis = f"the reference allows {'/'.join(sorted(kinds))} here: {difference.rule}"
         return difference, answer
     name = str(call.args if call.call == "state" else call.args[1])

@@ -8,13 +8,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from adapters.interface import Accepted
+from adapters.interface import Accepted, Rejected
 from adapters.reference import ReferenceEngine
 from adapters.vocabulary import EVENT_TYPES, STATE_FIELDS
 from conformance.catalogue.rule_index import load_rules
 from conformance.engines.recording import Call, outcome_json
-from conformance.oracle.divergence import DECLINE_RULE, cause_of, declines, ranking_rule
-from conformance.oracle.owners import OWNERS, Trick, owner_of, subject_owner, trick_owner
+from conformance.oracle.divergence import DECLINE_RULE, cause_of, declines, ranking_rule, refusal_rule
+from conformance.oracle.owners import OWNERS, Trick, draws_owner, owner_of, points_owner, subject_owner, trick_owner
 from conformance.oracle.steps import Difference, Step
 from conformance.oracle.transcript import find_divergence, from_taken_setup
 from reference_engine.flags import rules_for
@@ -230,3 +230,50 @@ def test_an_engine_that_plays_the_first_arrastre_trick_free_breaks_play_13() -> 
     later = {**led, "hands": [hand[1:] for hand in led["hands"]]}
     later["hands"][0] = setup_hands[0][2:]
     assert _legal_cause(later, [], ["3c", "Rc", "Cc"], seat=1) == "ARR-01"  # a later trick: the duty to follow
+
+
+def test_a_draw_that_differs_is_named_by_the_rule_of_the_draw_it_breaks() -> None:
+    """The order of the seats is PLAY-08; with the seats in turn, the muestra taken by another than
+    the last at the final draw is PLAY-10, and cards not from the top of the stock PLAY-18."""
+    ours = [[3, "6o"], [0, "6b"], [1, "2b"], [2, "2o"]]
+    assert draws_owner(ours, [[0, "6o"], [3, "6b"], [1, "2b"], [2, "2o"]], final=False) == "PLAY-08"
+    assert draws_owner(ours, [[3, "Rb"], [0, "6o"], [1, "6b"], [2, "2b"]], final=False) == "PLAY-18"
+    muestra_first = [[3, "2o"], [0, "6o"], [1, "6b"], [2, "2b"]]
+    assert draws_owner(ours, muestra_first, final=True) == "PLAY-10"
+    assert draws_owner(ours, muestra_first, final=False) == "PLAY-18"
+    assert draws_owner(ours, "garbage", final=True) == "PLAY-08"
+    rule, basis = owner_of("event cards_drawn.draws", action="draw", draws=(ours, muestra_first, True))
+    assert rule == "PLAY-10" and "muestra" in basis
+
+
+def test_a_refusal_is_named_by_what_its_code_covers_there() -> None:
+    """An exchange out of its window breaks the window (SEVEN-16) whatever reading the rules play;
+    a second exchange SEVEN-13; the other refusals keep their rule."""
+    assert refusal_rule(Rejected("EXCHANGE_WINDOW_CLOSED", "SEVEN-03")) == "SEVEN-16"
+    assert refusal_rule(Rejected("EXCHANGE_MUESTRA_NOT_ELIGIBLE", "SEVEN-02"), exchanged=True) == "SEVEN-13"
+    assert refusal_rule(Rejected("EXCHANGE_MUESTRA_NOT_ELIGIBLE", "SEVEN-02 / SEVEN-09")) == "SEVEN-02"
+    assert refusal_rule(Rejected("CANTE_NO_WON_TRICK", "CANTE-05"), after_lead=True) == "CANTE-06"
+    assert refusal_rule(Rejected("MUST_BEAT", "ARR-02"), led_trump=True) == "ARR-09"
+    assert refusal_rule(Rejected("MUST_BEAT", "ARR-10"), led_trump=True) == "ARR-10"
+
+
+def test_points_off_by_one_part_of_the_count_are_named_by_that_part() -> None:
+    """Off by the side's cantes: CANTE-04; ten short: the diez de últimas (SCORE-01); ten over:
+    it counted twice (SCORE-02); otherwise the field's own owner."""
+    assert points_owner(24, 4, [20, 0], side=0) == "CANTE-04"
+    assert points_owner([16, 114], [16, 124], [0, 0]) == "SCORE-02"
+    assert points_owner([16, 114], [16, 104], [0, 0]) == "SCORE-01"
+    assert points_owner([16, 114], [16, 113], [0, 0]) is None
+    assert owner_of("state total.0", named="SCORE-06", points=(24, 4, [20, 0]))[0] == "CANTE-04"
+    assert owner_of("state total.0", named="SCORE-06", points=(24, 5, [20, 0]))[0] == "SCORE-06"
+    step = Step({"type": "play", "seat": 3, "card": "2o"}, state={"total.0": 100, "total.1": 20})
+    ended = Difference("event", "hand_over", ["card_played", "trick_won"], ["card_played", "trick_won", "hand_over"])
+    assert cause_of(ReferenceEngine(), {}, [], ended, step).rule == "SCORE-04"
+
+
+def test_a_cante_worth_the_wrong_value_is_named_by_the_value_it_should_have() -> None:
+    """A forty scored as a twenty breaks the forty's rule (CANTE-03), a twenty scored otherwise CANTE-02."""
+    assert owner_of("event cante.value", action="cante", expected=40)[0] == "CANTE-03"
+    assert owner_of("event cante.value", action="cante", expected=20)[0] == "CANTE-02"
+    step = Step({"type": "cante", "seat": 0, "suit": "c"}, events=[{"type": "cante", "value": 40}])
+    assert cause_of(ReferenceEngine(), {}, [], Difference("event", "cante.value", 40, 20), step).rule == "CANTE-03"
