@@ -215,6 +215,27 @@ Feature: The arrastre
       And the trick so far is 5o Ao
       Then seat 2 may play exactly 2b
 
+    @ARR-03 @S000 @S002 @S003
+    Scenario: With copas trumps, seat 0 void in espadas must trump seat 3's As of espadas with its 2 of copas
+      Given a hand in the arrastre, trumps in copas, seat 3 to lead:
+        | seat 0 | 2c Ro 5b |
+        | seat 1 | 4e 6o 7b |
+        | seat 2 | 3o 6e Sb |
+        | seat 3 | Cc 5o    |
+      And the trick so far is Ae
+      Then seat 0 may play exactly 2c
+
+    @ARR-03 @S000 @S002 @S003 @renuncio_handling=block
+    Scenario: With copas trumps, seat 0 void in espadas is refused the Rey of oros while it holds a trump
+      Given a hand in the arrastre, trumps in copas, seat 3 to lead:
+        | seat 0 | 2c Ro 5b |
+        | seat 1 | 4e 6o 7b |
+        | seat 2 | 3o 6e Sb |
+        | seat 3 | Cc 5o    |
+      And the trick so far is Ae
+      When seat 0 tries to play Ro
+      Then the action is refused as MUST_TRUMP under rule ARR-03
+
   Rule: ARR-04 A player void in the suit led must beat a trump already played if he can (pisar)
 
     @ARR-04 @S000 @S002 @S003

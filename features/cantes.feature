@@ -61,6 +61,20 @@ Feature: Cantes
       And side 0 has 20 cante points
       And side 1 has 0 cante points
 
+    @S000 @S002 @S003 @S004
+    Scenario: With copas trumps the pair of oros is a twenty, worth 20 cante points
+      Given a hand in the free phase, muestra 4c, seat 2 to lead:
+        | seat 0 | Rc Sc 2e 5b 6b       |
+        | seat 1 | Rb Sb 4o 5c 6c       |
+        | seat 2 | Ro So 7c 2b 4b       |
+        | seat 3 | Ce 4e 5e 6e 7e       |
+        | stock  | 2c 3c Ac Cc 7b Cb 3e |
+      And seat 2 won the last trick and the cards are not drawn yet
+      And the tricks won so far are 2 for side 0 and 1 for side 1
+      When seat 2 sings oros
+      Then side 0 has 20 cante points
+      And side 1 has 0 cante points
+
   @CANTE-03
   Rule: CANTE-03 A cante in the trump suit is worth 40
 
@@ -77,6 +91,20 @@ Feature: Cantes
       When seat 2 sings oros
       Then side 0 has 40 cante points
       And the state field "cantes" is [{"seat": 2, "side": 0, "suit": "o", "value": 40, "arrastre": false}]
+
+    @S000 @S002 @S003 @S004
+    Scenario: With copas trumps the pair of copas is the forty, worth 40 cante points
+      Given a hand in the free phase, muestra 4c, seat 0 to lead:
+        | seat 0 | Rc Sc 2e 5b 6b       |
+        | seat 1 | Rb Sb 4o 5c 6c       |
+        | seat 2 | Ro So 7c 2b 4b       |
+        | seat 3 | Ce 4e 5e 6e 7e       |
+        | stock  | 2c 3c Ac Cc 7b Cb 3e |
+      And seat 0 won the last trick and the cards are not drawn yet
+      And the tricks won so far are 2 for side 0 and 1 for side 1
+      When seat 0 sings copas
+      Then side 0 has 40 cante points
+      And the state field "cantes" is [{"seat": 0, "side": 0, "suit": "c", "value": 40, "arrastre": false}]
 
   @CANTE-04
   Rule: CANTE-04 Cante points count for the singer's side in the hand

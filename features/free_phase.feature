@@ -479,6 +479,24 @@ Feature: Tricks and the free phase
       And an arrastre_begins event does not happen
       And seat 1 may play exactly -
 
+    @PLAY-13 @ARR-01 @S000 @S002 @S003
+    Scenario: The first trick after the draw that takes the muestra is already played under the duties of the arrastre
+      Given a hand in the free phase, muestra Cb, seat 0 to lead:
+        | seat 0 | 5o 3c 7e 2e 4b Ae |
+        | seat 1 | 6o 2c Rc 6e 5b 3e |
+        | seat 2 | 7o Co 4e 5e 6b 7c |
+        | seat 3 | 4c 2o Ro 5c Ce Sb |
+        | stock  | 6c Se Ac          |
+      And seat 0 won the last trick
+      And the tricks won so far are 2 for side 0 and 1 for side 1
+      When these tricks are played:
+        | 5o 2c 7o 4c |
+      And the cards are drawn
+      Then the phase is arrastre
+      And it is seat 2's turn
+      When seat 2 plays 7c
+      Then seat 3 may play exactly 5c
+
   Rule: PLAY-14 The winner of the last free trick leads to the first trick of the arrastre
 
     # Under S004's faults (renuncio_faults=out_of_turn) the card out of turn would stand as a renuncio (RENUNCIO-04).
