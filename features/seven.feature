@@ -654,8 +654,8 @@ Feature: Exchanging the seven of trumps for the muestra
       And seat 0 holds 7o 4c 5c 6c Sc
       And the muestra is Ao
 
-    # B-12: S004 asks only that the last trick be the exchanger's, and advises waiting for the last
-    # draw; read like its cantes, the window lasts from the won trick to the next lead.
+    # B-12: S004 asks only that the last trick be the exchanger's, and calls waiting for the last
+    # draw the usual practice; read like its cantes, the window lasts from the won trick to the next lead.
     @SEVEN-03 @SEVEN-16 @S004 @seven_exchange_window=until_next_lead @seven_exchange_requires=exchanger_won_last_trick
     Scenario: Under S004's window the taker of the trick may still exchange after the draw, before he leads
       Given a hand in the free phase, muestra Ao, seat 0 to lead:
