@@ -10,6 +10,9 @@
   per step text (and again whenever a fixture is registered); pytest still decides, for each test,
   which of those definitions it sees. The lookup returns what pytest-bdd's own returns, in the same
   order (``tests/harness/test_compat.py`` runs both on every step of the suite).
+* :func:`undefined_steps`: the steps of a scenario that no step definition parses, found while
+  pytest parametrizes its test (pytest-bdd itself finds them only as the scenario runs), through
+  the same lookup (``find_fixturedefs_for_step``), so the step texts it caches serve the run too.
 """
 
 from __future__ import annotations
@@ -80,3 +83,15 @@ def install_step_lookup() -> None:
     """Put :class:`StepLookup` in place of pytest-bdd's lookup (once per process)."""
     if not isinstance(_SCENARIO.find_fixturedefs_for_step, StepLookup):
         _SCENARIO.find_fixturedefs_for_step = StepLookup()
+
+
+def undefined_steps(metafunc: pytest.Metafunc) -> list[Any]:
+    """The steps (pytest-bdd's, with ``keyword``, ``name``, ``line_number``) of the scenario test that
+    ``metafunc`` parametrizes that no step definition visible to it parses; none for another test."""
+    template = template_of(metafunc)
+    if template is None:
+        return []
+    node = metafunc.definition
+    fixturemanager = node.session._fixturemanager
+    lookup = _SCENARIO.find_fixturedefs_for_step
+    return [step for step in template.steps if next(iter(lookup(step, fixturemanager, node)), None) is None]

@@ -36,7 +36,7 @@ from conformance.results.report import EngineEntry
 from conformance.results.status import Status
 from conformance.run import expectations
 from conformance.run.applicability import flag_reason, overlay_reason
-from conformance.run.compat import template_of
+from conformance.run.compat import template_of, undefined_steps
 from conformance.run.expectations import scenario_id
 from conformance.run.language import english_source
 from conformance.run.options import load_expectations, parse_overrides
@@ -229,11 +229,19 @@ class SessionPlan:
         (:meth:`symmetry_runs`): the parameter is (engine, profile, symmetry name or ``""``). A
         scenario the catalogue cannot read (an unknown tag, a flag or value profiles.toml does not
         declare) is a collection error naming file:line, so that the session stops (exit 2) rather
-        than running it under every profile as not applicable."""
+        than running it under every profile as not applicable; so is a step no step definition
+        parses (rather than an error of every run, blamed on the engine)."""
         try:
             self.item_scenario(metafunc)
         except FeatureInputError as error:
             raise pytest.Collector.CollectError(str(error)) from None
+        undefined = undefined_steps(metafunc)
+        if undefined:  # the suite's mistake (or a feature's), never the engine's: the session stops (exit 2)
+            where = template_of(metafunc).feature.filename
+            raise pytest.Collector.CollectError("; ".join(
+                f"{where}:{step.line_number}: undefined step: {step.keyword} {step.name} (no step definition of the "
+                "suite's vocabulary parses it)" for step in undefined
+            ))  # fmt: skip
         if "guinote_case" in metafunc.fixturenames:
             runs = self.symmetry_runs(metafunc, self.cases())
             ids = [
