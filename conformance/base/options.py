@@ -38,7 +38,10 @@ def count(value: int | str, option: str) -> int:
 
 def positive(value: int | str, option: str) -> int:
     """``value`` as a whole number, 1 or more (a count of workers...), else an input error naming ``option``."""
-    number = count(value, option)
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        raise InputError(f"{option} {value}: not a whole number") from None
     if number < 1:
         raise InputError(f"{option} {value}: must be 1 or more")
     return number
