@@ -4,7 +4,10 @@
 the engine's own message), runs the packaged scenarios with the pytest plugin (:mod:`conformance.suite`,
 :mod:`conformance.plugin`) behind a progress bar, and writes the reports from the results file;
 ``report`` writes them again from a results file; ``expectations`` writes an expectations file
-from one.
+from one. A run reads like pytest's: ``-x`` / ``--maxfail N`` stop it at its first or N-th
+failing scenario run (the runs not played are *not run*, and the summary says the run stopped
+early), ``-q`` / ``-v`` print fewer or more lines, and ``--lf`` plays only the runs that failed in
+the last run written to the same ``--report-dir``.
 
 In: the commands' options. Out: the reports (:mod:`conformance.report.formats`), the summary in
 the terminal, and the exit code: a run passes when its results, pytest's own account of the

@@ -59,8 +59,8 @@ class Selection:
         for area in self.areas:
             if area not in areas:
                 raise InputError(f"--area {area}: no such area; areas: {', '.join(areas)}")
-        for wanted in self.scenarios:
-            check_location(wanted, scenarios)
+        for location in self.scenarios:
+            check_location(location, scenarios)
         if scenarios and not any(self.selected(s) for s in scenarios):
             wanted = [f"--{kind} {value}" for kind, values in (("rule", self.rules), ("area", self.areas),
                       ("scenario", self.scenarios)) for value in values]  # fmt: skip

@@ -77,7 +77,7 @@ def test_a_session_stopped_early_reports_the_rest_as_not_run(pytester: pytest.Py
     assert len(once_each(results)) == PROFILES
     assert counts(results) == {"fail": 1, "not_run": PROFILES - 1}
     reasons = {r["message"] for r in results if r["status"] == "not_run"}
-    assert reasons == {"the session was stopped before it ran: stopping after 1 failures"}
+    assert reasons == {"the run was stopped early, after 1 failing scenario run (--maxfail 1)"}
 
 
 def test_collecting_only_is_not_a_run_with_runs_missing(pytester: pytest.Pytester) -> None:
