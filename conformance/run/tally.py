@@ -174,8 +174,9 @@ class Tally:
         maxfail = int(self.config.getoption("maxfail", 0) or 0)
         failed = sum(1 for result in self.by_node.values() if result.status in FAILED)
         if maxfail and failed >= maxfail and (self.interrupted or session.shouldfail or session.shouldstop):
+            over = "; parallel workers each end the run they had started" if failed > maxfail else ""
             return (f"the run was stopped early, after {failed} failing scenario run{'' if failed == 1 else 's'} "
-                    f"(--maxfail {maxfail})")  # fmt: skip
+                    f"(--maxfail {maxfail}{over})")  # fmt: skip
         if self.interrupted:
             return f"the session was stopped before it ran: {self.interrupted}"
         if session.shouldfail or session.shouldstop:
