@@ -221,6 +221,12 @@ def test_the_circuit_breaker_gives_up_on_an_engine_that_keeps_hanging(tmp_path: 
         (["compare", "--engine", "reference"], "--timeout"),
         (["compare", "--engine", "reference"], "--seconds"),
         (["replay", "missing.json"], "--timeout"),
+        (["run"], "--start-timeout"),
+        (["validate", "--engine", "reference"], "--start-timeout"),
+        (["smoke", "--engine", "reference"], "--start-timeout"),
+        (["compare", "--engine", "reference"], "--start-timeout"),
+        (["replay", "missing.json"], "--start-timeout"),
+        (["profiles"], "--start-timeout"),
     ],
 )
 @pytest.mark.parametrize("value", ["nan", "-1", "0", "inf"])
