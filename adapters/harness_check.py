@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from adapters.harness.findings import Finding, has_errors
 from adapters.harness.smoke import smoke
 from adapters.harness.validate import validate
+from adapters.subprocess_adapter import STARTUP_TIMEOUT
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -36,7 +37,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("mode", choices=["validate", "smoke", "both"])
     parser.add_argument("--timeout", type=float, default=5.0, help="seconds per request (default 5)")
-    parser.add_argument("--startup-timeout", type=float, default=10.0, help="seconds for launch + hello (default 10)")
+    parser.add_argument(
+        "--startup-timeout",
+        type=float,
+        default=STARTUP_TIMEOUT,
+        help=f"seconds for launch + hello (default {STARTUP_TIMEOUT:g})",
+    )
     parser.add_argument("--profile", help="profile to play (default: the engine's first)")
     parser.add_argument("--seed", type=int, default=0)
     parser.epilog = "The engine command follows '--', e.g.: validate -- node my_engine.js"

@@ -60,6 +60,7 @@ from adapters.interface import EngineInfo, Setup, SetupRejected, UnknownField
 from adapters.obligations import Obligations
 from adapters.wire.failures import (
     SHOWN,
+    STARTUP_TIMEOUT,
     AnswerTooLong,
     EngineClosed,
     EngineCrashed,
@@ -72,6 +73,7 @@ from adapters.wire.failures import (
     LaunchFailure,
     ReplayMismatch,
     SchemaViolation,
+    StartTimeout,
     TransportFailure,
     UnexpectedError,
     UnsolicitedOutput,
@@ -96,7 +98,7 @@ class SubprocessEngine:
         argv: Sequence[str],
         timeout: float = 5.0,
         *,
-        startup_timeout: float = 10.0,
+        startup_timeout: float = STARTUP_TIMEOUT,
         max_line_bytes: int = 1 << 20,
         stderr_lines: int = 200,
         cwd: str | None = None,
@@ -248,7 +250,7 @@ class SubprocessEngine:
                 self._drop(process)
             if isinstance(failure, LaunchFailure):
                 raise
-            raise LaunchFailure(
+            raise (StartTimeout if isinstance(failure, EngineTimeout) else LaunchFailure)(
                 f"the engine failed its handshake ({failure.kind}): {failure.summary}",
                 argv=self.argv,
                 sent=failure.sent,
@@ -447,6 +449,7 @@ class SubprocessEngine:
 
 __all__ = [
     "MARK_VARIABLE",
+    "STARTUP_TIMEOUT",
     "AnswerTooLong",
     "EngineClosed",
     "EngineCrashed",
@@ -460,6 +463,7 @@ __all__ = [
     "LaunchFailure",
     "ReplayMismatch",
     "SchemaViolation",
+    "StartTimeout",
     "SubprocessEngine",
     "SubprocessGame",
     "TransportFailure",

@@ -18,7 +18,7 @@ from adapters.harness.findings import Finding, Severity, exercised, shown
 from adapters.harness.setups import deck, explicit_deal, field_names
 from adapters.interface import EngineError, Rejected, SetupRejected, UnknownField
 from adapters.obligations import Obligations
-from adapters.subprocess_adapter import SubprocessEngine
+from adapters.subprocess_adapter import STARTUP_TIMEOUT, SubprocessEngine
 from adapters.wire.failures import EngineFailure, LaunchFailure
 
 PHASES = ("free", "arrastre", "hand_over", "match_over")
@@ -28,7 +28,7 @@ def smoke(
     argv: Sequence[str],
     *,
     timeout: float = 5.0,
-    startup_timeout: float = 10.0,
+    startup_timeout: float = STARTUP_TIMEOUT,
     profile: str | None = None,
     seed: int = 0,
     max_actions: int = 500,

@@ -28,7 +28,7 @@ from adapters.harness.findings import Finding, Severity, exercised, shown
 from adapters.harness.setups import deck, explicit_deal, field_names
 from adapters.interface import CAPABILITIES
 from adapters.obligations import Obligations
-from adapters.wire.failures import TransportFailure
+from adapters.wire.failures import STARTUP_TIMEOUT, TransportFailure
 from adapters.wire.process import EngineProcess
 from reference_engine.flags import flag_defaults
 
@@ -208,7 +208,7 @@ def validate(
     argv: Sequence[str],
     *,
     timeout: float = 5.0,
-    startup_timeout: float = 10.0,
+    startup_timeout: float = STARTUP_TIMEOUT,
     profile: str | None = None,
     seed: int = 0,
     actions: int = 8,

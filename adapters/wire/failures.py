@@ -17,6 +17,10 @@ from typing import ClassVar
 from adapters.interface import EngineError
 
 SHOWN = 300  # characters of a sent or received line quoted in an error message
+#: Seconds an engine has, by default, to start and answer its first ``hello`` (the ``startup_timeout``
+#: of :class:`~adapters.subprocess_adapter.SubprocessEngine`; ``--start-timeout`` of the CLI): past it,
+#: :class:`StartTimeout`. A cold JVM, a container or an engine that loads a model may need more.
+STARTUP_TIMEOUT = 10.0
 
 
 class EngineFailure(EngineError):
@@ -79,6 +83,10 @@ class LaunchFailure(EngineFailure):
 
     kind = "launch"
     fatal = True
+
+
+class StartTimeout(LaunchFailure):
+    """The engine did not answer its first ``hello`` within the start timeout (``startup_timeout``)."""
 
 
 class GaveUp(EngineFailure):

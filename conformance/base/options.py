@@ -36,6 +36,17 @@ def count(value: int | str, option: str) -> int:
     return number
 
 
+def positive(value: int | str, option: str) -> int:
+    """``value`` as a whole number, 1 or more (a count of workers...), else an input error naming ``option``."""
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        raise InputError(f"{option} {value}: not a whole number") from None
+    if number < 1:
+        raise InputError(f"{option} {value}: must be 1 or more")
+    return number
+
+
 def _shown(value: float | str) -> str:
     """The value as the user wrote it (a parsed ``-1.0`` shows as ``-1``)."""
     return value if isinstance(value, str) else f"{value:g}"
@@ -54,4 +65,4 @@ def argparse_type(check: Callable[[str, str], object], option: str) -> Callable[
     return parse
 
 
-__all__ = ["argparse_type", "count", "seconds"]
+__all__ = ["argparse_type", "count", "positive", "seconds"]

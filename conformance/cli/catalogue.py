@@ -15,11 +15,13 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
+from adapters.wire.failures import STARTUP_TIMEOUT
+from conformance.base import options
 from conformance.base.exit_codes import InputError
 from conformance.base.untrusted import markup
 from conformance.catalogue.features import Scenario, scenarios_by_rule
 from conformance.catalogue.rule_index import default_root, load_areas
-from conformance.cli.common import OneEngine, checked, console, examples, open_info, read_scenarios
+from conformance.cli.common import OneEngine, StartTimeout, checked, console, examples, open_info, read_scenarios
 from conformance.engines.specs import overlays, parse_engine_spec
 from conformance.run import expectations as known
 
@@ -71,10 +73,11 @@ def rules(
 PROFILES_EPILOG = examples("guinote-conformance profiles", 'guinote-conformance profiles --engine "cmd:./my-engine"')
 
 
-def profiles(engine: OneEngine = "reference") -> None:
+def profiles(engine: OneEngine = "reference", start_timeout: StartTimeout = STARTUP_TIMEOUT) -> None:
     """List the engine's rule profiles with their flag values, and the overlays that combine with them."""
     with checked():
-        info, _ = open_info(parse_engine_spec(engine))
+        start_timeout = options.seconds(start_timeout, "--start-timeout")
+        info, _ = open_info(parse_engine_spec(engine), start_timeout=start_timeout)
     table = Table(title=f"Profiles of {markup(info.name)}")
     names = list(info.profiles)
     table.add_column("flag")

@@ -21,11 +21,12 @@ from rich.markup import escape
 
 from adapters.interface import EngineError, EngineInfo
 from adapters.versions import compatibility_of
+from adapters.wire.failures import STARTUP_TIMEOUT
 from conformance.base.exit_codes import MEANINGS, CheckError, EngineUnavailable, ExitCode, InputError
 from conformance.base.untrusted import markup
 from conformance.catalogue.features import FeatureError, Scenario, load_scenarios
 from conformance.catalogue.rule_index import RuleIndexError
-from conformance.engines.specs import FORMS, EngineSpec
+from conformance.engines.specs import FORMS, EngineSpec, start_hint
 from conformance.report import folder as report_folder
 
 
@@ -49,6 +50,14 @@ EngineOption = Annotated[
     typer.Option("--engine", "-e", metavar="ENGINE", help=f"{ENGINE_HELP} (repeatable; default: reference)"),
 ]
 OneEngine = Annotated[str, typer.Option("--engine", "-e", metavar="ENGINE", help=ENGINE_HELP)]
+StartTimeout = Annotated[
+    float,
+    typer.Option(
+        metavar="SECONDS",
+        help="seconds an engine may take to start and answer its first hello (a JVM, a container, a model to "
+        "load may need more)",
+    ),
+]
 ProfileToPlay = Annotated[
     str | None, typer.Option(metavar="NAME", help="the engine's profile to play (default: its first)")
 ]
@@ -92,14 +101,18 @@ def claim_report_dir(
     return folder.path
 
 
-def open_info(spec: EngineSpec, timeout: float = 10.0) -> tuple[EngineInfo, list[str]]:
-    """Start the engine, read its handshake, close it: fail fast with the engine's own message.
+def open_info(
+    spec: EngineSpec, timeout: float = 10.0, start_timeout: float = STARTUP_TIMEOUT
+) -> tuple[EngineInfo, list[str]]:
+    """Start the engine, read its handshake, close it: fail fast with the engine's own message
+    (and, when it did not answer its first ``hello`` in time, how to give it longer).
     The info as the suite sees it, and what it filled in for it (:mod:`adapters.versions`)."""
-    engine = spec.open(timeout=timeout)
+    engine = spec.open(timeout=timeout, start_timeout=start_timeout)
     try:
         return engine.info(), compatibility_of(engine).notes
     except EngineError as error:
-        raise EngineUnavailable(f"engine {spec} could not be started or spoken to:\n{error}") from None
+        hint = start_hint(error, start_timeout)
+        raise EngineUnavailable(f"engine {spec} could not be started or spoken to:\n{error}{hint}") from None
     except Exception as error:  # an in-process engine's own failure
         raise EngineUnavailable(f"engine {spec} failed in info(): {type(error).__name__}: {error}") from None
     finally:

@@ -15,10 +15,11 @@ import typer
 from rich.markup import escape
 
 from adapters.interface import Engine, EngineError
+from adapters.wire.failures import STARTUP_TIMEOUT
 from conformance.base import options
 from conformance.base.exit_codes import ExitCode
 from conformance.base.untrusted import markup
-from conformance.cli.common import checked, claim_report_dir, console, examples, open_info
+from conformance.cli.common import StartTimeout, checked, claim_report_dir, console, examples, open_info
 from conformance.engines.specs import parse_engine_spec
 
 COMPARE_EPILOG = examples(
@@ -67,9 +68,10 @@ def compare(
     timeout: Annotated[
         float, typer.Option(metavar="SECONDS", help="seconds an engine may take to answer one request")
     ] = 10.0,
+    start_timeout: StartTimeout = STARTUP_TIMEOUT,
     jobs: Annotated[
         int,
-        typer.Option("--jobs", "-j", metavar="N", min=0, help="worker processes sharing the games (0: one per core)"),
+        typer.Option("--jobs", "-j", metavar="N", help="worker processes sharing the games (0: one per core)"),
     ] = 1,
     cluster: Annotated[
         str | None,
@@ -91,7 +93,6 @@ def compare(
         int,
         typer.Option(
             metavar="N",
-            min=0,
             help="games per batch sent to a worker (0: the campaign's, or by depth: 64 hands, 32 points, "
             "8 matches; four times as many on --cluster)",
         ),
@@ -100,7 +101,6 @@ def compare(
         int,
         typer.Option(
             metavar="N",
-            min=0,
             help="batches under way at most, each steered by the batches N before it (0: the campaign's, or 32); "
             "with more than N/2 workers, raise it to twice the workers or some will wait",
         ),
@@ -121,7 +121,13 @@ def compare(
 
     with checked():  # two compares into one folder would overwrite each other's records
         seconds = options.seconds(seconds, "--seconds") if seconds is not None else None
+        hands = options.positive(hands, "--hands")
         max_engine_failures = options.count(max_engine_failures, "--max-engine-failures")
+        jobs = options.count(jobs, "--jobs")
+        batch = options.count(batch, "--batch")
+        window = options.count(window, "--window")
+        timeout = options.seconds(timeout, "--timeout")
+        start_timeout = options.seconds(start_timeout, "--start-timeout")
         report_dir = claim_report_dir(report_dir, announce=False)
 
     def play(under_test: Engine) -> int:
@@ -129,11 +135,11 @@ def compare(
             console, ReferenceEngine(), under_test, engine, profiles=profile or [], flags=flags, games=hands,
             seconds=seconds, depth=depth, seed=seed, known_file=known, report_dir=report_dir, steer=steer,
             scenarios=scenarios, check=scenarios, jobs=jobs or default_jobs(), timeout=timeout,
-            max_engine_failures=max_engine_failures, cluster=cluster, campaign=campaign, batch=batch,
-            window=window,
+            start_timeout=start_timeout, max_engine_failures=max_engine_failures, cluster=cluster, campaign=campaign,
+            batch=batch, window=window,
         )  # fmt: skip
 
-    raise typer.Exit(_against_reference(engine, timeout, play))
+    raise typer.Exit(_against_reference(engine, timeout, play, start_timeout))
 
 
 REPLAY_EPILOG = examples('guinote-conformance replay reports/divergence-1.json --engine "cmd:./my-engine"')
@@ -147,6 +153,7 @@ def replay(
     timeout: Annotated[
         float, typer.Option(metavar="SECONDS", help="seconds an engine may take to answer one request")
     ] = 10.0,
+    start_timeout: StartTimeout = STARTUP_TIMEOUT,
 ) -> None:
     """Replay RECORD, a divergence record written by compare, step by step on the engine and the reference;
     show the table where they part."""
@@ -155,10 +162,12 @@ def replay(
 
     raise typer.Exit(_against_reference(engine, timeout, lambda under_test: run_replay(
         console, ReferenceEngine(), under_test, record
-    )))  # fmt: skip
+    ), start_timeout))  # fmt: skip
 
 
-def _against_reference(engine: str, timeout: float, play: Callable[[Engine], int]) -> int:
+def _against_reference(
+    engine: str, timeout: float, play: Callable[[Engine], int], start_timeout: float = STARTUP_TIMEOUT
+) -> int:
     """Open the engine (failing fast with its own message), ``play`` it against the reference, close it.
 
     A mistake in the command's input exits 2; an engine that fails while it is played exits 3.
@@ -167,9 +176,10 @@ def _against_reference(engine: str, timeout: float, play: Callable[[Engine], int
 
     with checked():
         timeout = options.seconds(timeout, "--timeout")
+        start_timeout = options.seconds(start_timeout, "--start-timeout")
         spec = parse_engine_spec(engine)
-        open_info(spec, timeout)
-        under_test = spec.open(timeout=timeout, contained=True)
+        open_info(spec, timeout, start_timeout)
+        under_test = spec.open(timeout=timeout, start_timeout=start_timeout, contained=True)
     try:
         return play(under_test)
     except UsageProblem as problem:

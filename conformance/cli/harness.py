@@ -12,10 +12,11 @@ from typing import Annotated
 
 import typer
 
+from adapters.wire.failures import STARTUP_TIMEOUT
 from conformance.base import options
 from conformance.base.exit_codes import ExitCode
 from conformance.base.untrusted import shown
-from conformance.cli.common import OneEngine, checked, console, examples
+from conformance.cli.common import OneEngine, StartTimeout, checked, console, examples
 from conformance.engines.specs import parse_engine_spec
 
 HARNESS_EPILOG = "Problems found: exit 1; the engine cannot be started: exit 3; a wrong --engine: exit 2."
@@ -37,12 +38,13 @@ def validate(
         str | None, typer.Option(metavar="NAME", help="the profile to play (default: the first)")
     ] = None,
     timeout: Annotated[float, typer.Option(metavar="SECONDS", help="seconds per request")] = 5.0,
+    start_timeout: StartTimeout = STARTUP_TIMEOUT,
 ) -> None:
     """Check that an engine speaks the protocol correctly: every message against its schema.
 
     An in-process engine (reference, py:...) is checked over the protocol, served by adapters.serve.
     """
-    _harness("validate", engine, profile, timeout)
+    _harness("validate", engine, profile, timeout, start_timeout)
 
 
 SMOKE_EPILOG = (
@@ -58,19 +60,21 @@ def smoke(
         str | None, typer.Option(metavar="NAME", help="the profile to play (default: the first)")
     ] = None,
     timeout: Annotated[float, typer.Option(metavar="SECONDS", help="seconds per request")] = 5.0,
+    start_timeout: StartTimeout = STARTUP_TIMEOUT,
 ) -> None:
     """Play one complete hand with legal actions only, to tell a broken harness from a broken rule."""
-    _harness("smoke", engine, profile, timeout)
+    _harness("smoke", engine, profile, timeout, start_timeout)
 
 
-def _harness(mode: str, text: str, profile: str | None, timeout: float) -> None:
+def _harness(mode: str, text: str, profile: str | None, timeout: float, start_timeout: float) -> None:
     from adapters import harness_check
 
     with checked():
         timeout = options.seconds(timeout, "--timeout")
+        start_timeout = options.seconds(start_timeout, "--start-timeout")
         argv = parse_engine_spec(text).protocol_argv()
     check: Callable[..., list[harness_check.Finding]] = getattr(harness_check, mode)
-    findings = check(argv, profile=profile, timeout=timeout)
+    findings = check(argv, profile=profile, timeout=timeout, startup_timeout=start_timeout)
     for finding in findings:
         console.print(
             "ok     " if finding.ok else "PROBLEM", shown(finding), markup=False, highlight=False, soft_wrap=True

@@ -4,7 +4,10 @@
 the engine's own message), runs the packaged scenarios with the pytest plugin (:mod:`conformance.suite`,
 :mod:`conformance.plugin`) behind a progress bar, and writes the reports from the results file;
 ``report`` writes them again from a results file; ``expectations`` writes an expectations file
-from one.
+from one. A run reads like pytest's: ``-x`` / ``--maxfail N`` stop it at its first or N-th
+failing scenario run (the runs not played are *not run*, and the summary says the run stopped
+early), ``-q`` / ``-v`` print fewer or more lines, and ``--lf`` plays only the runs that failed in
+the last run written to the same ``--report-dir``.
 
 In: the commands' options. Out: the reports (:mod:`conformance.report.formats`), the summary in
 the terminal, and the exit code: a run passes when its results, pytest's own account of the
@@ -14,7 +17,9 @@ session and the expectations file agree that nothing failed.
 from __future__ import annotations
 
 import os
+import shutil
 import sys
+import tempfile
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
@@ -25,11 +30,14 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from adapters.wire.failures import STARTUP_TIMEOUT
 from conformance.base import options
 from conformance.base.exit_codes import ExitCode, InputError
 from conformance.base.untrusted import markup, shown
+from conformance.catalogue.features import Scenario
 from conformance.cli.common import (
     EngineOption,
+    StartTimeout,
     checked,
     claim_report_dir,
     console,
@@ -41,22 +49,26 @@ from conformance.cli.common import (
 )
 from conformance.engines.specs import EngineSpec, overlays, parse_engine_spec, profile_flags
 from conformance.engines.symmetry import SYMMETRIES_ENV, check_mode, symmetries_line
-from conformance.report.formats import summary_lines, write_html, write_junit
+from conformance.report.formats import run_line, summary_lines, write_html, write_junit
+from conformance.results.case import CaseResult
 from conformance.results.report import Report, ResultsError
-from conformance.results.status import legend
+from conformance.results.status import Status, legend
 from conformance.run import expectations as known
 from conformance.run.applicability import compatibility_lines, forecast
+from conformance.run.expectations import scenario_id
 from conformance.run.language import LANGUAGES, features_root
 from conformance.run.scenario_setup import POSITION_SETUPS
-from conformance.run.selection import Selection
+from conformance.run.selection import FAILED, RunKey, Selection, failed_runs
 from conformance.run.tally import stale_message
 
 
 class ProgressPlugin:
     """Shows a progress bar while pytest runs the scenarios; keeps what went wrong in collection."""
 
-    def __init__(self, progress: Progress) -> None:
+    def __init__(self, progress: Progress, *, verbose: bool = False) -> None:
         self.progress = progress
+        #: ``run -v``: one line per scenario run as it ends, above the bar
+        self.verbose = verbose
         self.task = progress.add_task("scenarios", total=None)
         self.bad = 0
         self.collection_errors: list[str] = []
@@ -89,6 +101,11 @@ class ProgressPlugin:
             if report.failed:
                 self.bad += 1
             self.progress.update(self.task, advance=1, description=f"scenarios ({self.bad} problems)")
+            if self.verbose:
+                for name, value in report.user_properties:
+                    if name == "guinote" and isinstance(value, dict):  # the engine's text: never markup
+                        line = shown(run_line(CaseResult.from_json(value)))
+                        self.progress.console.print(line, markup=False, highlight=False, soft_wrap=True)
 
 
 RUN_EXAMPLES = examples(
@@ -139,6 +156,7 @@ def run(
     timeout: Annotated[
         float, typer.Option(metavar="SECONDS", help="seconds an engine may take to answer one request")
     ] = 10.0,
+    start_timeout: StartTimeout = STARTUP_TIMEOUT,
     position_setup: Annotated[
         str,
         typer.Option(
@@ -180,10 +198,45 @@ def run(
             "or names such as r1+ocbe",
         ),
     ] = "sample",
+    exitfirst: Annotated[
+        bool, typer.Option("--exitfirst", "-x", help="stop at the first failing scenario run (--maxfail 1)")
+    ] = False,
+    maxfail: Annotated[
+        int,
+        typer.Option(
+            metavar="N",
+            help="stop after N failing scenario runs: the runs not played are reported as not run (0: never)",
+        ),
+    ] = 0,
+    quiet: Annotated[
+        bool,
+        typer.Option(
+            "--quiet", "-q", help="fewer lines: no table by area, no reasons for the runs not applicable (only counts)"
+        ),
+    ] = False,
+    verbose: Annotated[
+        bool,
+        typer.Option(
+            "--verbose", "-v", help="more lines: one per scenario run as it ends, every not-applicable reason"
+        ),
+    ] = False,
+    last_failed: Annotated[
+        bool,
+        typer.Option(
+            "--lf",
+            "--last-failed",
+            help="run only the scenario runs that failed in the last run written to --report-dir (its results.json)",
+        ),
+    ] = False,
 ) -> None:
     """Run the scenarios against the engine(s) under each of their profiles; write the reports."""
     with checked():
         timeout = options.seconds(timeout, "--timeout")
+        start_timeout = options.seconds(start_timeout, "--start-timeout")
+        jobs = options.positive(jobs, "--jobs")
+        maxfail = 1 if exitfirst else options.count(maxfail, "--maxfail")
+        if quiet and verbose:
+            raise InputError("-q and -v: choose one (fewer lines or more)")
         budget = options.seconds(budget, "--budget") if budget is not None else None
         max_engine_failures = options.count(max_engine_failures, "--max-engine-failures")
         if position_setup not in POSITION_SETUPS:
@@ -200,23 +253,33 @@ def run(
         catalogue = read_scenarios()
         selection.check(catalogue)
         entries = known.check_coverage(known.load_expectations(expectations), catalogue) if expectations else []
+        failed_before = _last_failed(report_dir) if last_failed else None
         report_dir = claim_report_dir(report_dir)
         labels: list[str] = []
         summary: list[str] = []
         chosen = [s for s in catalogue if selection.selected(s)] if selection else catalogue
         for spec in specs:  # fail fast, with the engine's own error, before any scenario runs
-            info, notes = open_info(spec, timeout)
+            info, notes = open_info(spec, timeout, start_timeout)
             cases = [(label, profile_flags(info, label)) for label in profile or info.profiles]
             labels += [label for label, _ in cases]
-            summary += compatibility_lines(str(spec), info, notes, forecast(info, cases, chosen, overlays()))
+            expected = forecast(info, cases, chosen, overlays())
+            summary += compatibility_lines(str(spec), info, notes, expected, reasons=not quiet)
         known.check_profiles(entries, labels)
         summary.append(symmetries_line(symmetries))
+        if failed_before is not None:
+            summary.append(_last_failed_line(report_dir, failed_before, specs, labels, chosen))
     for line in summary:  # the engine's own names are in it: never markup
         console.print(shown(line), markup=False, highlight=False, soft_wrap=True)
     extra = ["--position-setup", position_setup, "--max-engine-failures", str(max_engine_failures)]
-    extra += ["--language", language, "--symmetries", symmetries]
+    extra += ["--language", language, "--symmetries", symmetries, "--engine-start-timeout", repr(start_timeout)]
     extra += (["--guinote-trace"] if trace else []) + (["--budget", repr(budget)] if budget is not None else [])
-    code, progress, results_path = _pytest(specs, profile, selection, expectations, report_dir, jobs, timeout, extra)
+    extra += ["--maxfail", str(maxfail)] if maxfail else []
+    with tempfile.TemporaryDirectory(prefix="guinote-lf-") as folder:
+        if failed_before:  # the run's own results.json is replaced as it runs: the plugin reads a copy
+            extra += ["--guinote-last-failed", shutil.copy(report_dir / "results.json", folder)]
+        code, progress, results_path = _pytest(
+            specs, profile, selection, expectations, report_dir, jobs, timeout, extra, verbose=verbose
+        )
     for note in progress.notes:
         errors.print(f"[red]error:[/red] {markup(note)}", highlight=False)
     if not results_path.exists():
@@ -229,12 +292,15 @@ def run(
     data = Report.load(results_path)
     html = write_html(data, report_dir)
     junit = write_junit(data, report_dir / "junit.xml")
-    print_summary(data, trace=trace)
+    print_summary(data, trace=trace, verbosity=-1 if quiet else int(verbose))
+    stopped = _stopped_early(data, maxfail, exitfirst)
+    if stopped:
+        console.print(stopped, markup=False, highlight=False)
     stale = known.stale(entries, [result.to_json() for result in data.results])
     for entry in stale:
         console.print(f"[red]stale expectation[/red] {escape(entry.where)}: {escape(stale_message(entry))}")
     console.print(f"reports: {results_path}  {junit}  {html}", markup=False)
-    mismatches = _mismatches(code, progress, data, bool(stale))
+    mismatches = _mismatches(code, progress, data, bool(stale), stopped=bool(stopped))
     for line in mismatches:
         errors.print(f"[red]error:[/red] {markup(line)}", highlight=False)
     passed = data.ok and not stale and not mismatches and not progress.notes
@@ -249,13 +315,52 @@ def _pytest_said(code: int) -> str:
     return f"pytest exit status {code}: {name}"
 
 
-def _mismatches(code: int, progress: ProgressPlugin, data: Report, stale: bool) -> list[str]:
+def _last_failed(report_dir: Path) -> frozenset[RunKey]:
+    """``--lf``: the runs that failed in the last run written to ``report_dir`` (an input error when
+    it has no results file, or one that cannot be read)."""
+    path = report_dir / "results.json"
+    if not path.is_file():
+        raise InputError(f"--lf: {path}: no results file: --lf re-runs the failures of the last run written to "
+                         "this --report-dir, and none was (run once without --lf)")  # fmt: skip
+    return failed_runs(path)
+
+
+def _last_failed_line(
+    report_dir: Path, failed: frozenset[RunKey], specs: list[EngineSpec], labels: list[str], chosen: list[Scenario]
+) -> str:
+    """What ``--lf`` plays; an input error when none of the runs that failed is among this run's."""
+    if not failed:
+        return f"--lf: the last run in {report_dir} had no failing scenario run: every selected run is played"
+    engines, ids = {spec.text for spec in specs}, {scenario_id(scenario) for scenario in chosen}
+    if not any(key in ids and engine in engines and profile in labels for key, engine, profile, _ in failed):
+        raise InputError(f"--lf: none of the {len(failed)} scenario runs that failed in the last run in {report_dir} "
+                         "is among this run's (its engines, profiles and filters)")  # fmt: skip
+    many = f"{len(failed)} scenario run{'' if len(failed) == 1 else 's'}"
+    return f"--lf: only the {many} that failed in the last run in {report_dir}"
+
+
+def _stopped_early(data: Report, maxfail: int, exitfirst: bool) -> str:
+    """The closing line of a run that ``-x`` / ``--maxfail`` stopped (else ``""``): the runs it did not
+    play are reported as not run, never as passed."""
+    failed = sum(1 for result in data.results if result.status in FAILED)
+    left = sum(1 for result in data.results if result.status is Status.NOT_RUN)
+    if not maxfail or failed < maxfail or not left:
+        return ""
+    option = "-x" if exitfirst else f"--maxfail {maxfail}"
+    return (f"STOPPED EARLY ({option}) after {failed} failing scenario run{'' if failed == 1 else 's'}: "
+            f"{left} not run (none of them counted as passed)")  # fmt: skip
+
+
+def _mismatches(code: int, progress: ProgressPlugin, data: Report, stale: bool, *, stopped: bool = False) -> list[str]:
     """Where pytest's own account of the session and the results disagree, or the session did not complete.
 
     Each is a problem of the run (exit 1): the results are the reports' only source, so a run pytest
-    saw fail, or a test it selected that the results lack, must never look like a pass."""
+    saw fail, or a test it selected that the results lack, must never look like a pass. A run that
+    ``--maxfail`` stopped (``stopped``) is interrupted on purpose: its results say so."""
     lines = []
-    if code in (pytest.ExitCode.INTERRUPTED, pytest.ExitCode.INTERNAL_ERROR):
+    if code == pytest.ExitCode.INTERRUPTED and stopped:
+        pass
+    elif code in (pytest.ExitCode.INTERRUPTED, pytest.ExitCode.INTERNAL_ERROR):
         lines.append(f"the run did not complete ({_pytest_said(code)}); the runs it did not play are reported "
                      "as not run")  # fmt: skip
     elif code == pytest.ExitCode.TESTS_FAILED and data.ok and not stale:
@@ -278,6 +383,8 @@ def _pytest(
     jobs: int,
     timeout: float,
     extra: list[str] | None = None,
+    *,
+    verbose: bool = False,
 ) -> tuple[int, ProgressPlugin, Path]:
     """Run the packaged scenarios (:mod:`conformance.suite`) with the plugin, outside any user config."""
     results_path = report_dir / "results.json"
@@ -307,12 +414,22 @@ def _pytest(
     with Progress(
         TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=console
     ) as progress:
-        plugin = ProgressPlugin(progress)
+        plugin = ProgressPlugin(progress, verbose=verbose)
         code = pytest.main(list(args), plugins=[plugin])
     return int(code), plugin, results_path
 
 
-def print_summary(data: Report, *, trace: bool = False) -> None:
+def print_summary(data: Report, *, trace: bool = False, verbosity: int = 0) -> None:
+    """The summary of a run: the table by rule area (not with ``verbosity`` below 0: ``-q``), the
+    legend and :func:`~conformance.report.formats.summary_lines`."""
+    if verbosity >= 0:
+        _area_table(data)
+    # the engine's own text is in these lines: never as markup, its control characters shown
+    for line in summary_lines(data, trace=trace, verbosity=verbosity):
+        console.print(shown(line), markup=False, highlight=False, soft_wrap=True)
+
+
+def _area_table(data: Report) -> None:
     table = Table(title="Results by rule area")
     columns = data.columns()
     table.add_column("area")
@@ -322,9 +439,6 @@ def print_summary(data: Report, *, trace: bool = False) -> None:
         table.add_row(area, *[row[c].label if c in row else "" for c in columns])
     console.print(table)
     console.print(legend(), markup=False, highlight=False)
-    # the engine's own text is in these lines: never as markup, its control characters shown
-    for line in summary_lines(data, trace=trace):
-        console.print(shown(line), markup=False, highlight=False, soft_wrap=True)
 
 
 REPORT_EPILOG = examples("guinote-conformance report reports/results.json --out site/")

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from adapters.interface import Engine, EngineInfo
+from adapters.wire.failures import STARTUP_TIMEOUT, StartTimeout
 from conformance.base.exit_codes import EngineUnavailable, InputError
 
 
@@ -107,14 +108,15 @@ class EngineSpec:
             )
         return engine
 
-    def open(self, *, timeout: float = 10.0, contained: bool = False) -> Engine:
+    def open(self, *, timeout: float = 10.0, start_timeout: float = STARTUP_TIMEOUT, contained: bool = False) -> Engine:
         """The engine, in process or behind :class:`~adapters.subprocess_adapter.SubprocessEngine`;
         an engine that draws by itself is seen with the suite's explicit draw
         (:mod:`conformance.engines.explicit_draw`). An in-process engine's answers are checked against
         the protocol's schemas, as the subprocess adapter checks a wire engine's
         (:mod:`adapters.checked`); ``contained``, its own exceptions are failures of that engine
         (:class:`~adapters.checked.EngineRaised`), as a wire engine's crash is. A flag the engine
-        does not declare is played at its default (:mod:`adapters.versions`)."""
+        does not declare is played at its default (:mod:`adapters.versions`). A protocol engine has
+        ``timeout`` seconds per request, and ``start_timeout`` to start and answer its first ``hello``."""
         from adapters.checked import ShapeCheckedEngine
         from adapters.versions import CompatibleEngine
         from conformance.engines.explicit_draw import ExplicitDrawEngine
@@ -123,7 +125,8 @@ class EngineSpec:
             return CompatibleEngine(ExplicitDrawEngine(ShapeCheckedEngine(self.load_in_process(), contained=contained)))
         from adapters.subprocess_adapter import SubprocessEngine
 
-        return CompatibleEngine(ExplicitDrawEngine(SubprocessEngine(self.protocol_argv(), timeout=timeout)))
+        engine = SubprocessEngine(self.protocol_argv(), timeout=timeout, startup_timeout=start_timeout)
+        return CompatibleEngine(ExplicitDrawEngine(engine))
 
     def __str__(self) -> str:
         return self.text
@@ -186,10 +189,21 @@ def parse_engine_spec(text: str) -> EngineSpec:
     raise EngineSpecError(f"unknown engine {text!r}: use {FORMS}")
 
 
-def load_engine(spec: str | EngineSpec, *, timeout: float = 10.0) -> Engine:
+def load_engine(spec: str | EngineSpec, *, timeout: float = 10.0, start_timeout: float = STARTUP_TIMEOUT) -> Engine:
     """Parse (if needed) and open an engine."""
     parsed = parse_engine_spec(spec) if isinstance(spec, str) else spec
-    return parsed.open(timeout=timeout)
+    return parsed.open(timeout=timeout, start_timeout=start_timeout)
+
+
+def start_hint(error: BaseException, start_timeout: float, option: str = "--start-timeout") -> str:
+    """What to do about an engine that did not answer its first ``hello`` in time (else ``""``):
+    a cold JVM, a container or a model that loads may need more than ``start_timeout``."""
+    if not isinstance(error, StartTimeout):
+        return ""
+    return (
+        f"\nthe engine has {start_timeout:g} s to start and answer its first hello; an engine that starts "
+        f"slowly (a JVM, a container, a model to load) is given longer with {option} SECONDS"
+    )
 
 
 class ProfileError(InputError):
@@ -271,4 +285,5 @@ __all__ = [
     "parse_engine_spec",
     "profile_flags",
     "split_label",
+    "start_hint",
 ]

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from adapters.interface import JSON, Engine, EngineError, EngineInfo
+from adapters.wire.failures import STARTUP_TIMEOUT
 from conformance.base.exit_codes import CheckError
 from conformance.base.untrusted import bounded, scrub
 from conformance.fuzz.findings import FuzzReport, Group
@@ -64,6 +65,8 @@ class Batch:
     #: stop starting games after this ``time.time()`` (a run given ``--seconds``); a batch cut
     #: short says so (``partial``) and a campaign does not keep it
     deadline: float | None = None
+    #: seconds the engine has to start and answer its first hello (``--start-timeout``)
+    start_timeout: float = STARTUP_TIMEOUT
 
 
 class EngineUnavailableOnWorker(EngineError):
@@ -86,7 +89,7 @@ _ENGINES: dict[tuple[int, str], tuple[Engine, EngineInfo]] = {}
 _LOCK = threading.Lock()
 
 
-def engine_for(spec: str, timeout: float) -> tuple[Engine, EngineInfo]:
+def engine_for(spec: str, timeout: float, start_timeout: float = STARTUP_TIMEOUT) -> tuple[Engine, EngineInfo]:
     """The engine of ``spec`` for this thread, opened at its first batch and kept open after it;
     an engine that cannot be opened is :class:`EngineUnavailableOnWorker`."""
     from conformance.engines.specs import parse_engine_spec
@@ -99,7 +102,7 @@ def engine_for(spec: str, timeout: float) -> tuple[Engine, EngineInfo]:
     parsed = None
     try:  # an in-process engine's own exceptions are its failures, as in a run of one job
         parsed = parse_engine_spec(spec)
-        engine = parsed.open(timeout=timeout, contained=True)
+        engine = parsed.open(timeout=timeout, start_timeout=start_timeout, contained=True)
         info = engine.info()
     except (EngineError, CheckError, OSError, ValueError) as error:  # (CheckError: a factory or import that failed)
         command = " ".join(parsed.protocol_argv()) if parsed is not None and not parsed.in_process else ""
@@ -144,7 +147,7 @@ def play_batch(batch: Batch, engine: Engine | None = None) -> dict[str, Any]:
 
     info = engine.info() if engine is not None else None
     if engine is None:
-        engine, info = engine_for(batch.spec, batch.timeout)
+        engine, info = engine_for(batch.spec, batch.timeout, batch.start_timeout)
     assert info is not None
     fuzzer = Fuzzer(ReferenceEngine(), engine, info, depth=batch.depth, steer=batch.steer, known=batch.known,
                     seed=batch.seed, max_engine_failures=batch.max_engine_failures)  # fmt: skip

@@ -24,6 +24,7 @@ from rich.table import Table
 from adapters.interface import JSON, Engine, EngineError, EngineInfo, SetupRejected
 from adapters.obligations import Obligations
 from adapters.versions import compatibility_of
+from adapters.wire.failures import STARTUP_TIMEOUT
 from conformance.base.exit_codes import ExitCode
 from conformance.base.untrusted import markup, one_line, scrub, shown
 from conformance.engines.specs import engine_lines
@@ -96,6 +97,7 @@ def run_compare(
     check: bool = True,
     jobs: int = 1,
     timeout: float = 10.0,
+    start_timeout: float = STARTUP_TIMEOUT,
     max_engine_failures: int = 5,
     cluster: str | None = None,
     campaign: Path | None = None,
@@ -126,8 +128,8 @@ def run_compare(
         try:
             report = run_shared(console, engine, info, spec, configs, games=games, seconds=seconds, depth=depth,
                                 seed=seed, steer=steer, known=known, known_file=known_file, timeout=timeout,
-                                max_engine_failures=max_engine_failures, jobs=jobs, cluster=cluster,
-                                campaign=campaign, batch=batch, window=window)  # fmt: skip
+                                start_timeout=start_timeout, max_engine_failures=max_engine_failures, jobs=jobs,
+                                cluster=cluster, campaign=campaign, batch=batch, window=window)  # fmt: skip
         except SharedRunError as error:
             console.print(f"[red]error:[/red] {markup(error)}", soft_wrap=True, highlight=False)
             return int(error.code)
@@ -191,7 +193,8 @@ def run_compare(
             f"for shrinking were spent (a longer --seconds gives more); their examples are the smallest found in play",
             markup=False,
         )
-    written = _write_groups(console, reference, engine, info, spec, report, report_dir, scenarios, check)
+    written = _write_groups(console, reference, engine, info, spec, report, report_dir, scenarios, check,
+                            start_timeout=start_timeout)  # fmt: skip
     _write_report(console, report, report_dir, written)
     return 1 if report.failures or report.stopped else 0
 
@@ -312,6 +315,8 @@ def _write_groups(
     report_dir: Path,
     scenarios: bool,
     check: bool,
+    *,
+    start_timeout: float = STARTUP_TIMEOUT,
 ) -> Path | None:
     """Write each group's record, and its scenario: only one that can fail on the engine. A group
     whose divergence no step of the suite checks has none, and one whose scenario the check finds
@@ -346,7 +351,8 @@ def _write_groups(
         return None
     path = report_dir / "divergences.feature"
     if check:
-        dropped = _check(console, feature_text([text for text, _ in texts.values()], info.name), spec, profile_of)
+        feature = feature_text([text for text, _ in texts.values()], info.name)
+        dropped = _check(console, feature, spec, profile_of, start_timeout)
         for title, why in dropped.items():
             texts.pop(title)[1].unwritten = why
         if not texts:
@@ -362,14 +368,16 @@ def _given_up(report: FuzzReport, group: Group) -> bool:
     return bool(report.stopped) and group.cause.kind == "failure" and group.cause.subject in DOWN_KINDS
 
 
-def _check(console: Console, feature: str, spec: str, profile_of: dict[str, tuple[str, str]]) -> dict[str, str]:
+def _check(
+    console: Console, feature: str, spec: str, profile_of: dict[str, tuple[str, str]], start_timeout: float
+) -> dict[str, str]:
     """Run the written scenarios on the engine (under its profile) and on the reference (under
     one of its own): each must fail on the first and pass on the second. The scenarios that do
     not, by title, with why (they are not written)."""
     dropped: dict[str, str] = {}
     for profile, on_reference in sorted(set(profile_of.values())):
         try:
-            checks = check_scenarios(feature, spec, profile, on_reference)
+            checks = check_scenarios(feature, spec, profile, on_reference, start_timeout=start_timeout)
         except (OSError, RuntimeError, ValueError) as error:
             console.print(shown(f"the scenarios could not be checked: {error}"), markup=False)
             return {}

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from adapters.interface import Engine
+from adapters.wire.failures import STARTUP_TIMEOUT
 from conformance.fuzz.batch import Batch, play_batch, report_of
 from conformance.fuzz.campaign import Campaign
 from conformance.fuzz.cluster import Backend, BackendError, failure_of
@@ -72,6 +73,8 @@ class Plan:
     max_engine_failures: int = 5
     #: the configurations the engine cannot play, and why (no batch of theirs is played)
     not_applicable: dict[str, str] = field(default_factory=dict)
+    #: seconds the engine has to start and answer its first hello (``--start-timeout``)
+    start_timeout: float = STARTUP_TIMEOUT
 
     @property
     def chunks(self) -> int:
@@ -87,7 +90,8 @@ class Plan:
         chunk, number = divmod(index, len(self.configs))
         first = chunk * self.batch
         return Batch(index, self.configs[number], first, min(self.batch, self.games - first), self.spec, self.seed,
-                     self.depth, self.steer, self.known, self.timeout, self.max_engine_failures)  # fmt: skip
+                     self.depth, self.steer, self.known, self.timeout, self.max_engine_failures,
+                     start_timeout=self.start_timeout)  # fmt: skip
 
 
 @dataclass

@@ -48,6 +48,7 @@ def check_scenarios(
     reference_profile: str | None = None,
     *,
     timeout: float = 600.0,
+    start_timeout: float | None = None,
     runner: Callable[..., Any] = subprocess.run,
 ) -> dict[str, ScenarioCheck]:
     """Run the scenarios of ``feature`` (Gherkin text) through the suite's pytest plugin, on the
@@ -69,6 +70,8 @@ def check_scenarios(
                 "--rootdir", str(REPO), "-c", str(REPO / "pyproject.toml"),
                 "--engine", spec, "--profile", under, "--guinote-results", str(out),
             ]  # fmt: skip
+            if start_timeout is not None and who == "engine":  # the engine's own start (compare --start-timeout)
+                argv += ["--engine-start-timeout", repr(start_timeout)]
             env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")])}
             try:
                 done = runner(argv, cwd=str(REPO), capture_output=True, text=True, timeout=timeout, check=False,

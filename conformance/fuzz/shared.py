@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from adapters.interface import Engine, EngineInfo
+from adapters.wire.failures import STARTUP_TIMEOUT
 from conformance.base.exit_codes import ExitCode
 from conformance.base.untrusted import shown
 from conformance.fuzz.campaign import Campaign, CampaignError, Identity, file_digest, recorded
@@ -54,6 +55,7 @@ def run_shared(
     known_file: Path | None,
     timeout: float,
     max_engine_failures: int,
+    start_timeout: float = STARTUP_TIMEOUT,
     jobs: int,
     cluster: str | None,
     campaign: Path | None,
@@ -73,7 +75,7 @@ def run_shared(
     unsupported = {c.label: f"the engine does not play {', '.join(info.unsupported(c.flags))}" for c in configs
                    if info.unsupported(c.flags)}  # fmt: skip
     plan = Plan(spec, info.name, configs, games, size, width, seed, depth, steer, known, timeout, max_engine_failures,
-                unsupported)  # fmt: skip
+                unsupported, start_timeout)  # fmt: skip
     identity = Identity(spec, seed, depth, steer, tuple(configs), size, width, _digest(known_file))
     try:
         with Campaign(campaign, identity) as kept:

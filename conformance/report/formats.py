@@ -157,8 +157,19 @@ def not_checked_lines(report: Report) -> list[str]:
     ]
 
 
-def summary_lines(report: Report, *, failures: bool = True, trace: bool = False) -> list[str]:
-    """The terminal summary after a run: verdict, likely causes, one block per failure, counts."""
+def run_line(result: CaseResult) -> str:
+    """One scenario run in one line (``run -v`` prints one per run as it ends)."""
+    under = result.profile + (f" @{result.symmetry}" if result.symmetry else "")
+    return (
+        f"{result.status.glyph} {result.status.label:<14} {result.feature}:{result.line}  {result.scenario}  [{under}]"
+    )
+
+
+def summary_lines(report: Report, *, failures: bool = True, trace: bool = False, verbosity: int = 0) -> list[str]:
+    """The terminal summary after a run: verdict, likely causes, one block per failure, counts.
+
+    ``verbosity`` below 0 (``run -q``) leaves out the reasons of the runs not applicable and the
+    checks not made (the counts say how many); above 0 (``-v``) lists every not-applicable reason."""
     texts = rule_texts()
     groups = report.failure_groups()
     lines: list[str] = []
@@ -190,8 +201,10 @@ def summary_lines(report: Report, *, failures: bool = True, trace: bool = False)
             lines.append("")
         lines.extend(blocked_lines(report.blocked(groups), texts))
     lines.extend(not_run_lines(report))
-    lines.extend(not_applicable_lines(report))
-    lines.extend(not_checked_lines(report))
+    if verbosity >= 0:
+        reasons = len(report.not_applicable) if verbosity > 0 else 8
+        lines.extend(not_applicable_lines(report, limit=reasons))
+        lines.extend(not_checked_lines(report))
     counts = ", ".join(f"{count} {status.label}" for status, count in report.summary.items() if count)
     verdict = "FAILED" if report.problems else "PASSED"
     lines.append(f"{verdict}: {len(report.results)} scenario runs: {counts or 'none'}")
@@ -388,6 +401,7 @@ __all__ = [
     "blocked_lines",
     "render_html",
     "rulebook_url",
+    "run_line",
     "summary_lines",
     "write_html",
     "write_junit",

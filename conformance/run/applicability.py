@@ -134,13 +134,18 @@ def forecast(
     return Forecast(runs, tuple(reasons.most_common()), next_hand)
 
 
-def compatibility_lines(spec: str, info: EngineInfo, notes: Sequence[str], expected: Forecast) -> list[str]:
+def compatibility_lines(
+    spec: str, info: EngineInfo, notes: Sequence[str], expected: Forecast, *, reasons: bool = True
+) -> list[str]:
     """The summary that opens a run: :func:`engine_lines`, and how many runs will be not
-    applicable and why (by count, never per run)."""
+    applicable and why (by count, never per run; without ``reasons``, the count alone: ``run -q``)."""
     lines = engine_lines(spec, info, notes)
     runs = f"{expected.runs} scenario run{'' if expected.runs == 1 else 's'}"
     if not expected.not_applicable:
         lines.append(f"  {runs}, all to be played")
+    elif not reasons:
+        lines.append(f"  {runs}: {expected.applicable} to be played, {expected.runs - expected.applicable} not "
+                     "applicable by the engine's declaration (without -q: why)")  # fmt: skip
     else:
         lines.append(f"  {runs}: {expected.applicable} to be played; not applicable by the engine's declaration:")
         lines.extend(f"    {count} {why}" for why, count in expected.not_applicable)

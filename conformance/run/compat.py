@@ -10,6 +10,11 @@
   per step text (and again whenever a fixture is registered); pytest still decides, for each test,
   which of those definitions it sees. The lookup returns what pytest-bdd's own returns, in the same
   order (``tests/harness/test_compat.py`` runs both on every step of the suite).
+* :func:`undefined_steps`: the steps of a scenario that no step definition parses, found while
+  pytest parametrizes its test (pytest-bdd itself finds them only as the scenario runs): each step
+  text is matched once against the parsers of the session's step definitions (read through
+  ``pytest_bdd.steps.step_function_context_registry``), and one that none parses is asked of
+  pytest-bdd's own lookup before it is called undefined; the run costs no more than before.
 """
 
 from __future__ import annotations
@@ -80,3 +85,37 @@ def install_step_lookup() -> None:
     """Put :class:`StepLookup` in place of pytest-bdd's lookup (once per process)."""
     if not isinstance(_SCENARIO.find_fixturedefs_for_step, StepLookup):
         _SCENARIO.find_fixturedefs_for_step = StepLookup()
+
+
+def undefined_steps(metafunc: pytest.Metafunc) -> list[Any]:
+    """The steps (pytest-bdd's, with ``keyword``, ``name``, ``line_number``) of the scenario test that
+    ``metafunc`` parametrizes that no step definition visible to it parses; none for another test."""
+    template = template_of(metafunc)
+    if template is None:
+        return []
+    node = metafunc.definition
+    fixturemanager = node.session._fixturemanager
+    # the step definitions of the session, once: a step one of them parses is defined (the common case,
+    # checked by its parser alone); any other is asked of pytest-bdd's lookup, which sees what the test sees
+    contexts = fixturemanager.__dict__.get("_guinote_step_contexts")
+    if contexts is None:
+        contexts = fixturemanager.__dict__["_guinote_step_contexts"] = [
+            context
+            for name in _COMPAT.get_fixture_names(fixturemanager)
+            for definition in _COMPAT.getfixturedefs(fixturemanager, name, node) or ()
+            if (context := _STEPS.step_function_context_registry.get(definition.func)) is not None
+        ]
+    known: dict[tuple[str, str], bool] = fixturemanager.__dict__.setdefault("_guinote_defined_steps", {})
+
+    def defined(step: Any) -> bool:
+        key = (step.type, step.name)
+        if key not in known:
+            known[key] = any(
+                (context.type is None or context.type == step.type) and context.parser.is_matching(step.name)
+                for context in contexts
+            )
+        return (
+            known[key] or next(iter(_SCENARIO.find_fixturedefs_for_step(step, fixturemanager, node)), None) is not None
+        )
+
+    return [step for step in template.steps if not defined(step)]

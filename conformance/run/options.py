@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from adapters.wire.failures import STARTUP_TIMEOUT
 from conformance.base.exit_codes import CheckError
 from conformance.base.options import argparse_type, count, seconds
 from conformance.engines.symmetry import SYMMETRIES_ENV, check_mode
@@ -49,10 +50,23 @@ def add_options(parser: pytest.Parser) -> None:
     group.addoption("--expectations", default=None, help="TOML file of known failures of the engine under test")
     group.addoption("--guinote-results", default=None, help="write the results as JSON to this path")
     group.addoption(
+        "--guinote-last-failed",
+        default=None,
+        metavar="RESULTS_JSON",
+        help="run only the scenario runs that failed in this results file (guinote-conformance run --lf)",
+    )
+    group.addoption(
         "--engine-timeout",
         type=argparse_type(seconds, "--engine-timeout"),
         default=10.0,
         help="seconds an engine may take to answer one request",
+    )
+    group.addoption(
+        "--engine-start-timeout",
+        type=argparse_type(seconds, "--engine-start-timeout"),
+        default=STARTUP_TIMEOUT,
+        metavar="SECONDS",
+        help=f"seconds an engine may take to start and answer its first hello (default {STARTUP_TIMEOUT:g})",
     )
     group.addoption(
         "--max-engine-failures",

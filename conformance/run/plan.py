@@ -29,19 +29,19 @@ from conformance.base.exit_codes import CheckError
 from conformance.base.untrusted import bounded, file_part
 from conformance.catalogue.features import FeatureError, Scenario, Step, parse_feature
 from conformance.catalogue.rule_index import RULE_ID, RuleEntry, load_rules
-from conformance.engines.specs import load_engine, overlays, profile_flags
+from conformance.engines.specs import load_engine, overlays, profile_flags, start_hint
 from conformance.engines.symmetry import IDENTITY, asymmetric_reason, chosen, sampled_runs
 from conformance.results.case import CaseResult
 from conformance.results.report import EngineEntry
 from conformance.results.status import Status
 from conformance.run import expectations
 from conformance.run.applicability import flag_reason, overlay_reason
-from conformance.run.compat import template_of
+from conformance.run.compat import template_of, undefined_steps
 from conformance.run.expectations import scenario_id
 from conformance.run.language import english_source
 from conformance.run.options import load_expectations, parse_overrides
 from conformance.run.scenario_setup import FeatureInputError
-from conformance.run.selection import Selection
+from conformance.run.selection import RunKey, Selection, failed_runs, run_key
 
 
 def relative(path: Path) -> Path:
@@ -60,11 +60,15 @@ class SessionPlan:
             tuple(config.getoption("area") or ()),
         )  # fmt: skip
         self.timeout: float = config.getoption("engine_timeout")
+        self.start_timeout: float = config.getoption("engine_start_timeout")
         self.max_failures: int = config.getoption("max_engine_failures")
         self.budget: float | None = config.getoption("budget")
         #: per engine spec: (runs in a row that ended with the engine process down, the last one's message)
         self.streaks: dict[str, tuple[int, str]] = {}
         self.expectations = load_expectations(config.getoption("expectations"))
+        last = config.getoption("guinote_last_failed")
+        #: ``--lf``: only these runs (None: every run selected)
+        self.only: frozenset[RunKey] | None = _failed_runs(Path(last)) if last else None
         self.overrides = parse_overrides(config.getoption("override") or [])
         self.engines: dict[str, Engine] = {}
         self.infos: dict[str, EngineInfo] = {}
@@ -79,12 +83,13 @@ class SessionPlan:
     def engine(self, spec: str) -> tuple[Engine, EngineInfo]:
         if spec not in self.engines:
             try:
-                engine = load_engine(spec, timeout=self.timeout)
+                engine = load_engine(spec, timeout=self.timeout, start_timeout=self.start_timeout)
                 self.infos[spec] = engine.info()
             except CheckError as error:
                 raise pytest.UsageError(str(error)) from None
             except Exception as error:  # a broken engine must not crash collection silently
-                raise pytest.UsageError(f"engine {spec!r} could not start: {error}") from None
+                hint = start_hint(error, self.start_timeout, "--engine-start-timeout")
+                raise pytest.UsageError(f"engine {spec!r} could not start: {error}{hint}") from None
             self.engines[spec] = engine
         return self.engines[spec], self.infos[spec]
 
@@ -224,11 +229,19 @@ class SessionPlan:
         (:meth:`symmetry_runs`): the parameter is (engine, profile, symmetry name or ``""``). A
         scenario the catalogue cannot read (an unknown tag, a flag or value profiles.toml does not
         declare) is a collection error naming file:line, so that the session stops (exit 2) rather
-        than running it under every profile as not applicable."""
+        than running it under every profile as not applicable; so is a step no step definition
+        parses (rather than an error of every run, blamed on the engine)."""
         try:
             self.item_scenario(metafunc)
         except FeatureInputError as error:
             raise pytest.Collector.CollectError(str(error)) from None
+        undefined = undefined_steps(metafunc)
+        if undefined:  # the suite's mistake (or a feature's), never the engine's: the session stops (exit 2)
+            where = template_of(metafunc).feature.filename
+            raise pytest.Collector.CollectError("; ".join(
+                f"{where}:{step.line_number}: undefined step: {step.keyword} {step.name} (no step definition of the "
+                "suite's vocabulary parses it)" for step in undefined
+            ))  # fmt: skip
         if "guinote_case" in metafunc.fixturenames:
             runs = self.symmetry_runs(metafunc, self.cases())
             ids = [
@@ -302,7 +315,7 @@ class SessionPlan:
             self.selection.check(list(known.values()))
         except CheckError as error:
             raise pytest.UsageError(str(error)) from None
-        if not self.selection:
+        if not self.selection and self.only is None:
             return
         keep: list[pytest.Item] = []
         drop: list[pytest.Item] = []
@@ -311,10 +324,28 @@ class SessionPlan:
                 scenario = self.item_scenario(item)
             except FeatureInputError:
                 scenario = None  # keep it: running it reports the error
-            (keep if scenario is None or self.selected(scenario) else drop).append(item)
+            (keep if scenario is None or (self.selected(scenario) and self._last_failed(item)) else drop).append(item)
+        if self.only is not None and not keep:
+            raise pytest.UsageError(f"--lf: none of the {len(self.only)} runs that failed last time is among this "
+                                    "run's (its engines, profiles and filters)")  # fmt: skip
         if drop:
             config.hook.pytest_deselected(items=drop)
             items[:] = keep
+
+    def _last_failed(self, item: pytest.Item) -> bool:
+        """Whether ``item`` is to run under ``--lf`` (every item without it)."""
+        if self.only is None:
+            return True
+        case = self.case_of(item)
+        return case is not None and run_key(case) in self.only
+
+
+def _failed_runs(path: Path) -> frozenset[RunKey]:
+    """The runs that failed in the results file of ``--guinote-last-failed`` (a bad file: a usage error)."""
+    try:
+        return failed_runs(path)
+    except CheckError as error:
+        raise pytest.UsageError(str(error)) from None
 
 
 def _template_facts(item: pytest.Item) -> tuple[Path, str, int, frozenset[str]] | None:

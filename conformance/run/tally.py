@@ -35,6 +35,7 @@ from conformance.results.status import Status
 from conformance.run import expectations
 from conformance.run.expectations import Expectation
 from conformance.run.plan import SessionPlan
+from conformance.run.selection import FAILED
 from conformance.run.verdict import SHOWN
 
 
@@ -170,6 +171,12 @@ class Tally:
 
     def early_end(self, session: pytest.Session) -> str:
         """Why runs selected never reported: what ended the session."""
+        maxfail = int(self.config.getoption("maxfail", 0) or 0)
+        failed = sum(1 for result in self.by_node.values() if result.status in FAILED)
+        if maxfail and failed >= maxfail and (self.interrupted or session.shouldfail or session.shouldstop):
+            over = "; parallel workers each end the run they had started" if failed > maxfail else ""
+            return (f"the run was stopped early, after {failed} failing scenario run{'' if failed == 1 else 's'} "
+                    f"(--maxfail {maxfail}{over})")  # fmt: skip
         if self.interrupted:
             return f"the session was stopped before it ran: {self.interrupted}"
         if session.shouldfail or session.shouldstop:

@@ -77,7 +77,7 @@ def test_a_session_stopped_early_reports_the_rest_as_not_run(pytester: pytest.Py
     assert len(once_each(results)) == PROFILES
     assert counts(results) == {"fail": 1, "not_run": PROFILES - 1}
     reasons = {r["message"] for r in results if r["status"] == "not_run"}
-    assert reasons == {"the session was stopped before it ran: stopping after 1 failures"}
+    assert reasons == {"the run was stopped early, after 1 failing scenario run (--maxfail 1)"}
 
 
 def test_collecting_only_is_not_a_run_with_runs_missing(pytester: pytest.Pytester) -> None:
@@ -221,6 +221,12 @@ def test_the_circuit_breaker_gives_up_on_an_engine_that_keeps_hanging(tmp_path: 
         (["compare", "--engine", "reference"], "--timeout"),
         (["compare", "--engine", "reference"], "--seconds"),
         (["replay", "missing.json"], "--timeout"),
+        (["run"], "--start-timeout"),
+        (["validate", "--engine", "reference"], "--start-timeout"),
+        (["smoke", "--engine", "reference"], "--start-timeout"),
+        (["compare", "--engine", "reference"], "--start-timeout"),
+        (["replay", "missing.json"], "--start-timeout"),
+        (["profiles"], "--start-timeout"),
     ],
 )
 @pytest.mark.parametrize("value", ["nan", "-1", "0", "inf"])

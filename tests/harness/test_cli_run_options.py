@@ -1,0 +1,248 @@
+"""The options that make a run read like pytest's, and the limit on an engine's start.
+
+``--start-timeout`` (every command that starts an engine), ``-x`` / ``--maxfail``, ``-q`` / ``-v``,
+``--lf``; every numeric option checked; ``--scenario FILE:LINE`` and an undefined step each with an
+error of its own (exit 2, never blamed on the engine). Each test runs the command as a user would
+(in a subprocess, or in process for the mistakes caught before any engine starts) on a selection
+small enough to take a few seconds.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conformance.base.exit_codes import ExitCode
+from conformance.results.case import CaseResult
+from conformance.results.report import Report
+from conformance.results.status import Status
+from tests.harness.test_cli_errors import assert_error, cli, invoke
+
+REPO = Path(__file__).resolve().parents[2]
+#: serves the reference after sleeping 1 s: an engine that starts slowly
+SLOW = f"cmd:{sys.executable} tests/protocol/hostile/slow_start.py 1"
+#: gives a trick to a card of a third suit: of these rules it fails two scenarios (deck.feature:32 of
+#: DECK-05 and :204 of DECK-11), and passes the rest (SCORE-01's come after them)
+BROKEN = "serve:tests.broken_engines.engines:third_suit_wins"
+DECK = ["--profile", "lascuarenta", "--symmetries", "none", "--jobs", "1"]
+DECK += [argument for rule in ("DECK-05", "DECK-06", "DECK-11", "SCORE-01") for argument in ("--rule", rule)]
+
+
+def results(folder: Path) -> list[dict[str, Any]]:
+    data: dict[str, Any] = json.loads((folder / "results.json").read_text(encoding="utf-8"))
+    return list(data["results"])
+
+
+def statuses(folder: Path) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for result in results(folder):
+        counts[result["status"]] = counts.get(result["status"], 0) + 1
+    return counts
+
+
+# ------------------------------------------------------------------------------ --start-timeout
+
+
+def test_an_engine_slower_to_start_than_the_start_timeout_exits_3_saying_how_to_give_it_longer(
+    tmp_path: Path,
+) -> None:
+    done = cli("run", "--engine", SLOW, "--start-timeout", "0.5", "--rule", "DECK-05", "--report-dir", str(tmp_path))
+    assert_error(
+        done, ExitCode.ENGINE_UNAVAILABLE, "no answer within 0.5 s (request 'hello'", "--start-timeout SECONDS"
+    )
+
+
+def test_a_longer_start_timeout_lets_a_slow_engine_play_in_run_and_in_the_plugin_it_starts(tmp_path: Path) -> None:
+    # the run reads the handshake, then the plugin opens the engine again: both with the limit given
+    done = cli("run", "--engine", SLOW, "--start-timeout", "6", "--profile", "lascuarenta", "--rule", "DECK-05",
+               "--jobs", "1", "--report-dir", str(tmp_path))  # fmt: skip
+    assert done.returncode == ExitCode.OK, done.stdout + done.stderr
+    assert set(statuses(tmp_path)) == {"pass"}
+
+
+@pytest.mark.parametrize("command", ["compare", "validate", "smoke", "profiles"])
+def test_every_command_that_starts_an_engine_takes_the_start_timeout(command: str, tmp_path: Path) -> None:
+    extra = ["--report-dir", str(tmp_path)] if command == "compare" else []
+    done = cli(command, "--engine", SLOW, "--start-timeout", "0.5", *extra)
+    assert done.returncode == ExitCode.ENGINE_UNAVAILABLE, done.stdout + done.stderr
+    assert "within 0.5 s" in done.stdout + done.stderr and "Traceback" not in done.stdout + done.stderr
+
+
+# ------------------------------------------------------------------------------ every number checked
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["run", "--jobs", "-2"], "--jobs -2: must be 1 or more"),
+        (["run", "--jobs", "0"], "--jobs 0: must be 1 or more"),
+        (["run", "--maxfail", "-1"], "--maxfail -1: must be 0 or more"),
+        (["run", "--start-timeout", "0"], "--start-timeout 0: a number of seconds must be finite and greater than 0"),
+        (["run", "--start-timeout", "nan"], "--start-timeout nan: a number of seconds must be finite"),
+        (["run", "--timeout", "-1"], "--timeout -1: a number of seconds"),
+        (["run", "-q", "-v"], "-q and -v: choose one"),
+        (["compare", "-e", "reference", "--jobs", "-2"], "--jobs -2: must be 0 or more"),
+        (["compare", "-e", "reference", "--hands", "0"], "--hands 0: must be 1 or more"),
+        (["compare", "-e", "reference", "--batch", "-1"], "--batch -1: must be 0 or more"),
+        (["compare", "-e", "reference", "--window", "-4"], "--window -4: must be 0 or more"),
+        (["compare", "-e", "reference", "--timeout", "0"], "--timeout 0: a number of seconds"),
+        (["compare", "-e", "reference", "--start-timeout", "-3"], "--start-timeout -3: a number of seconds"),
+        (["replay", "x.json", "--start-timeout", "inf"], "--start-timeout inf: a number of seconds"),
+        (["validate", "-e", "reference", "--start-timeout", "0"], "--start-timeout 0: a number of seconds"),
+    ],
+)
+def test_a_wrong_number_is_an_error_naming_the_option(args: list[str], fragment: str, tmp_path: Path) -> None:
+    extra = ["--report-dir", str(tmp_path)] if args[0] in ("run", "compare") else []
+    assert_error(invoke(*args, *extra), ExitCode.USAGE, fragment)
+
+
+# ------------------------------------------------------------------------------ -x, --maxfail
+
+
+@pytest.mark.parametrize(("option", "failing", "said"), [(["-x"], 1, "(-x)"), (["--maxfail", "2"], 2, "(--maxfail 2)")])
+def test_a_run_stopped_at_its_nth_failure_reports_the_rest_as_not_run_and_says_so(
+    option: list[str], failing: int, said: str, tmp_path: Path
+) -> None:
+    done = cli("run", "--engine", BROKEN, *DECK, *option, "--report-dir", str(tmp_path))
+    assert done.returncode == ExitCode.RULE_FAILURES, done.stdout + done.stderr
+    counts = statuses(tmp_path)
+    assert counts.get("fail") == failing and counts.get("not_run", 0) > 0, counts
+    assert set(counts) <= {"pass", "fail", "not_run"}
+    report = Report.load(tmp_path / "results.json")  # the results file still loads
+    stopped = [r for r in report.results if r.status.value == "not_run"]
+    assert all(f"the run was stopped early, after {failing} failing" in r.message for r in stopped)
+    assert f"STOPPED EARLY {said} after {failing} failing scenario run" in done.stdout
+    assert "error:" not in done.stderr, done.stderr  # a stop asked for is not a run that broke
+    assert "the run was stopped early" in (tmp_path / "index.html").read_text(encoding="utf-8")
+    assert "not run" in (tmp_path / "junit.xml").read_text(encoding="utf-8")
+
+
+# ------------------------------------------------------------------------------ -q, -v
+
+
+#: the limited engine plays only forty cards: the scenarios of DECK-04 for 36 and 48 are not applicable
+LIMITED = ["--engine", "py:tests.harness.limited_engine:make", "--rule", "DECK-04", "--rule", "DECK-05", "--jobs", "1"]
+
+
+def test_quiet_leaves_out_the_table_and_the_reasons_of_the_runs_not_applicable(tmp_path: Path) -> None:
+    default = cli("run", *LIMITED, "--report-dir", str(tmp_path / "default"))
+    quiet = cli("run", *LIMITED, "-q", "--report-dir", str(tmp_path / "quiet"))
+    assert default.returncode == quiet.returncode == ExitCode.OK, default.stdout + quiet.stdout + quiet.stderr
+    assert "Results by rule area" in default.stdout and " not applicable: " in default.stdout  # reasons, counted
+    assert "Results by rule area" not in quiet.stdout and " not applicable: " not in quiet.stdout
+    assert "not applicable by the engine's declaration (without -q: why)" in quiet.stdout
+    assert "PASSED: " in quiet.stdout and len(quiet.stdout.splitlines()) < len(default.stdout.splitlines())
+
+
+def test_verbose_gives_one_line_per_scenario_run(tmp_path: Path) -> None:
+    done = cli("run", *LIMITED, "-v", "--report-dir", str(tmp_path))
+    assert done.returncode == ExitCode.OK, done.stdout + done.stderr
+    ran = results(tmp_path)
+    lines = [line for line in done.stdout.splitlines() if line.startswith(("✔ pass ", "⊘ not applicable ")) and
+             " features/" in line]  # fmt: skip
+    assert sorted(lines) == sorted(
+        f"{'✔' if r['status'] == 'pass' else '⊘'} {r['status'].replace('_', ' '):<14} {r['feature']}:{r['line']}  "
+        f"{r['scenario']}  [{r['profile']}]"
+        for r in ran
+    )
+    assert {r["status"] for r in ran} == {"pass", "not_applicable"}
+
+
+# ------------------------------------------------------------------------------ --lf
+
+
+def test_lf_runs_again_only_the_runs_that_failed_in_that_report_folder(tmp_path: Path) -> None:
+    first = cli("run", "--engine", BROKEN, *DECK, "--report-dir", str(tmp_path))
+    assert first.returncode == ExitCode.RULE_FAILURES, first.stdout + first.stderr
+    failed = sorted((r["id"], r["profile"]) for r in results(tmp_path) if r["status"] == "fail")
+    assert len(failed) == 2 and len(results(tmp_path)) > 2 * len(failed)
+    again = cli("run", "--engine", BROKEN, *DECK, "--lf", "--report-dir", str(tmp_path))
+    assert again.returncode == ExitCode.RULE_FAILURES, again.stdout + again.stderr
+    assert sorted((r["id"], r["profile"]) for r in results(tmp_path)) == failed
+    assert f"--lf: only the 2 scenario runs that failed in the last run in {tmp_path}" in again.stdout
+
+
+def test_lf_when_no_run_that_failed_is_among_this_runs_exits_2(tmp_path: Path) -> None:
+    failed = CaseResult(
+        "deck::The 4 beats the 2, the lowest card",
+        "The 4 beats the 2, the lowest card",
+        "features/deck.feature",
+        32,
+        ("DECK-05",),
+        "cmd:./another-engine",
+        "lascuarenta",
+        Status.FAIL,
+    )
+    Report(results=[failed]).dump(tmp_path / "results.json")
+    done = invoke("run", "--engine", "reference", "--lf", "--report-dir", str(tmp_path))
+    assert_error(done, ExitCode.USAGE, f"--lf: none of the 1 scenario runs that failed in the last run in {tmp_path}")
+
+
+def test_lf_without_a_readable_last_run_exits_2(tmp_path: Path) -> None:
+    assert_error(invoke("run", "--lf", "--report-dir", str(tmp_path)), ExitCode.USAGE, "--lf: ", "no results file")
+    (tmp_path / "results.json").write_text("{not json\n", encoding="utf-8")
+    assert_error(invoke("run", "--lf", "--report-dir", str(tmp_path)), ExitCode.USAGE, "results.json:1: not a results")
+
+
+# ------------------------------------------------------------------------------ --scenario and undefined steps
+
+
+def test_a_scenario_location_that_cannot_select_says_why(tmp_path: Path) -> None:
+    def mistake(location: str, *fragments: str) -> None:
+        done = invoke("run", "--scenario", location, "--report-dir", str(tmp_path / "r"))
+        assert_error(done, ExitCode.USAGE, f"--scenario {location}: ", *fragments)
+        assert "no scenario matches" not in done.stderr
+
+    mistake("features/no_such.feature:12", "no such file features/no_such.feature")
+    broken = tmp_path / "broken.feature"
+    broken.write_text("Feature: Broken\n  Scenario: x\n    Given a deal\n  Nonsense\n", encoding="utf-8")
+    mistake(f"{broken}:2", "the file does not parse", f"{broken}:4")
+    mine = tmp_path / "mine.feature"
+    mine.write_text("Feature: Mine\n  Scenario: x\n    Given a deal\n", encoding="utf-8")
+    mistake(f"{mine}:2", "is not one of the suite's feature files")
+    mistake("features/deck.feature:3", "no scenario starts at line 3 of features/deck.feature; the nearest starts")
+
+
+UNDEFINED = textwrap.dedent(
+    """
+    import sys
+    from pathlib import Path
+
+    from typer.testing import CliRunner
+
+    import conformance.catalogue.features as catalogue
+    import conformance.run.language as language
+    from conformance.cli import app
+
+    folder = Path(sys.argv[1])
+    catalogue.default_root = language.default_root = lambda: folder  # the suite's features, one step undefined
+    done = CliRunner().invoke(app, ["run", "--area", "deck", "--profile", "lascuarenta", "--jobs", "1",
+                                    "--report-dir", str(folder / "reports")])
+    print(done.output)
+    sys.exit(done.exit_code)
+    """
+)
+
+
+def test_an_undefined_step_in_a_feature_stops_the_run_at_its_line_and_is_not_blamed_on_the_engine(
+    tmp_path: Path,
+) -> None:
+    from conformance.catalogue.rule_index import default_root
+
+    lines = (default_root() / "deck.feature").read_text(encoding="utf-8").splitlines()
+    index = next(number for number, text in enumerate(lines) if text.strip().startswith("When "))
+    lines[index] = lines[index].replace("When ", "When the moon rises and ", 1)
+    (tmp_path / "deck.feature").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-c", UNDEFINED, str(tmp_path)], cwd=REPO, capture_output=True, text=True,
+                          timeout=120, check=False)  # fmt: skip
+    output = done.stdout + done.stderr
+    assert done.returncode == ExitCode.USAGE, output
+    assert f"{tmp_path / 'deck.feature'}:{index + 1}: undefined step: When the moon rises and " in output
+    assert "Traceback" not in output and "check the harness" not in output
+    assert not (tmp_path / "reports" / "results.json").exists()  # no engine was blamed: no run was played
