@@ -31,7 +31,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial, wraps
 from typing import Any
 
-from adapters.gcp.json_text import canonical
+from adapters.gcp.json_text import canonical, non_text
 from adapters.gcp.validation import check_response
 from adapters.interface import (
     JSON,
@@ -49,7 +49,6 @@ from adapters.interface import (
     outcome_answer,
 )
 from adapters.obligations import Obligations
-from conformance.base.untrusted import non_text
 
 
 class ShapeError(EngineError):

@@ -25,6 +25,7 @@ from typing import Any, BinaryIO
 
 from adapters.gcp.json_text import decode
 from adapters.gcp.messages import COMMANDS, OLDEST_PROTOCOL, ErrorCode  # no jsonschema: the server starts fast
+from adapters.in_process import EngineDidNotStart, NotAnEngine, load_factory, served_target
 from adapters.interface import Engine, EngineInfo, GameHandle, SetupRejected, end_game, outcome_answer
 
 JSONObject = dict[str, Any]
@@ -257,17 +258,11 @@ def _key_message(error: KeyError) -> str:
 
 
 def load_engine(spec: str) -> Engine:
-    """``reference``, ``py:module:factory`` or ``module:factory``: parsed by :mod:`conformance.engines.specs`,
-    the one parser of engine specs; a bad spec ends the process with its message."""
-    from conformance.base.exit_codes import CheckError
-    from conformance.engines.specs import SpecKind, parse_engine_spec
-
+    """``reference``, ``py:module:factory`` or ``module:factory``, loaded by :mod:`adapters.in_process`;
+    a spec that names no engine, or an engine that cannot start, ends the process with its message."""
     try:
-        parsed = parse_engine_spec(spec if spec == "reference" or spec.startswith("py:") else f"serve:{spec}")
-        if parsed.kind is SpecKind.COMMAND:
-            raise SystemExit(f"--engine {spec!r}: only a Python engine can be served (reference or module:factory)")
-        return parsed.load_in_process()
-    except CheckError as error:
+        return load_factory(spec, served_target(spec))
+    except (NotAnEngine, EngineDidNotStart) as error:
         raise SystemExit(str(error)) from None
 
 

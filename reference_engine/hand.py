@@ -8,8 +8,10 @@ It lists the legal actions of the hand (:meth:`Hand.legal_actions`) and applies 
 ends its :attr:`Hand.result` is set; what follows (the point, the coto, the carry-over into
 a hand de vueltas, the next deal) is the match's (:class:`reference_engine.game.Game`).
 
-The rules themselves live in one module per area (``arrastre``, ``cantes``, ``seven``,
-``scoring``, ``tricks``); this module keeps the state and sequences them.
+The rules themselves live in one module per area (``arrastre``, ``cantes``, ``renuncio``,
+``seven``, ``scoring``, ``tricks``), which decide from the state; this module keeps the state,
+changes it, and sequences them. The position format, read and written, is
+:mod:`reference_engine.position`'s.
 """
 
 from __future__ import annotations
@@ -33,19 +35,10 @@ from reference_engine.actions import (
     Tute,
     plays_of,
 )
-from reference_engine.cards import Card, CardError, Rank, Suit, codes, parse_card, strength_table
-from reference_engine.deal import HAND_SIZE, DealtHand, check_cards_once, check_explicit_deal, deal_from_deck
+from reference_engine.cards import Card, CardError, Rank, Suit, strength_table
+from reference_engine.deal import DealtHand, check_explicit_deal, deal_from_deck
 from reference_engine.flags import Rules
-from reference_engine.position import (
-    PositionError,
-    read_cards,
-    read_count,
-    read_pair,
-    read_seat,
-    read_side,
-    read_trick,
-    read_won_cards,
-)
+from reference_engine.position import read_hand, write_hand
 from reference_engine.scoring import PointDecision
 from reference_engine.tricks import SEAT_SIDES, SIDE_SEATS, draw_order, next_seat, trick_points, winning_index
 
@@ -274,133 +267,14 @@ class Hand:
         """The hand in ``position`` (:mod:`reference_engine.position`), or a
         :class:`~reference_engine.position.PositionError` naming the field that makes it
         impossible. The match fields (``match_points``, ``cotos``) are the match's."""
-        if not isinstance(position, Mapping):
-            raise PositionError("a position is a JSON object")
-        players = rules.player_count
-        raw_hands = position.get("hands", [])
-        if not isinstance(raw_hands, list):
-            raise PositionError("position field 'hands' must be a list of hands, one per seat")
-        hands = [read_cards(hand, f"hands[{seat}]") for seat, hand in enumerate(raw_hands)]
-        if len(hands) != players:
-            raise PositionError(f"the position gives {len(hands)} hands, but {players} play")
-        muestra_code = position.get("muestra")
-        muestra = parse_card(str(muestra_code)) if muestra_code else None
-        stock = read_cards(position.get("stock", []), "stock")
-        if muestra is None and stock:
-            raise PositionError("a position with cards in the stock needs its muestra (it is drawn last)")
-        trump_code = position.get("trump")
-        if muestra is not None:
-            trump = muestra.suit
-            if trump_code and trump_code != trump.value:
-                raise PositionError(f"trump {trump_code!r} contradicts the muestra {muestra.code}")
-        elif trump_code in {suit.value for suit in Suit}:
-            trump = Suit(trump_code)
-        else:
-            raise PositionError("a position without a muestra needs its trump suit: one of o, c, e, b")
-        trick = read_trick(position, "trick", players)
-        won_cards = read_won_cards(position)
-        in_play = [c for hand in hands for c in hand] + stock + ([muestra] if muestra else []) + [c for _, c in trick]
-        check_cards_once(in_play + won_cards[0] + won_cards[1], rules.deck_size)
-        played = {seat for seat, _ in trick}
-        sizes = {len(hand) + (1 if seat in played else 0) for seat, hand in enumerate(hands)}
-        if len(sizes) != 1 or (size := sizes.pop()) > HAND_SIZE:
-            raise PositionError(
-                "every seat must hold the same number of cards (at most six), "
-                "counting the card it has played to the trick"
-            )
-        if muestra is not None and (len(stock) + 1) % players:
-            # C-19: every draw takes one card per player, the muestra last
-            raise PositionError(
-                f"the stock and the muestra hold {len(stock) + 1} cards, "
-                f"not a multiple of {players} (a card each per draw)"
-            )
-        last_winner = read_seat(position, "last_trick_winner", players)
-        leader = _leader(position, trick, last_winner, players)
-        dealer = read_seat(position, "dealer", players)
-        if dealer is None:
-            dealer = (leader - 1) % players
-        draw_pending = bool(position.get("draw_pending", False))
-        if draw_pending and (last_winner is None or trick or muestra is None or size >= HAND_SIZE):
-            raise PositionError(
-                "draw_pending needs a last_trick_winner, an empty trick, a muestra still to draw "
-                "and hands of five or fewer"
-            )
-        last_trick = read_trick(position, "last_trick", players)
-        if last_trick:
-            check_cards_once(in_play + [c for _, c in last_trick], rules.deck_size)
-            taker = last_trick[winning_index(last_trick, trump, strength_table(rules.rank_8_9))][0]
-            if taker != last_winner:
-                raise PositionError(f"the last trick was taken by seat {taker}, not by last_trick_winner {last_winner}")
-        window_cantes = read_count(position, "window_cantes")
-        if window_cantes and (last_winner is None or trick):
-            raise PositionError("window_cantes needs the cante window open: a last_trick_winner and no card led since")
-        default_tricks = [0, 0]
-        if last_winner is not None:
-            default_tricks[SEAT_SIDES[players][last_winner]] = 1
-        tricks_won = read_pair(position, "tricks_won") if "tricks_won" in position else default_tricks
-        hand_in_point = int(position.get("hand_in_point", 0))
-        first_over = read_side(position, "first_over")
-        if first_over is not None and hand_in_point == 0:
-            raise PositionError("first_over is a side's first pass of 100 in a hand de vueltas (hand_in_point > 0)")
         hand = cls.__new__(cls)
-        hand._set_state(
-            rules,
-            dealer=dealer,
-            hands=hands,
-            stock=stock,
-            muestra=muestra,
-            trump=trump,
-            leader=leader,
-            trick=trick,
-            draw_pending=draw_pending,
-            last_trick=last_trick,
-            last_trick_winner=last_winner,
-            cantes_in_window=window_cantes,
-            tricks_won=tricks_won,
-            card_points=read_pair(position, "card_points"),
-            won_cards=won_cards,
-            cantes=_sung(position, trump, players),
-            exchange_done=bool(position.get("exchange_done", False)),
-            hand_in_point=hand_in_point,
-            carried=read_pair(position, "carried"),
-            carried_malas=read_pair(position, "carried_malas"),
-            first_over=first_over,
-        )
+        hand._set_state(rules, **read_hand(rules, position))
         return hand
 
     def position(self) -> dict[str, Any]:
         """The position of this hand, in the JSON that :meth:`from_position` loads back to
         the same state (the match's fields aside). A hand that is over has none."""
-        if self.result is not None:
-            raise PositionError("the hand is over: a position is a hand in progress (deal the next hand)")
-        position: dict[str, Any] = {
-            "dealer": self.dealer,
-            "hands": [codes(hand) for hand in self.hands],
-            "muestra": self.muestra.code if self.muestra is not None else None,
-            "trump": self.trump.value,
-            "stock": codes(self.stock),
-            "leader": self.leader,
-            "trick": [[seat, card.code] for seat, card in self.trick],
-            "last_trick_winner": self.last_trick_winner,
-            "draw_pending": self.draw_pending,
-            "card_points": list(self.card_points),
-            "tricks_won": list(self.tricks_won),
-            "sung": [{"seat": c["seat"], "suit": c["suit"], "arrastre": c["arrastre"]} for c in self.cantes],
-            "exchange_done": self.exchange_done,
-            "hand_in_point": self.hand_in_point,
-            "carried": list(self.carried),
-            "carried_malas": list(self.carried_malas),
-        }
-        # The fields a hand-written position rarely needs, only when they say something.
-        if any(self.won_cards):
-            position["won_cards"] = [codes(cards) for cards in self.won_cards]
-        if self.last_trick:
-            position["last_trick"] = [[seat, card.code] for seat, card in self.last_trick]
-        if self.cantes_in_window:
-            position["window_cantes"] = self.cantes_in_window
-        if self.first_over is not None:
-            position["first_over"] = self.first_over
-        return position
+        return write_hand(self)
 
     # ------------------------------------------------------------------ queries
 
@@ -492,7 +366,7 @@ class Hand:
             if tutes:
                 for rank in cantes.tute_ranks(self, seat):
                     actions.append(Tute(seat, rank))
-            if claims and self._claim_refusal(seat) is None:
+            if claims and scoring.claim_refusal(self, seat) is None:
                 actions.append(Claim(seat))
         return actions
 
@@ -570,18 +444,9 @@ class Hand:
         return events + self._complete_trick()
 
     def _renuncio(self, seat: int, card: Card | None, refused: Refusal, suit: Suit | None = None) -> list[Event]:
-        """RENUNCIO-07 (``renuncio_handling=lose_point``): the offending side loses the point.
-
-        interpretation (RENUNCIO-07, C-17): the renuncio is called at once, the hand stops there, and the
-        point goes to the opponents even in a hand de vueltas.
-        """
-        if card is not None:
-            what = {"card": card.code}
-        else:
-            assert suit is not None, "a renuncio names the card played or the suit sung"
-            what = {"suit": suit.value}
-        event = Event("renuncio", {"seat": seat, **what, "code": refused.code, "rule": refused.rule})
-        return [event, *self._finish(PointDecision(1 - self.side(seat), "renuncio", "RENUNCIO-07"))]
+        """RENUNCIO-07: the renuncio called (:func:`reference_engine.renuncio.called`) ends the hand."""
+        event, decision = renuncio.called(self, seat, card, refused, suit)
+        return [event, *self._finish(decision)]
 
     def _complete_trick(self) -> list[Event]:
         """PLAY-05 / PLAY-16: the trick goes to its winner's side; then the draw (PLAY-08), or
@@ -684,27 +549,10 @@ class Hand:
         self.exchange_done = True
         return [Event("exchange", {"seat": seat, "gave": given.code, "took": taken.code})]  # C-06: public
 
-    def _claim_refusal(self, seat: int) -> Refusal | None:
-        """VUELTAS-05 / B-28: when a claim of 101 may be made.
-
-        interpretation (VUELTAS-13, B-28): the claim is made after a trick won by the claimant's
-        side and before the next lead, so after the cantes of that trick (which count) and
-        before or after its draw.
-        """
-        if self.rules.vueltas_end != "claim" or self.hand_in_point == 0:
-            return Refusal(
-                "CLAIM_NOT_ALLOWED", "VUELTAS-05", "a claim is made only in a hand de vueltas with vueltas_end=claim"
-            )
-        if not cantes.window_open_for(self, seat):
-            return Refusal("CLAIM_NOT_NOW", "VUELTAS-05", "a claim follows a trick won by the claimant's side")
-        if self.rules.vueltas_claim_by == "trick_winner" and seat != self.last_trick_winner:
-            return Refusal("CLAIM_NOT_TRICK_WINNER", "VUELTAS-05", "only the player who won the trick may claim")
-        return None
-
     def _claim(self, seat: int) -> list[Event]:
         """VUELTAS-05 / VUELTAS-06: claim 101 de vueltas; the claim ends the hand either way."""
         self._check_seat(seat)
-        refused = self._claim_refusal(seat)
+        refused = scoring.claim_refusal(self, seat)
         if refused is not None:
             raise refused.error()
         decision = scoring.decide_claim(self, self.side(seat))
@@ -726,45 +574,7 @@ class Hand:
         self.result = decision
         self.turn = None
         self.window_side = None
-        details = {
-            "scores": [scoring.hand_score(self, side) for side in range(self.sides)],
-            "totals": [scoring.total(self, side) for side in range(self.sides)],
-            "card_points": list(self.card_points),
-            "winner": decision.winner,
-            "reason": decision.reason,
-            "rule": decision.rule,
-        }
-        return [Event("hand_over", details)]
-
-
-def _leader(position: Mapping[str, Any], trick: list[tuple[int, Card]], last_winner: int | None, players: int) -> int:
-    """PLAY-03 / PLAY-04: who leads the trick of a position (see :mod:`reference_engine.position`)."""
-    leader = read_seat(position, "leader", players)
-    if trick:
-        if leader is not None and leader != trick[0][0]:
-            raise PositionError(f"the leader is seat {leader} but the trick starts with seat {trick[0][0]}")
-        return trick[0][0]
-    if leader is not None:
-        return leader
-    if last_winner is not None:
-        return last_winner  # PLAY-04
-    dealer = read_seat(position, "dealer", players)
-    return next_seat(dealer, players) if dealer is not None else 0  # PRE-09
-
-
-def _sung(position: Mapping[str, Any], trump: Suit, players: int) -> list[dict[str, Any]]:
-    """CANTE-02 / CANTE-03 / CANTE-15: the cante records of a position's ``sung`` entries."""
-    records: list[dict[str, Any]] = []
-    for entry in position.get("sung", []):
-        suit = Suit(entry["suit"])
-        singer = int(entry["seat"])
-        if not 0 <= singer < players:
-            raise PositionError(f"sung entry {entry!r}: no seat {singer} at a {players}-player table")
-        value = cantes.cante_value(suit, trump)
-        in_arrastre = bool(entry.get("arrastre", False))
-        side = SEAT_SIDES[players][singer]
-        records.append({"seat": singer, "side": side, "suit": suit.value, "value": value, "arrastre": in_arrastre})
-    return records
+        return [Event("hand_over", scoring.count(self, decision))]
 
 
 __all__ = ["Hand"]

@@ -9,14 +9,19 @@ the point; whether a card played out of turn (RENUNCIO-04) or a cante without a 
 * ``out_of_turn`` (S004 fault c): a card out of turn in the arrastre stands as a renuncio;
 * ``out_of_turn_and_cante`` (S002/S003 Errores típicos): both, in the arrastre.
 
-Nothing in the free phase is ever a renuncio (RENUNCIO-10, RENUNCIO-11).
+Nothing in the free phase is ever a renuncio (RENUNCIO-10, RENUNCIO-11). A fault that stands is
+called at once (:func:`called`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from reference_engine.actions import Event, Refusal
+from reference_engine.scoring import PointDecision
+
 if TYPE_CHECKING:
+    from reference_engine.cards import Card, Suit
     from reference_engine.state import HandState
 
 _OUT_OF_TURN = ("out_of_turn", "out_of_turn_and_cante")
@@ -34,3 +39,22 @@ def out_of_turn_stands(hand: HandState) -> bool:
 def premature_cante_stands(hand: HandState) -> bool:
     """RENUNCIO-05: a cante without a won trick is declared, and is a renuncio, rather than refused."""
     return _at_a_table_in_arrastre(hand) and hand.rules.renuncio_faults == "out_of_turn_and_cante"
+
+
+def called(
+    hand: HandState, seat: int, card: Card | None, refused: Refusal, suit: Suit | None = None
+) -> tuple[Event, PointDecision]:
+    """RENUNCIO-07 (``renuncio_handling=lose_point``): the renuncio of ``seat``, who played
+    ``card`` (or sang ``suit``) against ``refused``, and the decision that ends the hand: the
+    offending side loses the point.
+
+    interpretation (RENUNCIO-07, C-17): the renuncio is called at once, the hand stops there, and the
+    point goes to the opponents even in a hand de vueltas.
+    """
+    if card is not None:
+        what = {"card": card.code}
+    else:
+        assert suit is not None, "a renuncio names the card played or the suit sung"
+        what = {"suit": suit.value}
+    event = Event("renuncio", {"seat": seat, **what, "code": refused.code, "rule": refused.rule})
+    return event, PointDecision(1 - hand.side(seat), "renuncio", "RENUNCIO-07")

@@ -4,14 +4,18 @@ A side's score for a hand is its card points, its cantes and the diez de última
 (SCORE-01, SCORE-02). In the first hand of a point a side wins with 101 or more (SCORE-04);
 if both reach 101 the side with the últimas wins (SCORE-07); if neither does the hand goes
 de vueltas (SCORE-13), where the totals carry over (VUELTAS-02). The thirty malas
-(SCORE-09) and the end of a hand de vueltas follow the flags; each decision names the rule
-it applies.
+(SCORE-09) and the end of a hand de vueltas (a side reaching 101, or a claim of it, VUELTAS-05)
+follow the flags; each decision names the rule it applies, and :func:`count` is the count shown
+when the hand ends.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from reference_engine.actions import Refusal
+from reference_engine.cantes import window_open_for
 
 if TYPE_CHECKING:
     from reference_engine.state import HandState
@@ -151,6 +155,24 @@ def decide_automatic(hand: HandState, side: int) -> PointDecision | None:
     return decision if decision.winner is not None else None
 
 
+def claim_refusal(hand: HandState, seat: int) -> Refusal | None:
+    """VUELTAS-05 / B-28: why ``seat`` may not claim 101 now, or ``None`` if he may.
+
+    interpretation (VUELTAS-13, B-28): the claim is made after a trick won by the claimant's
+    side and before the next lead, so after the cantes of that trick (which count) and
+    before or after its draw.
+    """
+    if hand.rules.vueltas_end != "claim" or hand.hand_in_point == 0:
+        return Refusal(
+            "CLAIM_NOT_ALLOWED", "VUELTAS-05", "a claim is made only in a hand de vueltas with vueltas_end=claim"
+        )
+    if not window_open_for(hand, seat):
+        return Refusal("CLAIM_NOT_NOW", "VUELTAS-05", "a claim follows a trick won by the claimant's side")
+    if hand.rules.vueltas_claim_by == "trick_winner" and seat != hand.last_trick_winner:
+        return Refusal("CLAIM_NOT_TRICK_WINNER", "VUELTAS-05", "only the player who won the trick may claim")
+    return None
+
+
 def decide_claim(hand: HandState, side: int) -> PointDecision:
     """VUELTAS-06: a claim of 101 is checked against the accumulated total; a false claim
     gives the point to the opponents.
@@ -161,3 +183,16 @@ def decide_claim(hand: HandState, side: int) -> PointDecision:
     if total(hand, side) >= WIN_THRESHOLD and not _stopped_by_thirty(hand, side, both_over=False):
         return PointDecision(side, "claim_correct", "VUELTAS-06")
     return PointDecision(1 - side, "claim_false", "VUELTAS-06")
+
+
+def count(hand: HandState, decision: PointDecision) -> dict[str, Any]:
+    """SCORE-02: the count of a hand that ``decision`` ends, as its ``hand_over`` event shows it:
+    each side's score for the hand and running total, the card points, and the decision."""
+    return {
+        "scores": [hand_score(hand, side) for side in range(hand.sides)],
+        "totals": [total(hand, side) for side in range(hand.sides)],
+        "card_points": list(hand.card_points),
+        "winner": decision.winner,
+        "reason": decision.reason,
+        "rule": decision.rule,
+    }

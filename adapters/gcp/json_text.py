@@ -3,7 +3,9 @@
 :func:`encode` writes a message as a protocol line; :func:`decode` reads one, refusing what is
 not protocol JSON (:class:`NotProtocolJSON`: nested deeper than :data:`MAX_DEPTH`, a member
 name repeated). :func:`canonical` is a value's canonical text, and :func:`same_value` says
-whether two values are the same JSON value (a boolean is never a number).
+whether two values are the same JSON value (a boolean is never a number). :func:`non_text` finds
+a string that no JSON text can carry (a lone surrogate), for the in-process schema check
+(:mod:`adapters.checked`), which refuses what the wire refuses.
 """
 
 from __future__ import annotations
@@ -72,6 +74,33 @@ def canonical(value: Any) -> bytes | None:
         return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
     except TypeError:  # orjson.JSONEncodeError: a set, an integer too large for JSON numbers...
         return None
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def non_text(value: Any, where: str = "") -> str | None:
+    """The path (``name``, ``profiles.x``, ``[2].card``; ``""`` for ``value`` itself) of the first
+    string in ``value``, dict keys included, that is not Unicode text (it holds a lone
+    surrogate, which UTF-8, and so JSON, cannot carry), or ``None`` when every string is text.
+    A key in the path has its lone surrogates written as escapes (``\\udcff``): the path is text."""
+    if isinstance(value, str):
+        return where if _SURROGATE.search(value) else None
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            name = key.encode("utf-8", "backslashreplace").decode("utf-8") if isinstance(key, str) else str(key)
+            inner = f"{where}.{name}" if where else name
+            if isinstance(key, str) and _SURROGATE.search(key):
+                return f"{inner} (the key)"
+            found = non_text(item, inner)
+            if found is not None:
+                return found
+    elif isinstance(value, list | tuple | set | frozenset):
+        for index, item in enumerate(sorted(value, key=repr) if isinstance(value, set | frozenset) else value):
+            found = non_text(item, f"{where}[{index}]")
+            if found is not None:
+                return found
+    return None
 
 
 def same_value(expected: Any, got: Any) -> bool:

@@ -4,6 +4,9 @@ The handle sends its requests through the engine (which relaunches a dead proces
 what a relaunch needs to rebuild the game: its setup and the actions it accepted (a :class:`Slot`
 says in which launch the game lives). A failure that leaves the game's state unknown breaks the
 handle: every later call raises :class:`~adapters.wire.failures.GameLost`.
+
+What the handle asks of its engine is :class:`Host`, declared here: the engine, which makes the
+handles, imports this module, and this module imports nothing of the engine's.
 """
 
 from __future__ import annotations
@@ -12,15 +15,15 @@ import json
 import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from adapters.gcp.messages import Apply, Batch, End, ErrorCode, Legal, Observe, Request, State
 from adapters.interface import JSON, Accepted, Action, EventList, Outcome, Rejected, UnknownField
 from adapters.wire.failures import EngineClosed, EngineFailure, GameLost
 
 if TYPE_CHECKING:
-    from adapters.subprocess_adapter import SubprocessEngine
-    from adapters.wire.process import InFlight
+    from adapters.interface import EngineInfo
+    from adapters.wire.process import EngineProcess, InFlight
 
 
 @dataclass
@@ -31,10 +34,35 @@ class Slot:
     generation: int
 
 
-class SubprocessGame:
-    """One game inside a :class:`SubprocessEngine` (a :class:`~adapters.interface.GameHandle`)."""
+class Host(Protocol):
+    """What a game asks of the engine it lives in (:class:`~adapters.subprocess_adapter.SubprocessEngine`):
+    its requests sent and answered on the live process (relaunched, and the game rebuilt on it, as
+    needed), the engine's declaration, and the list of forgotten games to end."""
 
-    def __init__(self, engine: SubprocessEngine, setup: str, slot: Slot) -> None:
+    timeout: float
+    #: how many times the process was launched: a game of an earlier launch must be rebuilt
+    generation: int
+    _process: EngineProcess | None
+    _info: EngineInfo | None
+    #: the answer line of the last request, kept with an accepted action for a replay
+    _last_raw: bytes
+    _orphans: list[Slot]
+
+    def _ensure_process(self) -> EngineProcess: ...
+    def _revive(self, game: SubprocessGame) -> None: ...
+    def _post_on(
+        self, process: EngineProcess, request: Request, timeout: float, *, later: bool = False
+    ) -> InFlight: ...
+    def _answer(self, ticket: InFlight) -> dict[str, Any]: ...
+    def _call(self, request: Request) -> dict[str, Any]: ...
+    def _refused(self, request: Request, answer: dict[str, Any]) -> EngineFailure: ...
+
+
+class SubprocessGame:
+    """One game inside a :class:`~adapters.subprocess_adapter.SubprocessEngine` (a
+    :class:`~adapters.interface.GameHandle`)."""
+
+    def __init__(self, engine: Host, setup: str, slot: Slot) -> None:
         self._engine = engine
         self._setup = setup  # JSON text, for replays
         self._slot = slot

@@ -23,9 +23,6 @@ through one of these functions; none of them keeps a policy of its own.
   says which code the engine sent.
 * :func:`scrub_report`: :func:`scrub` for pytest's report of a test (its failure text and
   captured output), before pytest-xdist sends it to the controller.
-* :func:`non_text`: where a JSON-like value holds a string that is not Unicode text (a lone
-  surrogate), for the in-process schema check (:mod:`adapters.checked`), which refuses what
-  the wire refuses.
 * :func:`file_part`: a safe file-name component (ASCII letters, digits and ``-_.+``, bounded,
   never empty, never ``.`` or ``..``, never a path separator); a name that had to change gets
   a short hash of the original, so two names never share a file.
@@ -36,7 +33,6 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
@@ -121,28 +117,6 @@ def scrub_report(report: TestReport) -> None:
     report.sections = [(title, scrub(content)) for title, content in report.sections]
 
 
-def non_text(value: Any, where: str = "") -> str | None:
-    """The path (``name``, ``profiles.x``, ``[2].card``; ``""`` for ``value`` itself) of the first
-    string in ``value``, dict keys included, that is not Unicode text (it holds a lone
-    surrogate), or ``None`` when every string is text."""
-    if isinstance(value, str):
-        return where if _SURROGATE.search(value) else None
-    if isinstance(value, Mapping):
-        for key, item in value.items():
-            inner = f"{where}.{one_line(key)}" if where else one_line(key)
-            if isinstance(key, str) and _SURROGATE.search(key):
-                return f"{inner} (the key)"
-            found = non_text(item, inner)
-            if found is not None:
-                return found
-    elif isinstance(value, list | tuple | set | frozenset):
-        for index, item in enumerate(sorted(value, key=repr) if isinstance(value, set | frozenset) else value):
-            found = non_text(item, f"{where}[{index}]")
-            if found is not None:
-                return found
-    return None
-
-
 def file_part(text: object) -> str:
     """``text`` as one safe component of a file name: ASCII letters, digits and ``-_.+``
     (accents dropped, anything else ``_``), at most :data:`FILE_PART_MAX` characters, never
@@ -165,7 +139,6 @@ __all__ = [
     "bounded",
     "file_part",
     "markup",
-    "non_text",
     "one_line",
     "scrub",
     "scrub_report",

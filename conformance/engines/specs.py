@@ -1,4 +1,4 @@
-"""Engine specifications: the one parser of ``--engine`` for the CLI, the plugin and ``adapters.serve``.
+"""Engine specifications: the one parser of ``--engine`` for the CLI and the plugin.
 
 An engine is named by a short text, parsed into an :class:`EngineSpec`:
 
@@ -12,19 +12,29 @@ An engine is named by a short text, parsed into an :class:`EngineSpec`:
 
 Every spec can be opened in process or as a protocol subprocess (:meth:`EngineSpec.protocol_argv`),
 so ``validate`` and ``smoke`` take every spec ``run`` takes. Like bowtie's connectables, the kinds
-form a registry (:data:`KINDS`): one entry per prefix, with its syntax for error messages.
+form a registry (:data:`KINDS`): one entry per prefix, with its syntax for error messages. A
+Python engine is named and loaded by :mod:`adapters.in_process`, as the server of one
+(``adapters.serve``) loads it.
 """
 
 from __future__ import annotations
 
-import importlib
-import os
 import shlex
 import sys
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
 
+from adapters.in_process import (
+    PYTHON_SYNTAX,
+    REFERENCE_FACTORY,
+    EngineDidNotStart,
+    NotAnEngine,
+    load_factory,
+    python_target,
+    served_target,
+)
 from adapters.interface import Engine, EngineInfo
 from adapters.wire.failures import STARTUP_TIMEOUT, StartTimeout
 from conformance.base.exit_codes import EngineUnavailable, InputError
@@ -44,12 +54,11 @@ class SpecKind(StrEnum):
 #: The syntax of each kind, as shown in help texts and error messages.
 SYNTAX = {
     SpecKind.REFERENCE: "reference",
-    SpecKind.PYTHON: "py:package.module:factory",
+    SpecKind.PYTHON: PYTHON_SYNTAX,
     SpecKind.COMMAND: "cmd:<command line>",
     SpecKind.SERVE: "serve:reference | serve:py:package.module:factory",
 }
 FORMS = " | ".join(SYNTAX.values())
-REFERENCE_FACTORY = "adapters.reference:ReferenceEngine"
 
 
 @dataclass(frozen=True)
@@ -76,37 +85,8 @@ class EngineSpec:
         """Import and call the factory of an in-process spec (or of the engine a ``serve:`` spec serves)."""
         if self.kind is SpecKind.COMMAND:
             raise EngineSpecError(f"{self.text!r} is a protocol engine; it runs as a subprocess")
-        module_name, _, attribute = self.target.partition(":")
-        if os.getcwd() not in sys.path:  # like ``python -m``: the user's own package is importable
-            sys.path.insert(0, os.getcwd())
-        try:
-            target: object = importlib.import_module(module_name)
-        except ImportError as error:
-            raise EngineSpecError(f"engine {self.text!r}: cannot import {module_name!r}: {error}") from None
-        except KeyboardInterrupt:
-            raise
-        except BaseException as error:  # the module failed as it ran (SystemExit too): the engine cannot start
-            how = _raised(error, "a module must not exit when imported")
-            raise EngineUnavailable(f"engine {self.text!r}: importing {module_name!r} {how}") from None
-        for part in attribute.split("."):
-            if not hasattr(target, part):
-                raise EngineSpecError(f"engine {self.text!r}: module {module_name!r} has no attribute {attribute!r}")
-            target = getattr(target, part)
-        if not callable(target):
-            raise EngineSpecError(f"engine {self.text!r}: {attribute} is not callable")
-        try:
-            engine = target()
-        except KeyboardInterrupt:
-            raise
-        except BaseException as error:  # the user's factory failed (a SystemExit too): that engine cannot start
-            how = _raised(error, "a factory returns the engine, it does not exit")
-            raise EngineUnavailable(f"engine {self.text!r} could not start: {attribute}() {how}") from None
-        if not isinstance(engine, Engine):
-            raise EngineSpecError(
-                f"engine {self.text!r}: {attribute}() returned {type(engine).__name__}, "
-                "not an Engine (info, start, close)"
-            )
-        return engine
+        with _check_errors():
+            return load_factory(self.text, self.target)
 
     def open(self, *, timeout: float = 10.0, start_timeout: float = STARTUP_TIMEOUT, contained: bool = False) -> Engine:
         """The engine, in process or behind :class:`~adapters.subprocess_adapter.SubprocessEngine`;
@@ -132,11 +112,16 @@ class EngineSpec:
         return self.text
 
 
-def _raised(error: BaseException, exiting: str) -> str:
-    """How a user's code failed, for a message: ``raised SystemExit(0) (<exiting>)``, ``raised ValueError: ...``."""
-    if isinstance(error, SystemExit):
-        return f"raised SystemExit({error.code!r}) ({exiting})"
-    return f"raised {type(error).__name__}: {error}"
+@contextmanager
+def _check_errors() -> Iterator[None]:
+    """A Python engine that names no engine is an input error (exit 2); one whose own code
+    raised as it was made could not start (exit 3)."""
+    try:
+        yield
+    except NotAnEngine as error:
+        raise EngineSpecError(str(error)) from None
+    except EngineDidNotStart as error:
+        raise EngineUnavailable(str(error)) from None
 
 
 def _reference(text: str, rest: str) -> EngineSpec:
@@ -144,10 +129,8 @@ def _reference(text: str, rest: str) -> EngineSpec:
 
 
 def _python(text: str, rest: str) -> EngineSpec:
-    module_name, sep, attribute = rest.partition(":")
-    if not sep or not module_name or not attribute or ":" in attribute:
-        raise EngineSpecError(f"engine {text!r}: write {SYNTAX[SpecKind.PYTHON]}")
-    return EngineSpec(text, SpecKind.PYTHON, rest)
+    with _check_errors():
+        return EngineSpec(text, SpecKind.PYTHON, python_target(text, rest))
 
 
 def _command(text: str, rest: str) -> EngineSpec:
@@ -161,13 +144,8 @@ def _command(text: str, rest: str) -> EngineSpec:
 
 
 def _serve(text: str, rest: str) -> EngineSpec:
-    if rest == "reference":
-        inner = _reference(rest, "")
-    elif rest.startswith("py:"):
-        inner = _python(rest, rest[3:])
-    else:  # ``serve:module:factory``, the form adapters.serve has always taken
-        inner = _python(rest, rest)
-    return EngineSpec(text, SpecKind.SERVE, inner.target)
+    with _check_errors():
+        return EngineSpec(text, SpecKind.SERVE, served_target(rest))
 
 
 #: prefix -> parser of the rest of the text (``reference`` has no rest).

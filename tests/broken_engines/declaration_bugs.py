@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from reference_engine import cantes, hand, seven
+from reference_engine import cantes, hand, scoring, seven
 from reference_engine.actions import Claim, Event, Refusal
 from reference_engine.cards import Card, Rank, Suit
 from tests.broken_engines.base import Breakage, replace_everywhere
@@ -115,10 +115,10 @@ def _window_closed_by_draw() -> None:
 
 
 def _claims_any_time() -> None:
-    original = hand.Hand._claim_refusal
+    original = scoring.claim_refusal
 
-    def refusal(self: hand.Hand, seat: int) -> Refusal | None:
-        refused = original(self, seat)
+    def refusal(g: Any, seat: int) -> Refusal | None:
+        refused = original(g, seat)
         if refused is not None and refused.code in ("CLAIM_NOT_NOW", "CLAIM_NOT_TRICK_WINNER"):
             return None  # a claim of 101 is taken at any moment of a hand de vueltas
         return refused
@@ -132,7 +132,7 @@ def _claims_any_time() -> None:
             found.extend(Claim(seat) for seat in range(self.players) if seat not in listed)
         return found
 
-    hand.Hand._claim_refusal = refusal  # type: ignore[method-assign]
+    replace_everywhere(scoring.claim_refusal, refusal)
     hand.Hand.legal_actions = actions  # type: ignore[method-assign]
 
 

@@ -35,7 +35,7 @@ from typer.testing import CliRunner
 
 from adapters.checked import ShapeCheckedEngine, ShapeError
 from conformance import cli
-from conformance.base.untrusted import FILE_PART_MAX, file_part, markup, non_text, one_line, scrub, shown
+from conformance.base.untrusted import FILE_PART_MAX, file_part, markup, one_line, scrub, shown
 from conformance.cli import results as cli_results
 from conformance.fuzz.scenario import feature_text
 from conformance.report.folder import LOCK_NAME
@@ -93,14 +93,6 @@ def test_scrub_leaves_text_that_utf8_and_execnet_can_carry() -> None:
     assert scrubbed == {"a\\udcff": ["t\\udcff", ["x", 1, None]], "ok": "ñ"}
     json.dumps(scrubbed, ensure_ascii=False).encode("utf-8")  # no UnicodeEncodeError
     assert scrub("plain") == "plain" and scrub(3) == 3
-
-
-def test_non_text_names_the_first_string_that_is_not_unicode() -> None:
-    assert non_text({"name": "ok", "profiles": {"p": {"f": "v\udcff"}}}) == "profiles.p.f"
-    assert non_text([{"card": "Ao"}, {"card": "\udcff"}]) == "[1].card"
-    assert non_text({"k\udcff": 1}) == "k\\udcff (the key)"
-    assert non_text("\udcff") == ""
-    assert non_text({"fine": ["ñ", 1, frozenset({"a"})]}) is None
 
 
 @given(st.text())

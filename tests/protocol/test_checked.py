@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from adapters.checked import ShapeCheckedEngine, ShapeError
+from adapters.gcp.json_text import non_text
 from adapters.interface import Accepted, Outcome
 from adapters.protocol import canonical
 from adapters.reference import ReferenceEngine
@@ -179,3 +180,11 @@ def test_an_engine_without_bulk_reads_is_read_field_by_field() -> None:
     assert getattr(game, "state_fields", None) is None
     with pytest.raises(ShapeError, match=r'the state field "turn" is not JSON'):
         read_fields(game, ["phase", "turn"])
+
+
+def test_non_text_names_the_first_string_that_is_not_unicode() -> None:
+    assert non_text({"name": "ok", "profiles": {"p": {"f": "v\udcff"}}}) == "profiles.p.f"
+    assert non_text([{"card": "Ao"}, {"card": "\udcff"}]) == "[1].card"
+    assert non_text({"k\udcff": 1}) == "k\\udcff (the key)"
+    assert non_text("\udcff") == ""
+    assert non_text({"fine": ["ñ", 1, frozenset({"a"})]}) is None

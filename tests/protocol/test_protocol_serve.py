@@ -131,6 +131,8 @@ def test_load_engine() -> None:
         load_engine("adapters.reference")
     with pytest.raises(SystemExit, match="not an Engine"):
         load_engine("adapters.protocol:load_schemas")
+    with pytest.raises(SystemExit, match="only a Python engine can be served"):
+        load_engine("cmd:node engine.js")
 
 
 def test_the_reference_game_lifecycle() -> None:
