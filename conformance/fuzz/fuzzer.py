@@ -46,12 +46,21 @@ from conformance.engines.explicit_draw import CAPABILITY as AUTOMATIC_DRAW
 from conformance.engines.explicit_draw import final_draw, unfollowable
 from conformance.fuzz.configs import ConfigError
 from conformance.fuzz.differential import begin_compare, compare_played
-from conformance.fuzz.findings import FuzzReport, Group, better_example
+from conformance.fuzz.findings import FuzzReport, Group
 from conformance.fuzz.known import Known, find_known
 from conformance.fuzz.own_deal import Unreadable, play_own_hand
-from conformance.fuzz.play import apply_step
+from conformance.fuzz.play import apply_step, replayed
 from conformance.fuzz.probes import probe
-from conformance.fuzz.steering import GENERATORS, POLICIES, Layout, Reader, Steering, deck_order, rules_shown
+from conformance.fuzz.steering import (
+    GENERATORS,
+    POLICIES,
+    Layout,
+    Reader,
+    Steering,
+    deck_order,
+    explicit_deal,
+    rules_shown,
+)
 from conformance.oracle.divergence import Cause, Config, Divergence, cause_of
 from conformance.oracle.steps import FIELDS, GOES_ON, Difference, Step, snapshot, subject_key
 from conformance.results.status import NotApplicable
@@ -255,8 +264,8 @@ class Fuzzer:
                         theirs,
                         steps,
                         obligations=self.obligations,
-                        restart=partial(_replayed, self.engine, setup, history, before),
-                        restart_reference=partial(_replayed, self.reference, setup, history, before),
+                        restart=partial(replayed, self.engine, setup, history, before),
+                        restart_reference=partial(replayed, self.reference, setup, history, before),
                         use_batch=self.batch,
                         ignored=watch.ignored,
                         judge=judge,
@@ -406,48 +415,16 @@ class Fuzzer:
         return [last, step, *self._play_hand(rng, ours, step, POLICIES[policy_name][0], config.flags)]
 
     def smaller(self, group: Group, games: int = 40, deadline: float | None = None) -> Divergence:
-        """Look for a better example of ``group`` (:func:`better_example`: none passed over before
-        it, then smaller): more games, single hands first, with the configuration and the strategy
-        that found it (no game started after ``deadline``, a ``time.monotonic()``)."""
-        example = group.example
-        generator, _, policy = example.strategy.partition("/")
-        strategy = (generator, policy) if generator in GENERATORS and policy in POLICIES else None
-        best = example
-        for depth in ("hand", self.depth):
-            search = Fuzzer(self.reference, self.engine, self.info, depth=depth, probe_rate=self.probe_rate,
-                            known=self.known, seed=self.seed + 1, batch=self.batch,
-                            explicit_deals=self.explicit_deals)  # fmt: skip
-            report = FuzzReport(self.info.name)
-            for number in range(games):
-                if deadline is not None and time.monotonic() > deadline:
-                    return best
-                search.play_game(example.config, number, report, strategy)
-                found = report.groups.get(example.cause)
-                if found is not None and better_example(found.example, best):
-                    best = found.example
-            if best is not example:
-                break
-        return best
+        """A better example of ``group`` from more games (:func:`conformance.fuzz.examples.smaller`)."""
+        from conformance.fuzz.examples import smaller
+
+        return smaller(self, group, games, deadline)
 
     def smallest(self, group: Group, seconds: float | None = None) -> Divergence:
-        """The group's example and the one :meth:`smaller` finds, each shrunk: the better
-        (:func:`better_example`). After ``seconds`` no more candidates are tried: the best found so
-        far is kept."""
-        from conformance.fuzz.shrink import shrink
+        """The best example of ``group`` found and shrunk (:func:`conformance.fuzz.examples.smallest`)."""
+        from conformance.fuzz.examples import smallest
 
-        deadline = time.monotonic() + seconds if seconds is not None else None
-        candidates = [group.example]
-        found = self.smaller(group, deadline=deadline)
-        if found is not group.example:
-            candidates.append(found)
-        shrunk = [
-            shrink(self.reference, self.engine, c, obligations=self.obligations, deadline=deadline) for c in candidates
-        ]
-        best = shrunk[0]
-        for candidate in shrunk[1:]:
-            if better_example(candidate, best):
-                best = candidate
-        return best
+        return smallest(self, group, seconds)
 
     # -------------------------------------------------------------- pieces
 
@@ -566,20 +543,6 @@ class _Watch:
 
 #: The failure kinds of an engine process that is down (:data:`~adapters.wire.failures.ENGINE_DOWN`).
 DOWN_KINDS = frozenset(str(failure.kind) for failure in ENGINE_DOWN)
-
-
-def _replayed(engine: Engine, setup: Mapping[str, JSON], actions: Sequence[dict[str, JSON]], count: int) -> GameHandle:
-    """A new game of ``engine`` after the first ``count`` of ``actions``."""
-    game = engine.start(setup)
-    for action in actions[:count]:
-        game.apply(action)
-    return game
-
-
-def explicit_deal(layout: Layout) -> dict[str, JSON]:
-    """A deal as the members of an explicit deal: the ``hands`` in seat order, the ``muestra``
-    and the ``stock`` top first (a setup's, and the explicit form of the ``deal`` action's)."""
-    return {"hands": [list(hand) for hand in layout.hands], "muestra": layout.muestra, "stock": list(layout.stock)}
 
 
 def _next_dealer(game: GameHandle) -> int:
