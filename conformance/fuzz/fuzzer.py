@@ -24,7 +24,7 @@ import random
 import time
 import zlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -45,6 +45,7 @@ from conformance.base.untrusted import bounded
 from conformance.engines.explicit_draw import CAPABILITY as AUTOMATIC_DRAW
 from conformance.engines.explicit_draw import final_draw, unfollowable
 from conformance.fuzz.configs import ConfigError
+from conformance.fuzz.consequences import Watch, parts_courses
 from conformance.fuzz.differential import begin_compare, compare_played
 from conformance.fuzz.findings import FuzzReport, Group
 from conformance.fuzz.known import Known, find_known
@@ -61,7 +62,7 @@ from conformance.fuzz.steering import (
     explicit_deal,
     rules_shown,
 )
-from conformance.oracle.divergence import Cause, Config, Divergence, cause_of
+from conformance.oracle.divergence import Config, Divergence, cause_of
 from conformance.oracle.steps import FIELDS, GOES_ON, Difference, Step, snapshot, subject_key
 from conformance.results.status import NotApplicable
 from reference_engine.match import next_dealer
@@ -241,13 +242,14 @@ class Fuzzer:
         """The game :meth:`play_game` started, played hand after hand until it ends, or until play
         cannot go past a divergence (:meth:`_judge`) or the suite cannot follow it on this engine
         (counted in :attr:`FuzzReport.ended_early`); the divergence that ended it, or ``None``."""
-        watch = _Watch()
+        watch = Watch()
         history: list[dict[str, JSON]] = []
         played: list[Step] | None = None  # the engine's steps of a hand it dealt itself and played first
         try:
             first = snapshot(ours, None)
             steps = [first, *self._play_hand(rng, ours, first, POLICIES[policy_name][0], config.flags)]
             for hand in range(self.max_hands_per_game):
+                watch.hand = hand
                 report.hands += 1
                 report.played[config.label] = report.played.get(config.label, 0) + 1
                 report.actions += len(steps) - 1
@@ -348,7 +350,7 @@ class Fuzzer:
 
     def _judge(
         self,
-        watch: _Watch,
+        watch: Watch,
         report: FuzzReport,
         config: Config,
         setup: dict[str, JSON],
@@ -366,9 +368,22 @@ class Fuzzer:
         the game; one it cannot (an acceptance, a failure) ends the game, counted in its group's
         :attr:`~Group.ended`, as does an engine's refusal of an action of a type whose legal actions
         were found to differ (or its acceptance of one the reference refused): that game ends
-        counted in the ``legal`` group, as it follows from it."""
+        counted in the ``legal`` group, as it follows from it. A difference that follows from a
+        divergence recorded earlier in the game (:mod:`conformance.fuzz.consequences`: a total after
+        a wrong count, the winner after a wrong total) is no group of its own: passed over, or, where
+        the two games no longer stand in the same state, the end of the game, counted in the earlier
+        divergence's group; a divergence that parts the games' courses in its own right ends the game
+        too."""
         step = steps[index]
         actions = history + [s.action for s in steps[1 : index + 1] if s.action is not None]
+        root = watch.root_of(difference)
+        if root is not None and root in report.groups and difference.kind in GOES_ON:
+            if parts_courses(difference, following=True):
+                report.groups[root].ended += 1
+                watch.stopped = report.groups[root].example
+                return False
+            report.passed_over += 1
+            return True
         cause = cause_of(self.reference, setup, actions, difference, step)
         divergence = Divergence(config, setup, actions, cause, difference.expected, difference.got, seed, strategy,
                                 passed_over=tuple(sorted(watch.ignored)))  # fmt: skip
@@ -379,7 +394,8 @@ class Fuzzer:
             watch.stopped = divergence
             return False
         group = self._record(report, divergence)
-        if difference.kind in GOES_ON:
+        watch.note(difference, cause)
+        if difference.kind in GOES_ON and not parts_courses(difference):
             report.passed_over += 1
             if difference.kind == "legal":
                 watch.legal[subject_key(difference.kind, difference.subject)] = cause
@@ -519,26 +535,6 @@ class Fuzzer:
         if group.known is None and report.first_divergence is None:
             report.first_divergence = report.hands
         return group
-
-
-@dataclass
-class _Watch:
-    """What one game has passed over (with a known-divergences file): the subjects no longer
-    compared in it, the causes of the known ``legal`` differences among them, and the divergence
-    it stopped at."""
-
-    ignored: set[str] = field(default_factory=set)
-    legal: dict[str, Cause] = field(default_factory=dict)
-    stopped: Divergence | None = None
-
-    def follows_from(self, difference: Difference) -> Cause | None:
-        """The known ``legal`` difference an ``acceptance`` difference follows from: the engine
-        refused an action of a type it is known not to offer, or accepted one of a type it is
-        known to offer besides."""
-        if difference.kind != "acceptance":
-            return None
-        side = "missing" if difference.expected == "accepted" else "extra"
-        return self.legal.get(subject_key("legal", f"{difference.subject} ({side})"))
 
 
 #: The failure kinds of an engine process that is down (:data:`~adapters.wire.failures.ENGINE_DOWN`).
