@@ -182,8 +182,8 @@ def parts_courses(difference: Difference, *, following: bool = False) -> bool:
 @dataclass
 class Watch:
     """What one game has passed over: the subjects no longer compared in it, the causes of the
-    ``legal`` differences among them, the first divergence recorded at each stage (its roots), and
-    the divergence it stopped at."""
+    ``legal`` differences among them, the first divergence recorded at each stage (its roots), the
+    divergence it stopped at, and the step to set the reference to the engine's mano at."""
 
     ignored: set[str] = field(default_factory=set)
     legal: dict[str, Cause] = field(default_factory=dict)
@@ -194,6 +194,9 @@ class Watch:
     hand: int = 0
     #: whether the totals were found to differ in the game: a wrong count reaches the hands after it
     totals_differ: bool = False
+    #: the step of the hand compared at which the engine was found to lead from another seat
+    #: (:mod:`conformance.fuzz.mano`): the fuzzer plays that hand again from the engine's mano
+    realign: int | None = None
 
     def root_of(self, difference: Difference) -> Cause | None:
         """The divergence recorded earlier in the game that ``difference`` follows from: the first

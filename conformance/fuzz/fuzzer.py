@@ -49,6 +49,7 @@ from conformance.fuzz.consequences import Watch, parts_courses
 from conformance.fuzz.differential import begin_compare, compare_played
 from conformance.fuzz.findings import FuzzReport, Group
 from conformance.fuzz.known import Known, find_known
+from conformance.fuzz.mano import Aligner, Origin, Unaligned, follow_mano, mano_differs, own_hand_aligner
 from conformance.fuzz.own_deal import Unreadable, play_own_hand
 from conformance.fuzz.play import apply_step, replayed
 from conformance.fuzz.probes import probe
@@ -243,18 +244,23 @@ class Fuzzer:
         cannot go past a divergence (:meth:`_judge`) or the suite cannot follow it on this engine
         (counted in :attr:`FuzzReport.ended_early`); the divergence that ended it, or ``None``."""
         watch = Watch()
-        history: list[dict[str, JSON]] = []
+        history: list[dict[str, JSON]] = []  # the reference's actions since ``origin.setup``
+        origin = Origin(setup, setup, [])
         played: list[Step] | None = None  # the engine's steps of a hand it dealt itself and played first
         try:
             first = snapshot(ours, None)
             steps = [first, *self._play_hand(rng, ours, first, POLICIES[policy_name][0], config.flags)]
-            for hand in range(self.max_hands_per_game):
+            hand, aligned_again = 0, False
+            while hand < self.max_hands_per_game:
                 watch.hand = hand
-                report.hands += 1
-                report.played[config.label] = report.played.get(config.label, 0) + 1
+                if not aligned_again:  # (a hand played again from the engine's mano is the same hand)
+                    report.hands += 1
+                    report.played[config.label] = report.played.get(config.label, 0) + 1
                 report.actions += len(steps) - 1
                 before = len(history)  # the actions of the hands before this one (copied only if replayed)
-                judge = partial(self._judge, watch, report, config, setup, seed, strategy, history, steps)
+                fresh = played is None and not history and not origin.engine_actions
+                judge = partial(self._judge, watch, report, config, origin.setup, seed, strategy, history,
+                                steps[origin.skip :], fresh, played is None)  # fmt: skip
                 following: list[Step] | None = None
                 checkpoint = None
                 if played is not None:
@@ -262,12 +268,13 @@ class Fuzzer:
                     comparison = compare_played(theirs, steps, played, obligations=self.obligations,
                                                 ignored=watch.ignored, judge=judge)  # fmt: skip
                 else:
+                    replay = len(origin.engine_actions) + before
                     comparison = begin_compare(
                         theirs,
                         steps,
                         obligations=self.obligations,
-                        restart=partial(replayed, self.engine, setup, history, before),
-                        restart_reference=partial(replayed, self.reference, setup, history, before),
+                        restart=partial(replayed, self.engine, setup, origin.engine_actions + history, replay),
+                        restart_reference=partial(replayed, self.reference, origin.setup, history, before),
                         use_batch=self.batch,
                         ignored=watch.ignored,
                         judge=judge,
@@ -282,31 +289,54 @@ class Fuzzer:
                     following = self._next_hand(rng, config, ours, steps[-1], forced)
                 found = comparison.result()
                 theirs = comparison.handle  # (a trace that went on past a divergence replayed the game)
+                aligned_again = False
                 if found is not None:
                     if checkpoint is not None:
                         self.steering.restore(checkpoint)
+                    if watch.realign is not None:  # the engine leads the hand from another seat: follow it
+                        index, watch.realign = watch.realign, None
+                        done = history + [s.action for s in steps[1 : index + 1] if s.action is not None]
+                        with contextlib.suppress(EngineError):
+                            end_game(theirs)
+                        ours, theirs, mano = follow_mano(self.reference, self.engine, origin, done, config, seed,
+                                                         strategy, tuple(sorted(watch.ignored)))  # fmt: skip
+                        if mano is not None:
+                            self._record_passed(report, mano)
+                        first = snapshot(ours, None)
+                        steps = [first, *self._play_hand(rng, ours, first, POLICIES[policy_name][0], config.flags)]
+                        history, aligned_again = [], True
+                        continue
                     if watch.stopped is not None:
                         return watch.stopped  # the judge recorded it
                     index, difference = found
                     actions = history + [s.action for s in steps[1 : index + 1] if s.action is not None]
-                    return self._diverge(report, config, setup, actions, difference, seed, strategy, steps[index])
-                history += [s.action for s in steps[1:] if s.action is not None]
+                    return self._diverge(report, config, origin.setup, actions, difference, seed, strategy,
+                                         steps[index])  # fmt: skip
+                history += [s.action for s in steps[1 + origin.skip :] if s.action is not None]
+                origin.skip = 0
                 played = None
+                hand += 1
                 if following is None:
-                    if not self._goes_on(steps, hand):
+                    if not self._goes_on(steps, hand - 1):
                         break
                     if self.own_shuffle:
                         try:
-                            steps, played = self._own_hand(rng, config, ours, theirs, steps[-1], forced)
+                            align = own_hand_aligner(self.reference, origin, history, config, seed, strategy,
+                                                     watch.ignored, partial(self._record_passed, report))  # fmt: skip
+                            steps, played, ours = self._own_hand(rng, config, ours, theirs, steps[-1], forced, align)
                         except EngineError as error:  # the engine failed playing the hand it dealt
                             kind = str(getattr(error, "kind", "") or type(error).__name__)
                             failure = Difference("failure", kind, "an answer", bounded(str(error), 300))
-                            divergence = self._diverge(report, config, setup, list(history), failure, seed, strategy)
+                            divergence = self._diverge(report, config, origin.setup, list(history), failure, seed,
+                                                       strategy)  # fmt: skip
                             report.groups[divergence.cause].ended += 1
                             return divergence
                         continue
                     following = self._next_hand(rng, config, ours, steps[-1], forced)
                 steps = following
+            return None
+        except Unaligned as why:
+            report.end_early(f"the reference cannot be set to the engine's mano: {why}")
             return None
         except NotApplicable as why:  # a play the explicit draw's view of the engine cannot follow
             report.end_early(f"the suite cannot follow this play on the engine: {why}")
@@ -327,10 +357,12 @@ class Fuzzer:
         theirs: GameHandle,
         last: Step,
         forced: tuple[str, str] | None,
-    ) -> tuple[list[Step], list[Step]]:
+        align: Aligner,
+    ) -> tuple[list[Step], list[Step], GameHandle]:
         """The next hand of an engine that deals it from its own shuffle: dealt and played on the
-        engine first, then on the reference from the deal read back (:mod:`conformance.fuzz.own_deal`);
-        the reference's steps and the engine's."""
+        engine first, then on the reference from the deal read back (:mod:`conformance.fuzz.own_deal`,
+        the reference set to the engine's mano by ``align``); the reference's steps and the engine's,
+        and the reference's game."""
         _, policy_name = forced or self.steering.choose()
         policy = POLICIES[policy_name][0]
 
@@ -340,13 +372,13 @@ class Fuzzer:
             except (UnknownField, EngineError, TypeError, ValueError, KeyError, IndexError):
                 return dict(rng.choice(legal))
 
-        ours_steps, theirs_steps = play_own_hand(
+        ours_steps, theirs_steps, ours = play_own_hand(
             theirs, ours, last, choose, players=config.players, deck_size=config.deck_size,
-            max_actions=MAX_ACTIONS_PER_HAND,
+            max_actions=MAX_ACTIONS_PER_HAND, align=align,
         )  # fmt: skip
         if self.hand_played is not None:
             self.hand_played(ours, ours_steps)
-        return ours_steps, theirs_steps
+        return ours_steps, theirs_steps, ours
 
     def _judge(
         self,
@@ -358,6 +390,8 @@ class Fuzzer:
         strategy: str,
         history: list[dict[str, JSON]],
         steps: Sequence[Step],
+        fresh: bool,
+        realigns: bool,
         index: int,
         difference: Difference,
     ) -> bool:
@@ -375,6 +409,9 @@ class Fuzzer:
         divergence's group; a divergence that parts the games' courses in its own right ends the game
         too."""
         step = steps[index]
+        if realigns and mano_differs(step, difference, fresh):
+            watch.realign = index  # (the fuzzer records it, and plays the hand from the engine's mano)
+            return False
         actions = history + [s.action for s in steps[1 : index + 1] if s.action is not None]
         root = watch.root_of(difference)
         if root is not None and root in report.groups and difference.kind in GOES_ON:
@@ -523,6 +560,11 @@ class Fuzzer:
         divergence = Divergence(config, setup, actions, cause, difference.expected, difference.got, seed, strategy)
         self._record(report, divergence)
         return divergence
+
+    def _record_passed(self, report: FuzzReport, divergence: Divergence) -> None:
+        """Record ``divergence``, one play goes on past (a mano the reference was set to)."""
+        self._record(report, divergence)
+        report.passed_over += 1
 
     def _record(self, report: FuzzReport, divergence: Divergence) -> Group:
         """Count ``divergence`` in the group of its cause (made, known or not, at its first)."""
