@@ -1,6 +1,6 @@
 """Better examples of a divergence group: more games played for it, and every candidate shrunk.
 
-In: a :class:`~conformance.fuzz.fuzzer.Fuzzer` (its engines, depth and seed) and a
+In: a :class:`~conformance.fuzz.fuzzer.Fuzzer` (:class:`Searching`: its engines, depth and seed) and a
 :class:`~conformance.fuzz.findings.Group` it found. Out: the group's best example
 (:func:`~conformance.fuzz.findings.better_example`: none passed over before it, then smaller), from
 the games :func:`smaller` plays with the configuration and strategy that found it and the shrinker
@@ -10,18 +10,33 @@ the games :func:`smaller` plays with the configuration and strategy that found i
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from adapters.interface import Engine, EngineInfo
+from adapters.obligations import Obligations
 from conformance.fuzz.findings import FuzzReport, Group, better_example
 from conformance.fuzz.shrink import shrink
 from conformance.fuzz.steering import GENERATORS, POLICIES
-from conformance.oracle.divergence import Divergence
-
-if TYPE_CHECKING:
-    from conformance.fuzz.fuzzer import Fuzzer
+from conformance.oracle.divergence import Config, Divergence
 
 
-def smaller(fuzzer: Fuzzer, group: Group, games: int = 40, deadline: float | None = None) -> Divergence:
+class Searching(Protocol):
+    """What the search needs of a :class:`~conformance.fuzz.fuzzer.Fuzzer` (not imported: it calls here)."""
+
+    reference: Engine
+    engine: Engine
+    info: EngineInfo
+    obligations: Obligations
+    depth: str
+
+    def searcher(self, depth: str) -> Searching: ...
+
+    def play_game(
+        self, config: Config, number: int, report: FuzzReport, forced: tuple[str, str] | None = None
+    ) -> Divergence | None: ...
+
+
+def smaller(fuzzer: Searching, group: Group, games: int = 40, deadline: float | None = None) -> Divergence:
     """Look for a better example of ``group`` (:func:`better_example`: none passed over before
     it, then smaller): more games, single hands first, with the configuration and the strategy
     that found it (no game started after ``deadline``, a ``time.monotonic()``)."""
@@ -30,9 +45,7 @@ def smaller(fuzzer: Fuzzer, group: Group, games: int = 40, deadline: float | Non
     strategy = (generator, policy) if generator in GENERATORS and policy in POLICIES else None
     best = example
     for depth in ("hand", fuzzer.depth):
-        search = type(fuzzer)(fuzzer.reference, fuzzer.engine, fuzzer.info, depth=depth,
-                              probe_rate=fuzzer.probe_rate, known=fuzzer.known, seed=fuzzer.seed + 1,
-                              batch=fuzzer.batch, explicit_deals=fuzzer.explicit_deals)  # fmt: skip
+        search = fuzzer.searcher(depth)
         report = FuzzReport(fuzzer.info.name)
         for number in range(games):
             if deadline is not None and time.monotonic() > deadline:
@@ -46,7 +59,7 @@ def smaller(fuzzer: Fuzzer, group: Group, games: int = 40, deadline: float | Non
     return best
 
 
-def smallest(fuzzer: Fuzzer, group: Group, seconds: float | None = None) -> Divergence:
+def smallest(fuzzer: Searching, group: Group, seconds: float | None = None) -> Divergence:
     """The group's example and the one :func:`smaller` finds, each shrunk: the better
     (:func:`better_example`). After ``seconds`` no more candidates are tried: the best found so
     far is kept."""
@@ -66,4 +79,4 @@ def smallest(fuzzer: Fuzzer, group: Group, seconds: float | None = None) -> Dive
     return best
 
 
-__all__ = ["smaller", "smallest"]
+__all__ = ["Searching", "smaller", "smallest"]

@@ -467,6 +467,11 @@ class Fuzzer:
             raise AssertionError(f"the reference refused the next deal: {step.code} {step.rule}")
         return [last, step, *self._play_hand(rng, ours, step, POLICIES[policy_name][0], config.flags)]
 
+    def searcher(self, depth: str) -> Fuzzer:
+        """A fuzzer of the same engines and choices at ``depth``, seeded apart (better examples)."""
+        return Fuzzer(self.reference, self.engine, self.info, depth=depth, probe_rate=self.probe_rate, known=self.known,
+                      seed=self.seed + 1, batch=self.batch, explicit_deals=self.explicit_deals)  # fmt: skip
+
     def smaller(self, group: Group, games: int = 40, deadline: float | None = None) -> Divergence:
         """A better example of ``group`` from more games (:func:`conformance.fuzz.examples.smaller`)."""
         from conformance.fuzz.examples import smaller
@@ -562,8 +567,7 @@ class Fuzzer:
         return divergence
 
     def _record_passed(self, report: FuzzReport, divergence: Divergence) -> None:
-        """Record ``divergence``, one play goes on past (a mano the reference was set to)."""
-        self._record(report, divergence)
+        self._record(report, divergence)  # (one play goes on past: a mano the reference was set to)
         report.passed_over += 1
 
     def _record(self, report: FuzzReport, divergence: Divergence) -> Group:
@@ -585,8 +589,7 @@ DOWN_KINDS = frozenset(str(failure.kind) for failure in ENGINE_DOWN)
 
 def _next_dealer(game: GameHandle) -> int:
     """PRE-10: the winner of the last trick deals the next hand (the reference's own rule)."""
-    winner = game.state("last_trick_winner")
-    return int(next_dealer(int(winner)))
+    return int(next_dealer(int(game.state("last_trick_winner"))))
 
 
 __all__ = [
