@@ -48,6 +48,7 @@ from adapters.interface import (
     outcome_answer,
 )
 from adapters.obligations import Obligations
+from conformance.fuzz.consequences import TRICK, earlier_root, stage_of
 from conformance.fuzz.play import apply_step, batch_of, steps_of_batch
 from conformance.oracle.steps import (
     FIELDS,
@@ -95,6 +96,34 @@ def compare_batch(
         handle, reference_steps, obligations=obligations, restart=restart, restart_reference=restart_reference,
         use_batch=use_batch, ignored=ignored, judge=judge,
     ).result()  # fmt: skip
+
+
+#: Differences looked at past the first, at one step, for the one it follows from (:func:`_compare`).
+_LOOK_PAST = 8
+
+
+def _compare(
+    expected: Step, got: Step, *, obligations: Obligations, ignored: AbstractSet[str] = frozenset()
+) -> Difference | None:
+    """The first difference between the two steps (:func:`compare_steps`), unless another at the
+    same step is of an earlier stage of the hand (:func:`~conformance.fuzz.consequences.stage_of`):
+    a hand won by another side and its scores differing at the last trick is a wrong count first,
+    whose winner follows from it (the comparison checks the events' members, then the state, in
+    their own order: the winner before the scores, the ``hand_over`` event before the totals)."""
+    first = compare_steps(expected, got, obligations=obligations, ignored=ignored)
+    stage = stage_of(first) if first is not None else None
+    if first is None or stage is None or stage == TRICK:
+        return first
+    seen, found = set(ignored), first
+    for _ in range(_LOOK_PAST):
+        seen.add(subject_key(found.kind, found.subject))
+        following = compare_steps(expected, got, obligations=obligations, ignored=seen)
+        if following is None:
+            break
+        if earlier_root(first, following):
+            return following
+        found = following
+    return first
 
 
 class Comparison:
@@ -213,7 +242,7 @@ class _Passing:
             return difference
         found: Difference | None = difference
         while found is not None and found.kind != "state" and self.goes_on(index, found):
-            found = compare_steps(mine, theirs, obligations=obligations, ignored=self.ignored)
+            found = _compare(mine, theirs, obligations=obligations, ignored=self.ignored)
         return found
 
 
@@ -267,7 +296,7 @@ def _compare_answers(
     for index, (mine, theirs) in enumerate(zip(reference_steps, steps, strict=False)):
         if index == 0:  # the state before the batch: its action (if any) was compared in the last batch
             mine = Step(None, True, [], "", "", mine.legal, mine.state)
-        difference = compare_steps(mine, theirs, obligations=obligations, ignored=ignored)
+        difference = _compare(mine, theirs, obligations=obligations, ignored=ignored)
         if difference is not None:
             difference = passing.first(index, mine, theirs, obligations, difference)
             if difference is not None:
@@ -299,9 +328,9 @@ def compare_played(
     found: tuple[int, Difference] | None = None
     for index in range(1, min(len(reference_steps), len(engine_steps))):
         mine, theirs = reference_steps[index], engine_steps[index]
-        difference = compare_steps(mine, theirs, obligations=obligations, ignored=passing.ignored)
+        difference = _compare(mine, theirs, obligations=obligations, ignored=passing.ignored)
         while difference is not None and passing.goes_on(index, difference):
-            difference = compare_steps(mine, theirs, obligations=obligations, ignored=passing.ignored)
+            difference = _compare(mine, theirs, obligations=obligations, ignored=passing.ignored)
         if difference is not None:
             found = index, difference
             break
@@ -318,7 +347,7 @@ def _compare_in_turn(
     first = reference_steps[0]
     theirs = snapshot(handle, None, list(first.state))
     before = Step(None, True, [], "", "", first.legal, first.state)
-    difference = compare_steps(before, theirs, obligations=obligations, ignored=passing.ignored)
+    difference = _compare(before, theirs, obligations=obligations, ignored=passing.ignored)
     if difference is not None:
         difference = passing.first(0, before, theirs, obligations, difference)
         if difference is not None:
@@ -353,7 +382,7 @@ def _compare_in_turn(
             legal = list(legal)
         if not (same and legal == mine.legal):
             theirs = Step(action, accepted, list(events), code, rule, list(legal), state)
-            difference = compare_steps(mine, theirs, obligations=obligations, ignored=passing.ignored)
+            difference = _compare(mine, theirs, obligations=obligations, ignored=passing.ignored)
             if difference is not None:
                 difference = passing.first(index, mine, theirs, obligations, difference)
                 if difference is not None:
@@ -392,9 +421,9 @@ def _trace(
                     apply_step(ours, actions[index - 1], FIELDS),
                     apply_step(theirs, actions[index - 1], FIELDS),
                 )
-            difference = compare_steps(mine, other, obligations=obligations, ignored=ignored)
+            difference = _compare(mine, other, obligations=obligations, ignored=ignored)
             while difference is not None and passing is not None and passing.goes_on(index, difference):
-                difference = compare_steps(mine, other, obligations=obligations, ignored=ignored)
+                difference = _compare(mine, other, obligations=obligations, ignored=ignored)
             if difference is not None:
                 return index, difference
     except EngineError as failure:
@@ -429,7 +458,7 @@ def first_difference(
                 if index:
                     action = actions[index - 1]
                     mine, other = apply_step(ours, action, FIELDS), apply_step(theirs, action, FIELDS)
-                difference = compare_steps(mine, other, obligations=obligations, ignored=ignored)
+                difference = _compare(mine, other, obligations=obligations, ignored=ignored)
                 if difference is not None:
                     return index, difference, mine
         finally:

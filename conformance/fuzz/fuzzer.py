@@ -24,7 +24,7 @@ import random
 import time
 import zlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -45,14 +45,25 @@ from conformance.base.untrusted import bounded
 from conformance.engines.explicit_draw import CAPABILITY as AUTOMATIC_DRAW
 from conformance.engines.explicit_draw import final_draw, unfollowable
 from conformance.fuzz.configs import ConfigError
+from conformance.fuzz.consequences import Watch, parts_courses
 from conformance.fuzz.differential import begin_compare, compare_played
-from conformance.fuzz.findings import FuzzReport, Group, better_example
+from conformance.fuzz.findings import FuzzReport, Group
 from conformance.fuzz.known import Known, find_known
+from conformance.fuzz.mano import Aligner, Origin, Unaligned, follow_mano, mano_differs, own_hand_aligner
 from conformance.fuzz.own_deal import Unreadable, play_own_hand
-from conformance.fuzz.play import apply_step
+from conformance.fuzz.play import apply_step, replayed
 from conformance.fuzz.probes import probe
-from conformance.fuzz.steering import GENERATORS, POLICIES, Layout, Reader, Steering, deck_order, rules_shown
-from conformance.oracle.divergence import Cause, Config, Divergence, cause_of
+from conformance.fuzz.steering import (
+    GENERATORS,
+    POLICIES,
+    Layout,
+    Reader,
+    Steering,
+    deck_order,
+    explicit_deal,
+    rules_shown,
+)
+from conformance.oracle.divergence import Config, Divergence, cause_of
 from conformance.oracle.steps import FIELDS, GOES_ON, Difference, Step, snapshot, subject_key
 from conformance.results.status import NotApplicable
 from reference_engine.match import next_dealer
@@ -232,18 +243,24 @@ class Fuzzer:
         """The game :meth:`play_game` started, played hand after hand until it ends, or until play
         cannot go past a divergence (:meth:`_judge`) or the suite cannot follow it on this engine
         (counted in :attr:`FuzzReport.ended_early`); the divergence that ended it, or ``None``."""
-        watch = _Watch()
-        history: list[dict[str, JSON]] = []
+        watch = Watch()
+        history: list[dict[str, JSON]] = []  # the reference's actions since ``origin.setup``
+        origin = Origin(setup, setup, [])
         played: list[Step] | None = None  # the engine's steps of a hand it dealt itself and played first
         try:
             first = snapshot(ours, None)
             steps = [first, *self._play_hand(rng, ours, first, POLICIES[policy_name][0], config.flags)]
-            for hand in range(self.max_hands_per_game):
-                report.hands += 1
-                report.played[config.label] = report.played.get(config.label, 0) + 1
+            hand, aligned_again = 0, False
+            while hand < self.max_hands_per_game:
+                watch.hand = hand
+                if not aligned_again:  # (a hand played again from the engine's mano is the same hand)
+                    report.hands += 1
+                    report.played[config.label] = report.played.get(config.label, 0) + 1
                 report.actions += len(steps) - 1
                 before = len(history)  # the actions of the hands before this one (copied only if replayed)
-                judge = partial(self._judge, watch, report, config, setup, seed, strategy, history, steps)
+                fresh = played is None and not history and not origin.engine_actions
+                judge = partial(self._judge, watch, report, config, origin.setup, seed, strategy, history,
+                                steps[origin.skip :], fresh, played is None)  # fmt: skip
                 following: list[Step] | None = None
                 checkpoint = None
                 if played is not None:
@@ -251,12 +268,13 @@ class Fuzzer:
                     comparison = compare_played(theirs, steps, played, obligations=self.obligations,
                                                 ignored=watch.ignored, judge=judge)  # fmt: skip
                 else:
+                    replay = len(origin.engine_actions) + before
                     comparison = begin_compare(
                         theirs,
                         steps,
                         obligations=self.obligations,
-                        restart=partial(_replayed, self.engine, setup, history, before),
-                        restart_reference=partial(_replayed, self.reference, setup, history, before),
+                        restart=partial(replayed, self.engine, setup, origin.engine_actions + history, replay),
+                        restart_reference=partial(replayed, self.reference, origin.setup, history, before),
                         use_batch=self.batch,
                         ignored=watch.ignored,
                         judge=judge,
@@ -271,31 +289,54 @@ class Fuzzer:
                     following = self._next_hand(rng, config, ours, steps[-1], forced)
                 found = comparison.result()
                 theirs = comparison.handle  # (a trace that went on past a divergence replayed the game)
+                aligned_again = False
                 if found is not None:
                     if checkpoint is not None:
                         self.steering.restore(checkpoint)
+                    if watch.realign is not None:  # the engine leads the hand from another seat: follow it
+                        index, watch.realign = watch.realign, None
+                        done = history + [s.action for s in steps[1 : index + 1] if s.action is not None]
+                        with contextlib.suppress(EngineError):
+                            end_game(theirs)
+                        ours, theirs, mano = follow_mano(self.reference, self.engine, origin, done, config, seed,
+                                                         strategy, tuple(sorted(watch.ignored)))  # fmt: skip
+                        if mano is not None:
+                            self._record_passed(report, mano)
+                        first = snapshot(ours, None)
+                        steps = [first, *self._play_hand(rng, ours, first, POLICIES[policy_name][0], config.flags)]
+                        history, aligned_again = [], True
+                        continue
                     if watch.stopped is not None:
                         return watch.stopped  # the judge recorded it
                     index, difference = found
                     actions = history + [s.action for s in steps[1 : index + 1] if s.action is not None]
-                    return self._diverge(report, config, setup, actions, difference, seed, strategy, steps[index])
-                history += [s.action for s in steps[1:] if s.action is not None]
+                    return self._diverge(report, config, origin.setup, actions, difference, seed, strategy,
+                                         steps[index])  # fmt: skip
+                history += [s.action for s in steps[1 + origin.skip :] if s.action is not None]
+                origin.skip = 0
                 played = None
+                hand += 1
                 if following is None:
-                    if not self._goes_on(steps, hand):
+                    if not self._goes_on(steps, hand - 1):
                         break
                     if self.own_shuffle:
                         try:
-                            steps, played = self._own_hand(rng, config, ours, theirs, steps[-1], forced)
+                            align = own_hand_aligner(self.reference, origin, history, config, seed, strategy,
+                                                     watch.ignored, partial(self._record_passed, report))  # fmt: skip
+                            steps, played, ours = self._own_hand(rng, config, ours, theirs, steps[-1], forced, align)
                         except EngineError as error:  # the engine failed playing the hand it dealt
                             kind = str(getattr(error, "kind", "") or type(error).__name__)
                             failure = Difference("failure", kind, "an answer", bounded(str(error), 300))
-                            divergence = self._diverge(report, config, setup, list(history), failure, seed, strategy)
+                            divergence = self._diverge(report, config, origin.setup, list(history), failure, seed,
+                                                       strategy)  # fmt: skip
                             report.groups[divergence.cause].ended += 1
                             return divergence
                         continue
                     following = self._next_hand(rng, config, ours, steps[-1], forced)
                 steps = following
+            return None
+        except Unaligned as why:
+            report.end_early(f"the reference cannot be set to the engine's mano: {why}")
             return None
         except NotApplicable as why:  # a play the explicit draw's view of the engine cannot follow
             report.end_early(f"the suite cannot follow this play on the engine: {why}")
@@ -316,10 +357,12 @@ class Fuzzer:
         theirs: GameHandle,
         last: Step,
         forced: tuple[str, str] | None,
-    ) -> tuple[list[Step], list[Step]]:
+        align: Aligner,
+    ) -> tuple[list[Step], list[Step], GameHandle]:
         """The next hand of an engine that deals it from its own shuffle: dealt and played on the
-        engine first, then on the reference from the deal read back (:mod:`conformance.fuzz.own_deal`);
-        the reference's steps and the engine's."""
+        engine first, then on the reference from the deal read back (:mod:`conformance.fuzz.own_deal`,
+        the reference set to the engine's mano by ``align``); the reference's steps and the engine's,
+        and the reference's game."""
         _, policy_name = forced or self.steering.choose()
         policy = POLICIES[policy_name][0]
 
@@ -329,17 +372,17 @@ class Fuzzer:
             except (UnknownField, EngineError, TypeError, ValueError, KeyError, IndexError):
                 return dict(rng.choice(legal))
 
-        ours_steps, theirs_steps = play_own_hand(
+        ours_steps, theirs_steps, ours = play_own_hand(
             theirs, ours, last, choose, players=config.players, deck_size=config.deck_size,
-            max_actions=MAX_ACTIONS_PER_HAND,
+            max_actions=MAX_ACTIONS_PER_HAND, align=align,
         )  # fmt: skip
         if self.hand_played is not None:
             self.hand_played(ours, ours_steps)
-        return ours_steps, theirs_steps
+        return ours_steps, theirs_steps, ours
 
     def _judge(
         self,
-        watch: _Watch,
+        watch: Watch,
         report: FuzzReport,
         config: Config,
         setup: dict[str, JSON],
@@ -347,6 +390,8 @@ class Fuzzer:
         strategy: str,
         history: list[dict[str, JSON]],
         steps: Sequence[Step],
+        fresh: bool,
+        realigns: bool,
         index: int,
         difference: Difference,
     ) -> bool:
@@ -357,9 +402,25 @@ class Fuzzer:
         the game; one it cannot (an acceptance, a failure) ends the game, counted in its group's
         :attr:`~Group.ended`, as does an engine's refusal of an action of a type whose legal actions
         were found to differ (or its acceptance of one the reference refused): that game ends
-        counted in the ``legal`` group, as it follows from it."""
+        counted in the ``legal`` group, as it follows from it. A difference that follows from a
+        divergence recorded earlier in the game (:mod:`conformance.fuzz.consequences`: a total after
+        a wrong count, the winner after a wrong total) is no group of its own: passed over, or, where
+        the two games no longer stand in the same state, the end of the game, counted in the earlier
+        divergence's group; a divergence that parts the games' courses in its own right ends the game
+        too."""
         step = steps[index]
+        if realigns and mano_differs(step, difference, fresh):
+            watch.realign = index  # (the fuzzer records it, and plays the hand from the engine's mano)
+            return False
         actions = history + [s.action for s in steps[1 : index + 1] if s.action is not None]
+        root = watch.root_of(difference)
+        if root is not None and root in report.groups and difference.kind in GOES_ON:
+            if parts_courses(difference, following=True):
+                report.groups[root].ended += 1
+                watch.stopped = report.groups[root].example
+                return False
+            report.passed_over += 1
+            return True
         cause = cause_of(self.reference, setup, actions, difference, step)
         divergence = Divergence(config, setup, actions, cause, difference.expected, difference.got, seed, strategy,
                                 passed_over=tuple(sorted(watch.ignored)))  # fmt: skip
@@ -370,7 +431,8 @@ class Fuzzer:
             watch.stopped = divergence
             return False
         group = self._record(report, divergence)
-        if difference.kind in GOES_ON:
+        watch.note(difference, cause)
+        if difference.kind in GOES_ON and not parts_courses(difference):
             report.passed_over += 1
             if difference.kind == "legal":
                 watch.legal[subject_key(difference.kind, difference.subject)] = cause
@@ -405,49 +467,22 @@ class Fuzzer:
             raise AssertionError(f"the reference refused the next deal: {step.code} {step.rule}")
         return [last, step, *self._play_hand(rng, ours, step, POLICIES[policy_name][0], config.flags)]
 
+    def searcher(self, depth: str) -> Fuzzer:
+        """A fuzzer of the same engines and choices at ``depth``, seeded apart (better examples)."""
+        return Fuzzer(self.reference, self.engine, self.info, depth=depth, probe_rate=self.probe_rate, known=self.known,
+                      seed=self.seed + 1, batch=self.batch, explicit_deals=self.explicit_deals)  # fmt: skip
+
     def smaller(self, group: Group, games: int = 40, deadline: float | None = None) -> Divergence:
-        """Look for a better example of ``group`` (:func:`better_example`: none passed over before
-        it, then smaller): more games, single hands first, with the configuration and the strategy
-        that found it (no game started after ``deadline``, a ``time.monotonic()``)."""
-        example = group.example
-        generator, _, policy = example.strategy.partition("/")
-        strategy = (generator, policy) if generator in GENERATORS and policy in POLICIES else None
-        best = example
-        for depth in ("hand", self.depth):
-            search = Fuzzer(self.reference, self.engine, self.info, depth=depth, probe_rate=self.probe_rate,
-                            known=self.known, seed=self.seed + 1, batch=self.batch,
-                            explicit_deals=self.explicit_deals)  # fmt: skip
-            report = FuzzReport(self.info.name)
-            for number in range(games):
-                if deadline is not None and time.monotonic() > deadline:
-                    return best
-                search.play_game(example.config, number, report, strategy)
-                found = report.groups.get(example.cause)
-                if found is not None and better_example(found.example, best):
-                    best = found.example
-            if best is not example:
-                break
-        return best
+        """A better example of ``group`` from more games (:func:`conformance.fuzz.examples.smaller`)."""
+        from conformance.fuzz.examples import smaller
+
+        return smaller(self, group, games, deadline)
 
     def smallest(self, group: Group, seconds: float | None = None) -> Divergence:
-        """The group's example and the one :meth:`smaller` finds, each shrunk: the better
-        (:func:`better_example`). After ``seconds`` no more candidates are tried: the best found so
-        far is kept."""
-        from conformance.fuzz.shrink import shrink
+        """The best example of ``group`` found and shrunk (:func:`conformance.fuzz.examples.smallest`)."""
+        from conformance.fuzz.examples import smallest
 
-        deadline = time.monotonic() + seconds if seconds is not None else None
-        candidates = [group.example]
-        found = self.smaller(group, deadline=deadline)
-        if found is not group.example:
-            candidates.append(found)
-        shrunk = [
-            shrink(self.reference, self.engine, c, obligations=self.obligations, deadline=deadline) for c in candidates
-        ]
-        best = shrunk[0]
-        for candidate in shrunk[1:]:
-            if better_example(candidate, best):
-                best = candidate
-        return best
+        return smallest(self, group, seconds)
 
     # -------------------------------------------------------------- pieces
 
@@ -531,6 +566,10 @@ class Fuzzer:
         self._record(report, divergence)
         return divergence
 
+    def _record_passed(self, report: FuzzReport, divergence: Divergence) -> None:
+        self._record(report, divergence)  # (one play goes on past: a mano the reference was set to)
+        report.passed_over += 1
+
     def _record(self, report: FuzzReport, divergence: Divergence) -> Group:
         """Count ``divergence`` in the group of its cause (made, known or not, at its first)."""
         cause = divergence.cause
@@ -544,48 +583,13 @@ class Fuzzer:
         return group
 
 
-@dataclass
-class _Watch:
-    """What one game has passed over (with a known-divergences file): the subjects no longer
-    compared in it, the causes of the known ``legal`` differences among them, and the divergence
-    it stopped at."""
-
-    ignored: set[str] = field(default_factory=set)
-    legal: dict[str, Cause] = field(default_factory=dict)
-    stopped: Divergence | None = None
-
-    def follows_from(self, difference: Difference) -> Cause | None:
-        """The known ``legal`` difference an ``acceptance`` difference follows from: the engine
-        refused an action of a type it is known not to offer, or accepted one of a type it is
-        known to offer besides."""
-        if difference.kind != "acceptance":
-            return None
-        side = "missing" if difference.expected == "accepted" else "extra"
-        return self.legal.get(subject_key("legal", f"{difference.subject} ({side})"))
-
-
 #: The failure kinds of an engine process that is down (:data:`~adapters.wire.failures.ENGINE_DOWN`).
 DOWN_KINDS = frozenset(str(failure.kind) for failure in ENGINE_DOWN)
 
 
-def _replayed(engine: Engine, setup: Mapping[str, JSON], actions: Sequence[dict[str, JSON]], count: int) -> GameHandle:
-    """A new game of ``engine`` after the first ``count`` of ``actions``."""
-    game = engine.start(setup)
-    for action in actions[:count]:
-        game.apply(action)
-    return game
-
-
-def explicit_deal(layout: Layout) -> dict[str, JSON]:
-    """A deal as the members of an explicit deal: the ``hands`` in seat order, the ``muestra``
-    and the ``stock`` top first (a setup's, and the explicit form of the ``deal`` action's)."""
-    return {"hands": [list(hand) for hand in layout.hands], "muestra": layout.muestra, "stock": list(layout.stock)}
-
-
 def _next_dealer(game: GameHandle) -> int:
     """PRE-10: the winner of the last trick deals the next hand (the reference's own rule)."""
-    winner = game.state("last_trick_winner")
-    return int(next_dealer(int(winner)))
+    return int(next_dealer(int(game.state("last_trick_winner"))))
 
 
 __all__ = [

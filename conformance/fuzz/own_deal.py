@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from adapters.interface import JSON, EngineError, GameHandle, UnknownField
 from adapters.vocabulary import deck_codes
 from conformance.fuzz.play import apply_step
-from conformance.oracle.steps import ACTION_MEMBERS, FIELDS, Step
+from conformance.oracle.steps import ACTION_MEMBERS, FIELDS, Step, read_fields
 
 #: The deal of the next hand with no cards: the engine shuffles (``own_shuffle``).
 OWN_DEAL: dict[str, JSON] = {"type": "deal", "deck": []}
@@ -44,11 +44,14 @@ def play_own_hand(
     players: int,
     deck_size: int,
     max_actions: int,
-) -> tuple[list[Step], list[Step]]:
+    align: Callable[[GameHandle, Step, Step, GameHandle], GameHandle | None] | None = None,
+) -> tuple[list[Step], list[Step], GameHandle]:
     """Deal the next hand on ``engine`` from its own shuffle, play it there (``choose`` picks each
     action from its legal list), then give the reference the same deal and actions: the
     reference's steps and the engine's, each list starting with ``last`` (the end of the hand
-    before, already compared). Raises :class:`Unreadable` where the deal cannot be read back."""
+    before, already compared), and the reference's game. After the deal, ``align`` may replace the
+    reference's game with one set to the engine's mano (:func:`~conformance.fuzz.mano.follow_own_mano`),
+    which then plays the hand. Raises :class:`Unreadable` where the deal cannot be read back."""
     dealt = apply_step(engine, dict(OWN_DEAL), FIELDS)
     if not dealt.accepted:
         raise Unreadable(f"the engine refused the next hand's deal with no cards ({dealt.code or 'no code'})")
@@ -69,11 +72,15 @@ def play_own_hand(
     first = apply_step(reference, deal, FIELDS)
     if not first.accepted:
         raise Unreadable(f"the reference refuses the engine's deal as read back: {first.code} {first.rule}")
+    again = align(reference, first, dealt, engine) if align is not None else None
+    if again is not None:  # the engine leads from another seat: the reference follows it
+        reference = again
+        first = Step(first.action, True, first.events, "", "", list(again.legal_actions()), read_fields(again, FIELDS))
     ours = [last, first]
     for step in theirs[2:]:
         assert step.action is not None
         ours.append(apply_step(reference, step.action, list(step.state)))  # the fields read of the engine
-    return ours, theirs
+    return ours, theirs, reference
 
 
 def plain_action(action: dict[str, JSON]) -> dict[str, JSON]:

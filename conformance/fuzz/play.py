@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from adapters.interface import JSON, Accepted, GameHandle
+from adapters.interface import JSON, Accepted, Engine, GameHandle
 from conformance.oracle.steps import FIELDS, UNKNOWN_FIELD, Step, read_fields, snapshot
 
 
@@ -89,6 +89,14 @@ def play_actions(
     return steps
 
 
+def replayed(engine: Engine, setup: Mapping[str, JSON], actions: Sequence[dict[str, JSON]], count: int) -> GameHandle:
+    """A new game of ``engine`` after the first ``count`` of ``actions``."""
+    game = engine.start(setup)
+    for action in actions[:count]:
+        game.apply(action)
+    return game
+
+
 def batch_of(game: GameHandle) -> Callable[..., dict[str, JSON]] | None:
     """The handle's ``batch`` method, if it has one and its engine declares the capability."""
     batch: Callable[..., dict[str, JSON]] | None = getattr(game, "batch", None)
@@ -115,4 +123,5 @@ __all__ = [
     "batch_of",
     "fields_after",
     "play_actions",
+    "replayed",
 ]

@@ -39,6 +39,12 @@ class Layout:
     stock: list[str]
 
 
+def explicit_deal(layout: Layout) -> dict[str, JSON]:
+    """A deal as the members of an explicit deal: the ``hands`` in seat order, the ``muestra``
+    and the ``stock`` top first (a setup's, and the explicit form of the ``deal`` action's)."""
+    return {"hands": [list(hand) for hand in layout.hands], "muestra": layout.muestra, "stock": list(layout.stock)}
+
+
 Generator = Callable[[random.Random, int, int], Layout]
 
 
@@ -500,5 +506,6 @@ __all__ = [
     "Layout",
     "Steering",
     "deck_order",
+    "explicit_deal",
     "rules_shown",
 ]

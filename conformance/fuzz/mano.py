@@ -1,0 +1,243 @@
+"""A hand the engine leads from another seat: the reference set to the engine's mano, and play goes on.
+
+PRE-09: the mano, the seat after the dealer, leads the first trick. An engine that gets it wrong
+expects another seat to lead, and refuses every card the reference's hand plays after it as out of
+turn: the comparison would end each such hand at its deal, and nothing else of the hand would be
+compared. So a difference of the turn at the start of a hand (:func:`mano_differs`: the state before
+the first action of the game, or after a deal; the ``mano`` of the ``hand_dealt`` event) is not
+passed over: the fuzzer records it once, named by the rule that owns the mano
+(:func:`mano_cause`, PRE-09), unless the engine's mano is the seat after its own dealer (then the
+mano follows a wrong dealer, recorded as the deal's divergence: :func:`breaks_mano`); then it rebuilds
+the reference's game from the position just after the deal with the engine's mano to lead
+(:func:`aligned`: the reference's ``Game.position``, its ``leader`` replaced), and plays the hand
+from there on both. Every later difference of the hand is compared as any other.
+
+The reference's game then no longer follows from the game's setup and actions: the records of the
+divergences found after it start from that position (a setup of the ``positions`` capability), the
+actions counted from it; the engine's game is replayed from its own setup and every action since.
+Where the reference's game cannot tell its position, :class:`Unaligned` says why: the game ends
+there, the reason counted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from adapters.interface import JSON, Engine, EngineError, GameHandle, UnknownField
+from conformance.fuzz.play import replayed
+from conformance.oracle.divergence import Cause, Config, Divergence
+from conformance.oracle.owners import owner_of
+from conformance.oracle.steps import Difference, Step, subject_key
+from reference_engine.tricks import next_seat
+
+#: The differences that tell, at the start of a hand, that the engine's mano is another seat.
+MANO_SUBJECTS = frozenset({"state turn", "event hand_dealt.mano"})
+#: The subject a mano that differs is recorded under (its owner: PRE-09).
+MANO_SUBJECT = "mano"
+#: The subject under which a dealer found to differ is passed over (the mano follows it).
+DEALER_SUBJECT = "event hand_dealt.dealer"
+#: The deal event's mano: no longer compared once the reference follows the engine's (own deals).
+HAND_DEALT_MANO = "event hand_dealt.mano"
+
+
+@dataclass
+class Origin:
+    """Where the two games of one fuzzer's game start from: the reference's ``setup`` (the game's,
+    or the position it was last set to the engine's mano at) and the actions the engine played
+    before that position (``engine_actions``), from the game's setup (``engine_setup``)."""
+
+    setup: dict[str, JSON]
+    engine_setup: dict[str, JSON]
+    engine_actions: list[dict[str, JSON]] = field(default_factory=list)
+    #: the steps of the hand being compared that come before ``setup`` (its deal, where the
+    #: reference was set to the mano of a hand the engine dealt itself): not in the records' actions
+    skip: int = 0
+
+
+class Unaligned(Exception):
+    """The reference's game cannot be set to the engine's mano (the message says why)."""
+
+
+def starts_hand(step: Step, first_of_game: bool) -> bool:
+    """Whether ``step`` is the start of a hand: the state before the first action of a game
+    (``first_of_game``), or a deal."""
+    if step.action is None:
+        return first_of_game
+    return step.action.get("type") == "deal"
+
+
+def mano_differs(step: Step, difference: Difference, first_of_game: bool) -> bool:
+    """Whether ``difference``, found at ``step``, says the engine leads the new hand from
+    another seat (:data:`MANO_SUBJECTS`)."""
+    return subject_key(difference.kind, difference.subject) in MANO_SUBJECTS and starts_hand(step, first_of_game)
+
+
+def seat_of(game: GameHandle, name: str) -> int | None:
+    """The seat the engine's state field ``name`` holds (``turn``, ``dealer``), or ``None``."""
+    try:
+        value = game.state(name)
+    except (UnknownField, EngineError):
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not float(value).is_integer():
+        return None
+    return int(value)
+
+
+def breaks_mano(mano: int, dealer: int | None, players: int, dealer_differs: bool) -> bool:
+    """Whether the engine's ``mano`` breaks PRE-09 itself: it is not the seat after its own
+    ``dealer``. Where the engine does not tell its dealer, the mano follows a dealer already
+    found to differ (``dealer_differs``), else breaks PRE-09."""
+    if dealer is None:
+        return not dealer_differs
+    return mano != next_seat(dealer, players)
+
+
+def mano_cause() -> Cause:
+    """The cause a mano that differs is recorded under: named by the rule that owns the mano."""
+    rule, _ = owner_of(subject_key("state", MANO_SUBJECT), action="deal")
+    return Cause("state", MANO_SUBJECT, rule or "")
+
+
+def aligned(
+    reference: Engine, at: GameHandle, flags: Mapping[str, JSON], leader: int
+) -> tuple[dict[str, JSON], GameHandle]:
+    """The setup of the reference's game ``at`` (just after a deal) with ``leader`` to lead, and
+    a game of the reference started from it. Raises :class:`Unaligned`."""
+    game: Any = getattr(at, "game", None)
+    position_of = getattr(game, "position", None)
+    if position_of is None:
+        raise Unaligned("the reference's game does not tell its position")
+    try:
+        position = dict(position_of())
+    except Exception as error:  # (a position the reference cannot give: a reference bug, said and counted)
+        raise Unaligned(f"the reference's position after the deal: {error}") from None
+    if position.get("trick") or position.get("last_trick_winner") is not None:
+        raise Unaligned("the hand has begun: a mano is set before its first card")
+    position["leader"] = leader
+    setup: dict[str, JSON] = {"flags": dict(flags), "position": position}
+    try:
+        return setup, reference.start(setup)
+    except Exception as error:
+        raise Unaligned(f"the reference refuses its position with the engine's mano: {error}") from None
+
+
+def follow_mano(
+    reference: Engine,
+    engine: Engine,
+    origin: Origin,
+    done: list[dict[str, JSON]],
+    config: Config,
+    seed: int,
+    strategy: str,
+    passed_over: tuple[str, ...],
+) -> tuple[GameHandle, GameHandle, Divergence | None]:
+    """Both games after ``done`` (the actions since ``origin.setup``, a deal last, or none: the
+    game's first hand), the reference's set to the engine's mano (:func:`aligned`), and the mano's
+    divergence to record if the engine's breaks PRE-09 itself (:func:`breaks_mano`; ``None``
+    otherwise). ``origin`` then starts from the reference's new position. Raises :class:`Unaligned`."""
+    theirs = replayed(engine, origin.engine_setup, origin.engine_actions + done, len(origin.engine_actions) + len(done))
+    at = replayed(reference, origin.setup, done, len(done))
+    mano = seat_of(theirs, "turn")
+    if mano is None:
+        raise Unaligned("the engine does not tell whose turn it is after the deal")
+    divergence = None
+    if breaks_mano(mano, seat_of(theirs, "dealer"), config.players, DEALER_SUBJECT in passed_over):
+        divergence = Divergence(config, origin.setup, list(done), mano_cause(), at.state("turn"), mano, seed,
+                                strategy, passed_over=passed_over)  # fmt: skip
+    origin.setup, ours = aligned(reference, at, config.flags, mano)
+    origin.engine_actions += done
+    return ours, theirs, divergence
+
+
+#: The reference's game just after the deal of a hand the engine dealt itself, the reference's and
+#: the engine's steps of that deal, and the engine's game -> the reference's game set to the
+#: engine's mano, or ``None`` where the manos agree (:func:`own_hand_aligner`).
+Aligner = Callable[[GameHandle, Step, Step, GameHandle], "GameHandle | None"]
+
+
+def own_hand_aligner(
+    reference: Engine,
+    origin: Origin,
+    history: list[dict[str, JSON]],
+    config: Config,
+    seed: int,
+    strategy: str,
+    ignored: set[str],
+    record: Callable[[Divergence], None],
+) -> Aligner:
+    """What sets the reference to the mano of a hand the engine dealt itself (:func:`follow_own_mano`),
+    given the reference's actions since ``origin.setup`` before that hand (``history``): the mano
+    ``record``-ed as for any hand, and the deal event's mano no longer compared in the game
+    (``ignored``: the reference's deal event still names its own)."""
+
+    def align(at: GameHandle, deal: Step, dealt: Step, engine: GameHandle) -> GameHandle | None:
+        done = [*history, *([deal.action] if deal.action is not None else [])]
+        ours, mano = follow_own_mano(reference, at, dealt, seat_of(engine, "dealer"), origin, done, config, seed,
+                                     strategy, tuple(sorted(ignored)))  # fmt: skip
+        if ours is not None:
+            ignored.add(HAND_DEALT_MANO)
+            if mano is not None:
+                record(mano)
+        return ours
+
+    return align
+
+
+def follow_own_mano(
+    reference: Engine,
+    at: GameHandle,
+    dealt: Step,
+    dealer: int | None,
+    origin: Origin,
+    done: list[dict[str, JSON]],
+    config: Config,
+    seed: int,
+    strategy: str,
+    passed_over: tuple[str, ...],
+) -> tuple[GameHandle | None, Divergence | None]:
+    """For a hand the engine dealt from its own shuffle and played first: the reference's game
+    ``at``, just after the same deal (``done``: the actions since ``origin.setup``, that deal last),
+    set to the mano the engine's deal step ``dealt`` shows, and the mano's divergence to record;
+    ``(None, None)`` where the two manos agree (``dealer``: the engine's). ``origin`` then starts
+    from the new position, the deal step skipped in the records of this hand. Raises
+    :class:`Unaligned`."""
+    mano = dealt.state.get("turn")
+    if isinstance(mano, float) and mano.is_integer():
+        mano = int(mano)
+    if not isinstance(mano, int) or isinstance(mano, bool) or same_seat(mano, at.state("turn")):
+        return None, None
+    divergence = None
+    if breaks_mano(mano, dealer, config.players, DEALER_SUBJECT in passed_over):
+        divergence = Divergence(config, origin.setup, list(done), mano_cause(), at.state("turn"), mano, seed,
+                                strategy, passed_over=passed_over)  # fmt: skip
+    origin.setup, ours = aligned(reference, at, config.flags, mano)
+    origin.engine_actions += done
+    origin.skip = 1
+    return ours, divergence
+
+
+def same_seat(seat: int, other: JSON) -> bool:
+    return isinstance(other, int | float) and not isinstance(other, bool) and float(other) == seat
+
+
+__all__ = [
+    "DEALER_SUBJECT",
+    "HAND_DEALT_MANO",
+    "MANO_SUBJECT",
+    "MANO_SUBJECTS",
+    "Aligner",
+    "Origin",
+    "Unaligned",
+    "aligned",
+    "breaks_mano",
+    "follow_mano",
+    "follow_own_mano",
+    "mano_cause",
+    "mano_differs",
+    "own_hand_aligner",
+    "same_seat",
+    "seat_of",
+    "starts_hand",
+]

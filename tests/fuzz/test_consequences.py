@@ -1,0 +1,164 @@
+"""``compare`` names the root of a bug once, not everything that follows from it, and goes on past a wrong mano.
+
+A score bug (no diez de últimas) changes the totals, then who wins the hand, then whether the point
+goes de vueltas and the match: only the root is a group, the games ending where the two can no longer
+go on from the same state (:mod:`conformance.fuzz.consequences`). An engine that leads each hand from
+the wrong seat has its mano recorded as PRE-09 and its hands played on from its own mano, so that its
+other bugs are found in the same run (:mod:`conformance.fuzz.mano`).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+
+import pytest
+
+from adapters.interface import JSON
+from adapters.reference import ReferenceEngine
+from adapters.subprocess_adapter import SubprocessEngine
+from adapters.vocabulary import deck_codes
+from conformance.fuzz.configs import resolve
+from conformance.fuzz.consequences import COUNT, DECISION, MATCH, TRICK, Watch, parts_courses, stage_of
+from conformance.fuzz.findings import FuzzReport
+from conformance.fuzz.fuzzer import Fuzzer
+from conformance.fuzz.mano import aligned, breaks_mano, mano_cause
+from conformance.oracle.divergence import Cause
+from conformance.oracle.steps import Difference
+from tests.broken_engines.engines import CATALOGUE
+from tests.fuzz.misled import MisledEngine
+
+
+def served(name: str) -> Iterator[SubprocessEngine]:
+    engine = SubprocessEngine(
+        [sys.executable, "-m", "adapters.serve", "--engine", f"tests.broken_engines.engines:{name}"], timeout=30
+    )
+    try:
+        yield engine
+    finally:
+        engine.close()
+
+
+def fuzz(name: str, games: int) -> FuzzReport:
+    entry = CATALOGUE[name]
+    for engine in served(name):
+        info = engine.info()
+        fuzzer = Fuzzer(ReferenceEngine(), engine, info, depth="match", seed=0)
+        return fuzzer.run([resolve(info, entry.profile, dict(entry.flags) or None)], games)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def rules(report: FuzzReport) -> dict[str, Cause]:
+    return {cause.rule: cause for cause in report.groups}
+
+
+# ------------------------------------------------------------------------------------ stages
+
+
+@pytest.mark.parametrize(
+    ("kind", "subject", "expected", "got", "stage", "parts"),
+    [
+        ("event", "ultimas.points", 10, 0, COUNT, False),
+        ("event", "hand_over.scores", [80, 50], [70, 50], COUNT, False),
+        ("state", "total.1", 110, 100, COUNT, False),
+        ("event", "hand_over.winner", 0, 1, DECISION, True),
+        ("event", "hand_over", ["hand_over"], [], DECISION, True),
+        ("event", "hand_over.reason", "over_100", "last_trick", DECISION, False),
+        ("state", "phase", "arrastre", "hand_over", DECISION, True),
+        ("state", "phase", "free", "arrastre", None, False),
+        ("state", "phase", "hand_over", "match_over", MATCH, True),
+        ("legal", "deal (missing)", [], [], MATCH, True),
+        ("event", "point_won.points", 1, 2, MATCH, False),
+        ("state", "match.points.0", 1, 2, MATCH, False),
+        ("event", "coto_won", [], [], MATCH, True),
+        ("event", "trick_won.seat", 0, 1, TRICK, False),
+        ("event", "cante.side", 0, 1, None, False),
+        ("legal", "cante (missing)", [], [], None, False),
+    ],
+)
+def test_each_subject_has_its_stage_and_the_courses_part_where_the_hand_or_point_is_decided_apart(
+    kind: str, subject: str, expected: JSON, got: JSON, stage: int | None, parts: bool
+) -> None:
+    difference = Difference(kind, subject, expected, got)
+    assert stage_of(difference) == stage
+    assert parts_courses(difference) is parts
+
+
+def test_a_difference_follows_from_a_root_of_its_stage_or_an_earlier_one_only() -> None:
+    watch = Watch()
+    count = Cause("event", "ultimas.points", "SCORE-01")
+    watch.note(Difference("event", "ultimas.points", 10, 0), count)
+    assert watch.root_of(Difference("state", "total.0", 50, 40)) == count
+    assert watch.root_of(Difference("event", "hand_over.winner", 0, 1)) == count
+    assert watch.root_of(Difference("state", "match.points.1", 1, 0)) == count
+    # the root's own field for the other side is the rule broken again, not a consequence
+    total = Watch()
+    total.note(Difference("state", "total.0", 50, 40), Cause("state", "total.0", "VUELTAS-02"))
+    assert total.root_of(Difference("state", "total.1", 50, 40)) is None
+    assert total.root_of(Difference("event", "hand_over.totals", [1, 2], [1, 3])) is not None
+    # the play before the count does not follow from it: a trick given to another seat is a bug of its own
+    assert watch.root_of(Difference("event", "trick_won.seat", 0, 1)) is None
+    # a card one engine lets a seat play is never a root: a later trick's winner does not follow from it
+    watch.note(Difference("legal", "play (missing)", [], []), Cause("legal", "play (missing)", "ARR-01"))
+    assert watch.root_of(Difference("event", "trick_won.seat", 0, 1)) is None
+    # but a wrong seat to play follows from a wrong trick, and parts the courses
+    trick = Cause("event", "trick_won.seat", "DECK-05")
+    watch.note(Difference("event", "trick_won.seat", 0, 1), trick)
+    turn = Difference("state", "turn", 0, 1)
+    assert watch.root_of(turn) == trick and parts_courses(turn, following=True)
+
+
+# ------------------------------------------------------------------------------------ the mano
+
+
+def test_a_mano_that_follows_the_engines_own_dealer_is_not_a_mano_bug() -> None:
+    assert breaks_mano(3, 0, 4, dealer_differs=False)  # the seat before the dealer
+    assert not breaks_mano(1, 0, 4, dealer_differs=False)  # the seat after its (wrong) dealer
+    assert breaks_mano(3, None, 4, dealer_differs=False)  # no dealer told, none found to differ
+    assert not breaks_mano(3, None, 4, dealer_differs=True)
+    assert mano_cause() == Cause("state", "mano", "PRE-09")
+
+
+def test_the_reference_is_set_to_another_mano_at_the_same_deal() -> None:
+    reference = ReferenceEngine()
+    flags = dict(resolve(reference.info(), "lascuarenta").flags)
+    game = reference.start({"flags": flags, "dealer": 0, "deck": deck_codes(40)})
+    assert game.state("turn") == 1
+    setup, again = aligned(reference, game, flags, 3)
+    assert again.state("turn") == 3 and "position" in setup
+    for name in ("hand.0", "hand.3", "muestra", "stock_count", "total.0", "dealer"):
+        assert again.state(name) == game.state(name)
+    assert {action.get("seat") for action in again.legal_actions() if action.get("type") == "play"} == {3}
+
+
+# ------------------------------------------------------------------------------------ the catalogue
+
+
+def test_a_score_bug_is_one_group_named_by_its_rule_and_its_consequences_end_the_games_counted_there() -> None:
+    report = fuzz("no_diez_de_ultimas", 12)
+    assert [str(cause) for cause in report.groups] == ["event ultimas.points [SCORE-01]"]
+    (group,) = report.groups.values()
+    assert group.ended > 0  # a hand won by another side after it: the game ended, counted in its group
+    assert report.passed_over > 0
+
+
+def test_an_engine_leading_from_the_wrong_seat_is_named_pre09_and_its_other_bugs_are_found_in_the_same_run() -> None:
+    report = fuzz("triple_mano_forty_trump_lead", 20)
+    found = rules(report)
+    assert found.get("PRE-09") == Cause("state", "mano", "PRE-09")
+    # the forty in oros, played on from the engine's mano (the rule is the cante's: see the naming of cante.value)
+    assert any(cause.subject == "cante.value" for cause in report.groups)
+    # nothing is named by the wrong seat's consequences: no turn, no card refused as out of turn
+    assert not any(cause.subject == "turn" or cause.kind == "acceptance" for cause in report.groups)
+    assert report.hands > report.games  # the games went on past their first hand
+
+
+@pytest.mark.parametrize("own_shuffle", [False, True])
+def test_a_wrong_mano_is_followed_in_every_hand_and_a_second_bug_found_whoever_deals(own_shuffle: bool) -> None:
+    engine = MisledEngine(own_shuffle=own_shuffle, ultimas_zero=True)
+    info = engine.info()
+    report = Fuzzer(ReferenceEngine(), engine, info, depth="match", seed=3).run([resolve(info, "lascuarenta")], 6)
+    assert {str(cause) for cause in report.groups} == {"state mano [PRE-09]", "event ultimas.points [SCORE-01]"}
+    assert report.groups[mano_cause()].count >= report.hands > report.games  # every hand, and past the first
+    assert report.ended_early == {}
+    assert (report.own_deals > 0) is own_shuffle
