@@ -30,7 +30,6 @@ def test_a_different_value_even_where_python_equality_says_equal(expected: Any, 
     assert not same_value(expected, got) and not same_value(got, expected)
 
 
-
 def test_an_object_s_x_members_are_extensions_the_harness_ignores() -> None:
     cante = {"seat": 0, "side": 0, "suit": "o", "value": 20, "arrastre": False}
     assert same_value([cante], [{**cante, "x-sound": "ding"}])
