@@ -3,7 +3,7 @@
 A step of the reference names its rule in two ways: some events carry a ``rule`` member, and the
 others are telling by their type (a ``tute`` event is CANTE-22, a hand that ends ``over_100`` is
 SCORE-04). These tables are the one reading of both, for the comparison of a step
-(:func:`conformance.oracle.divergence.rule_of_step`), for the causes of a failure, and for the
+(:func:`conformance.oracle.legality.rule_of_step`), for the causes of a failure, and for the
 fuzzer's coverage of the rule index (:mod:`conformance.fuzz.steering`).
 """
 

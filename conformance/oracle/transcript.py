@@ -29,7 +29,7 @@ from typing import Any
 from adapters.interface import JSON, Accepted, Engine, GameHandle, Rejected, SetupRejected, UnknownField
 from adapters.obligations import Obligations
 from conformance.engines.recording import Call, outcome_json
-from conformance.oracle.divergence import (
+from conformance.oracle.legality import (
     ARRASTRE_STARTS,
     DECLINE_RULE,
     allowed_by,

@@ -13,7 +13,8 @@ from adapters.reference import ReferenceEngine
 from adapters.vocabulary import EVENT_TYPES, STATE_FIELDS
 from conformance.catalogue.rule_index import load_rules
 from conformance.engines.recording import Call, outcome_json
-from conformance.oracle.divergence import DECLINE_RULE, cause_of, declines, ranking_rule, refusal_rule
+from conformance.oracle.divergence import cause_of, course_rule
+from conformance.oracle.legality import DECLINE_RULE, declines, ranking_rule, refusal_rule
 from conformance.oracle.owners import OWNERS, Trick, draws_owner, owner_of, points_owner, subject_owner, trick_owner
 from conformance.oracle.steps import Difference, Step
 from conformance.oracle.transcript import find_divergence, from_taken_setup
@@ -277,3 +278,17 @@ def test_a_cante_worth_the_wrong_value_is_named_by_the_value_it_should_have() ->
     assert owner_of("event cante.value", action="cante", expected=20)[0] == "CANTE-02"
     step = Step({"type": "cante", "seat": 0, "suit": "c"}, events=[{"type": "cante", "value": 40}])
     assert cause_of(ReferenceEngine(), {}, [], Difference("event", "cante.value", 40, 20), step).rule == "CANTE-03"
+
+
+def test_where_the_course_of_the_match_parts_the_rule_is_read_off_the_reference_state() -> None:
+    """A first hand the engine stops past 100 (VUELTAS-12); a total carried into a new point
+    (MATCH-02); match points kept once a coto is won (MATCH-12)."""
+    ended = Difference("event", "hand_over", ["card_played", "trick_won"], ["card_played", "trick_won", "hand_over"])
+    first_hand = Step({"type": "play", "seat": 0, "card": "2o"}, state={"total.0": 104, "hand_in_point": 0})
+    assert course_rule("event hand_over", ended, first_hand) == "VUELTAS-12"
+    de_vueltas = Step({"type": "play", "seat": 0, "card": "2o"}, state={"total.0": 104, "hand_in_point": 1})
+    assert course_rule("event hand_over", ended, de_vueltas) == ""
+    dealt = Step({"type": "deal"}, state={"total.0": 0, "hand_in_point": 0})
+    assert course_rule("state total.0", Difference("state", "total.0", 0, 64), dealt) == "MATCH-02"
+    coto = Step({"type": "play", "seat": 0, "card": "2o"}, events=[{"type": "coto_won", "side": 0}])
+    assert course_rule("state match.points.0", Difference("state", "match.points.0", 0, 3), coto) == "MATCH-12"
