@@ -51,8 +51,11 @@ def test_the_suite_flags_the_broken_rule(name: str, tmp_path: Path) -> None:
     assert len(failed) < len(results) / 2, "most of the suite does not depend on the broken rule"
     # the report ranks the broken rule first among the likely causes, in the file and on screen
     causes = likely_causes(Report.load(tmp_path / "results.json"))
-    assert causes[0].rule == breakage.rule, f"{name}: likely causes {[(c.rule, c.score) for c in causes]}"
-    assert f"1. {breakage.rule} explains" in done.stdout
+    # (a bug that breaks two rules equally, such as no exemption at all for the partner winning,
+    # whether the player follows or is void, ARR-06 and ARR-07, may rank either first)
+    top = [cause.rule for cause in causes if cause.score == causes[0].score]
+    assert breakage.rule in top, f"{name}: likely causes {[(c.rule, c.score) for c in causes]}"
+    assert f"{top.index(breakage.rule) + 1}. {breakage.rule} explains" in done.stdout
     assert '<a class="rule" href="' in (tmp_path / "index.html").read_text(encoding="utf-8")
 
 

@@ -27,7 +27,7 @@ def cli(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def error_lines(done: subprocess.CompletedProcess[str]) -> list[str]:
-    return [line for line in done.stdout.splitlines() if line.startswith("error:")]
+    return [line for line in (done.stdout + done.stderr).splitlines() if line.startswith("error:")]
 
 
 def test_every_configuration_not_applicable_exits_2_saying_why(tmp_path: Path) -> None:
@@ -69,7 +69,7 @@ def test_an_engine_that_cannot_start_a_game_exits_3(tmp_path: Path) -> None:
 def test_no_hands_is_a_usage_error(tmp_path: Path) -> None:
     done = cli("compare", "--engine", "reference", "--hands", "0", "--report-dir", str(tmp_path))
     assert done.returncode == ExitCode.USAGE, done.stdout + done.stderr
-    assert error_lines(done) == ["error: --hands 0: the games per configuration must be 1 or more"]
+    assert error_lines(done) == ["error: --hands 0: must be 1 or more"]
 
 
 def test_the_reasons_are_counted_by_configuration() -> None:
