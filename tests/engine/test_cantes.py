@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from reference_engine.actions import Cante, Draw, Exchange, Play, Tute
 from reference_engine.cards import Rank, Suit
+from reference_engine.game import Game
 from reference_engine.views import observation_field
 
 from .helpers import card, event, kinds, legal_json, play, position, refusal, rules
@@ -13,7 +14,7 @@ OROS, COPAS, ESPADAS, BASTOS = Suit.OROS, Suit.COPAS, Suit.ESPADAS, Suit.BASTOS
 HANDS = ["Ro So Rb Sb 2c 3c", "Ao 2o 3o 4c 5c 6c", "4o 5o 6o 7c Ac Cc", "7o Co Ab 2e 3e 4e"]
 
 
-def won_by(seat: int, profile: str = "ludoteka", hands: list[str] = HANDS, **fields: object) -> object:
+def won_by(seat: int, profile: str = "ludoteka", hands: list[str] = HANDS, **fields: object) -> Game:
     return position(rules(profile), hands, muestra="7b", stock="5e 6e 7e", last_trick_winner=seat, **fields)
 
 
