@@ -286,7 +286,10 @@ def owned_rule(
     if subject == "event cards_drawn.draws":
         draws = (difference.expected, difference.got, step.state.get("muestra", "") is None)
     cantes = [step.state.get("cante_points.0", 0), step.state.get("cante_points.1", 0)]
-    course = course_rule(subject, difference, step)
+    ends = subject in ("event hand_over", "event hand_over.winner")  # (only there a field may be unread)
+    course = course_rule(
+        subject, difference, with_fields(reference, setup, actions, step, COURSE_FIELDS) if ends else step
+    )
     if course:
         return course
     rule, _ = owner_of(
@@ -305,6 +308,28 @@ def owned_rule(
 #: de vueltas stops early (the first hand of a point is played out); every point starts from zero;
 #: so does every coto.
 PASSING_100, FIRST_HAND_PLAYED_OUT, POINT_FROM_ZERO, COTO_FROM_ZERO = "SCORE-04", "VUELTAS-12", "MATCH-02", "MATCH-12"
+
+
+#: What :func:`course_rule` reads of the reference's state.
+COURSE_FIELDS = ("total.0", "total.1", "hand_in_point")
+
+
+def with_fields(
+    reference: Engine, setup: Mapping[str, JSON], actions: Sequence[dict[str, JSON]], step: Step, names: Sequence[str]
+) -> Step:
+    """``step`` with the state fields ``names`` it lacks read off the reference replayed to it (a
+    step reads only the fields its events may change)."""
+    missing = [name for name in names if name not in step.state]
+    if not missing or not actions:
+        return step
+    try:
+        game = reference.start(setup)
+        for previous in actions:
+            game.apply(previous)
+        read = {name: game.state(name) for name in missing}
+    except Exception:  # the rule is a label: never let finding it stop a run
+        return step
+    return Step(step.action, step.accepted, step.events, step.code, step.rule, step.legal, {**step.state, **read})
 
 
 def course_rule(subject: str, difference: Difference, step: Step) -> str:
@@ -349,6 +374,7 @@ def _trick_of(
 
 __all__ = [
     "COTO_FROM_ZERO",
+    "COURSE_FIELDS",
     "FIRST_HAND_PLAYED_OUT",
     "PASSING_100",
     "POINT_FROM_ZERO",
@@ -365,4 +391,5 @@ __all__ = [
     "load_record",
     "owned_rule",
     "subsuming",
+    "with_fields",
 ]

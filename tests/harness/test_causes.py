@@ -13,7 +13,7 @@ from adapters.reference import ReferenceEngine
 from adapters.vocabulary import EVENT_TYPES, STATE_FIELDS
 from conformance.catalogue.rule_index import load_rules
 from conformance.engines.recording import Call, outcome_json
-from conformance.oracle.divergence import cause_of, course_rule
+from conformance.oracle.divergence import COURSE_FIELDS, cause_of, course_rule, with_fields
 from conformance.oracle.legality import DECLINE_RULE, declines, ranking_rule, refusal_rule
 from conformance.oracle.owners import OWNERS, Trick, draws_owner, owner_of, points_owner, subject_owner, trick_owner
 from conformance.oracle.steps import Difference, Step
@@ -292,3 +292,12 @@ def test_where_the_course_of_the_match_parts_the_rule_is_read_off_the_reference_
     assert course_rule("state total.0", Difference("state", "total.0", 0, 64), dealt) == "MATCH-02"
     coto = Step({"type": "play", "seat": 0, "card": "2o"}, events=[{"type": "coto_won", "side": 0}])
     assert course_rule("state match.points.0", Difference("state", "match.points.0", 0, 3), coto) == "MATCH-12"
+
+
+def test_a_field_the_step_did_not_read_is_read_off_the_reference() -> None:
+    """A step reads only the fields its events may change: the hand in the point is read off the
+    reference replayed to it, so a first hand stopped past 100 is still VUELTAS-12."""
+    setup = {"flags": rules_for("lascuarenta").as_dict(), "position": _TRICK}
+    step = Step(_PLAYS[0], state={"total.0": 104})
+    filled = with_fields(ReferenceEngine(), setup, _PLAYS[:1], step, COURSE_FIELDS)
+    assert filled.state["hand_in_point"] == 0 and filled.state["total.0"] == 104
