@@ -179,6 +179,19 @@ def parts_courses(difference: Difference, *, following: bool = False) -> bool:
     return plain_subject(difference) in (COURSE_AFTER_ROOT if following else COURSE_SUBJECTS)
 
 
+#: The difference that tells the engine gave a trick to another seat: the reference follows it.
+TRICK_WINNER = "event trick_won.seat"
+
+
+def trick_winner(difference: Difference) -> int | None:
+    """The seat the engine gave the trick to, where ``difference`` is a trick's winner that
+    differs (:data:`TRICK_WINNER`); ``None`` otherwise."""
+    seat = difference.got
+    if subject_key(difference.kind, difference.subject) != TRICK_WINNER or isinstance(seat, bool):
+        return None
+    return seat if isinstance(seat, int) else None
+
+
 @dataclass
 class Watch:
     """What one game has passed over: the subjects no longer compared in it, the causes of the
@@ -197,6 +210,14 @@ class Watch:
     #: the step of the hand compared at which the engine was found to lead from another seat
     #: (:mod:`conformance.fuzz.mano`): the fuzzer plays that hand again from the engine's mano
     realign: int | None = None
+    #: the step at which the engine gave a trick to another seat, and that seat: the fuzzer sets the
+    #: reference to it and plays the rest of the hand from there (:func:`conformance.fuzz.mano.follow_winner`)
+    retrick: tuple[int, int] | None = None
+
+    @property
+    def follow_at(self) -> int | None:
+        """The step at which the reference is to follow the engine (its mano, or a trick's winner)."""
+        return self.retrick[0] if self.retrick is not None else self.realign
 
     def root_of(self, difference: Difference) -> Cause | None:
         """The divergence recorded earlier in the game that ``difference`` follows from: the first
@@ -223,9 +244,12 @@ class Watch:
         """Whether the root of ``stage`` found in ``hand`` reaches the hand compared now."""
         return stage != COUNT or hand == self.hand or self.totals_differ
 
-    def note(self, difference: Difference, cause: Cause) -> None:
+    def note(self, difference: Difference, cause: Cause, follow_at: int | None = None) -> None:
         """``difference`` recorded as ``cause``: the root of its stage if it is the first (or the
-        first no longer reaches this hand)."""
+        first no longer reaches this hand). A trick given to another seat at step ``follow_at`` (where
+        the reference may follow the engine there) is followed: :attr:`retrick`."""
+        if follow_at is not None and (winner := trick_winner(difference)) is not None:
+            self.retrick = (follow_at, winner)
         stage = stage_of(difference)
         if stage is not None and plain_subject(difference) not in FOLLOWING_ONLY:
             current = self.roots.get(stage)
@@ -260,9 +284,11 @@ __all__ = [
     "TOTALS",
     "TRICK",
     "TRICK_SUBJECTS",
+    "TRICK_WINNER",
     "Watch",
     "earlier_root",
     "parts_courses",
     "plain_subject",
     "stage_of",
+    "trick_winner",
 ]

@@ -49,7 +49,7 @@ from conformance.fuzz.consequences import Watch, parts_courses
 from conformance.fuzz.differential import begin_compare, compare_played
 from conformance.fuzz.findings import FuzzReport, Group
 from conformance.fuzz.known import Known, find_known
-from conformance.fuzz.mano import Aligner, Origin, Unaligned, follow_mano, mano_differs, own_hand_aligner
+from conformance.fuzz.mano import Aligner, Origin, Unaligned, follow_engine, mano_differs, own_hand_aligner
 from conformance.fuzz.own_deal import Unreadable, play_own_hand
 from conformance.fuzz.play import apply_step, replayed
 from conformance.fuzz.probes import probe
@@ -293,15 +293,12 @@ class Fuzzer:
                 if found is not None:
                     if checkpoint is not None:
                         self.steering.restore(checkpoint)
-                    if watch.realign is not None:  # the engine leads the hand from another seat: follow it
-                        index, watch.realign = watch.realign, None
+                    if (index := watch.follow_at) is not None:  # the engine's mano or trick winner: follow it
                         done = history + [s.action for s in steps[1 : index + 1] if s.action is not None]
                         with contextlib.suppress(EngineError):
                             end_game(theirs)
-                        ours, theirs, mano = follow_mano(self.reference, self.engine, origin, done, config, seed,
-                                                         strategy, tuple(sorted(watch.ignored)))  # fmt: skip
-                        if mano is not None:
-                            self._record_passed(report, mano)
+                        ours, theirs = follow_engine(self.reference, self.engine, origin, done, config, seed, strategy,
+                                                     watch, partial(self._record_passed, report))  # fmt: skip
                         first = snapshot(ours, None)
                         steps = [first, *self._play_hand(rng, ours, first, POLICIES[policy_name][0], config.flags)]
                         history, aligned_again = [], True
@@ -336,7 +333,7 @@ class Fuzzer:
                 steps = following
             return None
         except Unaligned as why:
-            report.end_early(f"the reference cannot be set to the engine's mano: {why}")
+            report.end_early(f"the reference cannot follow the engine's mano or trick winner: {why}")
             return None
         except NotApplicable as why:  # a play the explicit draw's view of the engine cannot follow
             report.end_early(f"the suite cannot follow this play on the engine: {why}")
@@ -431,7 +428,9 @@ class Fuzzer:
             watch.stopped = divergence
             return False
         group = self._record(report, divergence)
-        watch.note(difference, cause)
+        watch.note(difference, cause, index if realigns else None)
+        if watch.retrick is not None:
+            return False  # (the fuzzer plays the rest of the hand from the engine's winner of the trick)
         if difference.kind in GOES_ON and not parts_courses(difference):
             report.passed_over += 1
             if difference.kind == "legal":

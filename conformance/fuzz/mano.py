@@ -26,10 +26,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adapters.interface import JSON, Engine, EngineError, GameHandle, UnknownField
+from conformance.fuzz.consequences import Watch
 from conformance.fuzz.play import replayed
 from conformance.oracle.divergence import Cause, Config, Divergence
 from conformance.oracle.owners import owner_of
 from conformance.oracle.steps import Difference, Step, subject_key
+from reference_engine.cards import parse_card
 from reference_engine.tricks import next_seat
 
 #: The differences that tell, at the start of a hand, that the engine's mano is another seat.
@@ -218,6 +220,77 @@ def follow_own_mano(
     return ours, divergence
 
 
+def follow_winner(
+    reference: Engine, engine: Engine, origin: Origin, done: list[dict[str, JSON]], config: Config, winner: int
+) -> tuple[GameHandle, GameHandle]:
+    """Both games after ``done`` (the actions since ``origin.setup``, the play that completed a trick
+    last), the reference's set to the engine's winner of that trick: he leads next (and draws
+    first), and the trick's cards and points go to his side, so that the rest of the hand is
+    compared from the same table. ``origin`` then starts from that position. Raises
+    :class:`Unaligned` where the reference's hand is over or its position cannot be given."""
+    theirs = replayed(engine, origin.engine_setup, origin.engine_actions + done, len(origin.engine_actions) + len(done))
+    at = replayed(reference, origin.setup, done, len(done))
+    position_of = getattr(getattr(at, "game", None), "position", None)
+    if position_of is None or at.state("phase") not in ("free", "arrastre"):
+        raise Unaligned("the reference's hand is over, or its game does not tell its position")
+    try:
+        position = dict(position_of())
+    except Exception as error:  # (a position the reference cannot give: a reference bug, said and counted)
+        raise Unaligned(f"the reference's position after the trick: {error}") from None
+    before = position.get("last_trick_winner")
+    position["leader"] = position["last_trick_winner"] = winner
+    # (the last trick's cards would say another seat took it: the position leaves them out)
+    cards = [str(card) for _, card in position.pop("last_trick", None) or []]
+    sides_differ = isinstance(before, int) and ((before - winner) % 2 != 0 if config.players == 4 else before != winner)
+    if sides_differ and isinstance(before, int):
+        ours_side, theirs_side = (before % 2, winner % 2) if config.players == 4 else (before, winner)
+        points = sum(parse_card(card).points for card in cards)
+        won = [list(side) for side in position["won_cards"]]
+        won[ours_side] = [card for card in won[ours_side] if card not in cards]
+        won[theirs_side] += cards
+        position["won_cards"] = won
+        for name, moved in (("card_points", points), ("tricks_won", 1)):
+            counts = list(position[name])
+            counts[ours_side] -= moved
+            counts[theirs_side] += moved
+            position[name] = counts
+    setup: dict[str, JSON] = {"flags": dict(config.flags), "position": position}
+    try:
+        ours = reference.start(setup)
+    except Exception as error:
+        raise Unaligned(f"the reference refuses its position with the engine's winner: {error}") from None
+    origin.setup = setup
+    origin.engine_actions += done
+    return ours, theirs
+
+
+def follow_engine(
+    reference: Engine,
+    engine: Engine,
+    origin: Origin,
+    done: list[dict[str, JSON]],
+    config: Config,
+    seed: int,
+    strategy: str,
+    watch: Watch,
+    record: Callable[[Divergence], None],
+) -> tuple[GameHandle, GameHandle]:
+    """Both games after ``done``, the reference's set to what ``watch`` says the engine did: gave a
+    trick to another seat (:func:`follow_winner`: the roots of the game are cleared, the two tables
+    agree again) or led the hand from another seat (:func:`follow_mano`, its divergence ``record``-ed
+    where the engine's mano breaks PRE-09). Raises :class:`Unaligned`."""
+    if watch.retrick is not None:
+        ours, theirs = follow_winner(reference, engine, origin, done, config, watch.retrick[1])
+        watch.roots.clear()
+    else:
+        ignored = tuple(sorted(watch.ignored))
+        ours, theirs, divergence = follow_mano(reference, engine, origin, done, config, seed, strategy, ignored)
+        if divergence is not None:
+            record(divergence)
+    watch.realign = watch.retrick = None
+    return ours, theirs
+
+
 def same_seat(seat: int, other: JSON) -> bool:
     return isinstance(other, int | float) and not isinstance(other, bool) and float(other) == seat
 
@@ -232,8 +305,10 @@ __all__ = [
     "Unaligned",
     "aligned",
     "breaks_mano",
+    "follow_engine",
     "follow_mano",
     "follow_own_mano",
+    "follow_winner",
     "mano_cause",
     "mano_differs",
     "own_hand_aligner",

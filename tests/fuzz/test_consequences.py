@@ -22,7 +22,7 @@ from conformance.fuzz.configs import resolve
 from conformance.fuzz.consequences import COUNT, DECISION, MATCH, TRICK, Watch, parts_courses, stage_of
 from conformance.fuzz.findings import FuzzReport
 from conformance.fuzz.fuzzer import Fuzzer
-from conformance.fuzz.mano import aligned, breaks_mano, mano_cause
+from conformance.fuzz.mano import Origin, aligned, breaks_mano, follow_winner, mano_cause
 from conformance.oracle.divergence import Cause
 from conformance.oracle.steps import Difference
 from tests.broken_engines.engines import CATALOGUE
@@ -162,3 +162,34 @@ def test_a_wrong_mano_is_followed_in_every_hand_and_a_second_bug_found_whoever_d
     assert report.groups[mano_cause()].count >= report.hands > report.games  # every hand, and past the first
     assert report.ended_early == {}
     assert (report.own_deals > 0) is own_shuffle
+
+
+def test_a_trick_given_to_another_seat_is_followed_and_the_engines_other_bugs_are_found_in_the_same_run() -> None:
+    """DECK-11 (a card of a third suit takes the trick) would end every game where it first shows:
+    the reference is set to the engine's winner and the hand goes on, so the hand ended at exactly
+    100 (SCORE-04) of the same engine is found too, and no group is named by the winner's
+    consequences (the turn, the count)."""
+    report = fuzz("triple_suit_cante_match", 40)
+    found = rules(report)
+    assert {"DECK-11", "CANTE-05", "SCORE-04"} <= set(found), sorted(found)
+    assert not any(cause.subject in ("turn", "trick_won.side") for cause in report.groups)
+    # the reference follows every time, but where the trick was the hand's last (the hand is over there)
+    assert all("hand is over" in reason for reason in report.ended_early), report.ended_early
+
+
+def test_following_a_winner_moves_the_trick_to_his_side() -> None:
+    """The position the reference is set to: the engine's winner leads, and the trick's cards,
+    its points and its count go to his side."""
+    engine = ReferenceEngine()
+    info = engine.info()
+    config = resolve(info, "lascuarenta")
+    setup = {"flags": dict(config.flags), "position": {
+        "hands": [["2e"], ["Ac", "Sc"], ["So", "Rc"], ["Co", "Ce"]], "trick": [[0, "4o"]], "leader": 0,
+        "trump": "b", "muestra": None, "stock": []}}  # fmt: skip
+    done = [{"type": "play", "seat": 1, "card": "Ac"}, {"type": "play", "seat": 2, "card": "So"},
+            {"type": "play", "seat": 3, "card": "Co"}]  # fmt: skip
+    origin = Origin(setup, setup, [])
+    ours, _ = follow_winner(engine, engine, origin, done, config, 1)  # the reference gives it to seat 2 (Sota)
+    assert ours.state("turn") == 1 and ours.state("last_trick_winner") == 1
+    assert ours.state("card_points.1") == 11 + 3 + 2 and ours.state("card_points.0") == 0
+    assert origin.engine_actions == done
