@@ -262,6 +262,12 @@ def unfollowable(action: Mapping[str, JSON], flags: Mapping[str, JSON], *, final
     return False
 
 
+def followable(game: GameHandle, flags: Mapping[str, JSON], legal: list[dict[str, JSON]]) -> list[dict[str, JSON]]:
+    """The actions of ``legal`` (a draw pending on ``game``) that are not :func:`unfollowable`."""
+    final = final_draw(game)
+    return [action for action in legal if not unfollowable(action, flags, final=final)]
+
+
 def final_draw(game: GameHandle) -> bool:
     """Whether the draw pending in ``game`` (the reference's, or one seen before its draw) is the
     hand's last: the one that takes the muestra (the stock count includes it)."""
@@ -331,4 +337,12 @@ def draw_made(position: dict[str, Any]) -> tuple[dict[str, Any], EventList]:
     return drawn, events
 
 
-__all__ = ["CAPABILITY", "ExplicitDrawEngine", "ExplicitDrawGame", "draw_made", "final_draw", "unfollowable"]
+__all__ = [
+    "CAPABILITY",
+    "ExplicitDrawEngine",
+    "ExplicitDrawGame",
+    "draw_made",
+    "final_draw",
+    "followable",
+    "unfollowable",
+]

@@ -26,10 +26,16 @@ A ``legal`` difference the comparison passed over has its own consequence, kept 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from adapters.interface import JSON
+from conformance.fuzz.probes import action_key
 from conformance.oracle.divergence import Cause, Divergence
 from conformance.oracle.steps import HAND_DECIDED, Difference, subject_key
+
+#: Most actions a game plays around (:meth:`Watch.play_around`): each costs a replay of the game.
+MOST_AVOIDED = 8
 
 #: The stages, in the order each is computed from the one before it.
 TRICK, COUNT, DECISION, MATCH = 0, 1, 2, 3
@@ -213,11 +219,34 @@ class Watch:
     #: the step at which the engine gave a trick to another seat, and that seat: the fuzzer sets the
     #: reference to it and plays the rest of the hand from there (:func:`conformance.fuzz.mano.follow_winner`)
     retrick: tuple[int, int] | None = None
+    #: the actions (:func:`~conformance.fuzz.probes.action_key`) the engine was found not to take
+    #: as the reference does (a card or cante it does not offer, one it takes besides): the
+    #: reference's play avoids them for the rest of the game
+    avoid: set[str] = field(default_factory=set)
+    #: the last step both games agree at, before an action of :attr:`avoid`: the fuzzer plays the
+    #: rest of the hand again from there (:func:`conformance.fuzz.mano.follow_engine`)
+    replan: int | None = None
 
     @property
     def follow_at(self) -> int | None:
-        """The step at which the reference is to follow the engine (its mano, or a trick's winner)."""
-        return self.retrick[0] if self.retrick is not None else self.realign
+        """The step at which the reference is to follow the engine (its mano, or a trick's winner),
+        or to play again around an action the engine does not take."""
+        if self.retrick is not None:
+            return self.retrick[0]
+        return self.realign if self.realign is not None else self.replan
+
+    def play_around(self, index: int, action: Mapping[str, JSON] | None) -> bool:
+        """Whether the hand is played again from the step before ``index`` (its action, refused by
+        one engine and taken by the other, follows from a legal difference recorded in the game)
+        with that action avoided: at most :data:`MOST_AVOIDED` times in a game, and once per action."""
+        if action is None:
+            return False
+        key = action_key(action)
+        if key in self.avoid or len(self.avoid) >= MOST_AVOIDED or index < 1:
+            return False
+        self.avoid.add(key)
+        self.replan = index - 1
+        return True
 
     def root_of(self, difference: Difference) -> Cause | None:
         """The divergence recorded earlier in the game that ``difference`` follows from: the first
@@ -280,6 +309,7 @@ __all__ = [
     "DECISION_SUBJECTS",
     "MATCH",
     "MATCH_SUBJECTS",
+    "MOST_AVOIDED",
     "NEVER_FIRST",
     "TOTALS",
     "TRICK",

@@ -173,10 +173,13 @@ class FuzzReport:
         """Fold each group into the group of the plain rule that takes it in, where the run found
         both (:func:`~conformance.oracle.divergence.subsuming`): one bug, one group. A known
         divergence keeps its own group."""
-        causes = list(self.groups)
-        for cause in causes:
-            into = subsuming(cause, causes)
-            group = self.groups[cause]
+        folded = True
+        while folded:  # (a group folded into one that folds in turn: cante refused, cante missing, CANTE-01)
+            folded = self._fold_once()
+
+    def _fold_once(self) -> bool:
+        for cause, group in self.groups.items():
+            into = subsuming(cause, self.groups)
             if into is None or group.known is not None:
                 continue
             target = self.groups[into]
@@ -185,6 +188,8 @@ class FuzzReport:
             target.first_hand = min(target.first_hand, group.first_hand)
             _add_counts(target.configs, group.configs)
             del self.groups[cause]
+            return True
+        return False
 
     def coverage_summary(self) -> tuple[int, int, list[str]]:
         """(rules seen, rules the fuzzer can observe, the observable rules never seen)."""

@@ -43,7 +43,7 @@ from adapters.obligations import Obligations
 from adapters.wire.failures import ENGINE_DOWN
 from conformance.base.untrusted import bounded
 from conformance.engines.explicit_draw import CAPABILITY as AUTOMATIC_DRAW
-from conformance.engines.explicit_draw import final_draw, unfollowable
+from conformance.engines.explicit_draw import followable
 from conformance.fuzz.configs import ConfigError
 from conformance.fuzz.consequences import Watch, parts_courses
 from conformance.fuzz.differential import begin_compare, compare_played
@@ -52,11 +52,12 @@ from conformance.fuzz.known import Known, find_known
 from conformance.fuzz.mano import Aligner, Origin, Unaligned, follow_engine, mano_differs, own_hand_aligner
 from conformance.fuzz.own_deal import Unreadable, play_own_hand
 from conformance.fuzz.play import apply_step, replayed
-from conformance.fuzz.probes import probe
+from conformance.fuzz.probes import Chooser, choose_action
 from conformance.fuzz.steering import (
     GENERATORS,
     POLICIES,
     Layout,
+    Policy,
     Reader,
     Steering,
     deck_order,
@@ -117,6 +118,8 @@ class Fuzzer:
         # each worker steers by what it has seen; the first (the only one of a run of one job) by the seed itself
         steering_seed = self.seed if worker == 0 else zlib.crc32(f"{self.seed}:worker:{worker}".encode())
         self.steering = Steering(random.Random(steering_seed), steer=self.steer)
+        #: the actions the reference's play avoids in the game played (:attr:`Watch.avoid`)
+        self._avoid: set[str] = set()
         #: games in a row that ended with the engine process down, and the last one's message
         self._down: tuple[int, str] = (0, "")
 
@@ -244,6 +247,7 @@ class Fuzzer:
         cannot go past a divergence (:meth:`_judge`) or the suite cannot follow it on this engine
         (counted in :attr:`FuzzReport.ended_early`); the divergence that ended it, or ``None``."""
         watch = Watch()
+        self._avoid = watch.avoid
         history: list[dict[str, JSON]] = []  # the reference's actions since ``origin.setup``
         origin = Origin(setup, setup, [])
         played: list[Step] | None = None  # the engine's steps of a hand it dealt itself and played first
@@ -297,11 +301,12 @@ class Fuzzer:
                         done = history + [s.action for s in steps[1 : index + 1] if s.action is not None]
                         with contextlib.suppress(EngineError):
                             end_game(theirs)
-                        ours, theirs = follow_engine(self.reference, self.engine, origin, done, config, seed, strategy,
-                                                     watch, partial(self._record_passed, report))  # fmt: skip
+                        record = partial(self._record_passed, report)
+                        ours, theirs, history = follow_engine(self.reference, self.engine, origin, done, config, seed,
+                                                              strategy, watch, record)  # fmt: skip
                         first = snapshot(ours, None)
                         steps = [first, *self._play_hand(rng, ours, first, POLICIES[policy_name][0], config.flags)]
-                        history, aligned_again = [], True
+                        aligned_again = True
                         continue
                     if watch.stopped is not None:
                         return watch.stopped  # the judge recorded it
@@ -393,18 +398,15 @@ class Fuzzer:
         difference: Difference,
     ) -> bool:
         """A difference the comparison of ``steps`` found at ``index``: recorded in the group of its
-        cause (known or not), and whether play goes on past it (a
-        :data:`~conformance.fuzz.differential.Judge`). One of a kind play can go past
-        (:data:`~conformance.oracle.steps.GOES_ON`) is passed over, its subject no longer compared in
-        the game; one it cannot (an acceptance, a failure) ends the game, counted in its group's
-        :attr:`~Group.ended`, as does an engine's refusal of an action of a type whose legal actions
-        were found to differ (or its acceptance of one the reference refused): that game ends
-        counted in the ``legal`` group, as it follows from it. A difference that follows from a
-        divergence recorded earlier in the game (:mod:`conformance.fuzz.consequences`: a total after
-        a wrong count, the winner after a wrong total) is no group of its own: passed over, or, where
-        the two games no longer stand in the same state, the end of the game, counted in the earlier
-        divergence's group; a divergence that parts the games' courses in its own right ends the game
-        too."""
+        cause (known or not), and whether play goes on past it (a :data:`~conformance.fuzz.differential.Judge`).
+        One of a kind play can go past (:data:`~conformance.oracle.steps.GOES_ON`) is passed over, its
+        subject no longer compared in the game. An action one engine refuses and the other takes is
+        played around (:meth:`Watch.play_around`), in the group of the ``legal`` difference it follows
+        from if there is one; a failure ends the game, counted in its group's :attr:`~Group.ended`. A
+        difference that follows from a divergence recorded earlier in the game
+        (:mod:`conformance.fuzz.consequences`: a total after a wrong count) is no group of its own:
+        passed over, or, where the two games no longer stand in the same state, the end of the game,
+        counted in the earlier divergence's group. One that parts the games' courses ends the game."""
         step = steps[index]
         if realigns and mano_differs(step, difference, fresh):
             watch.realign = index  # (the fuzzer records it, and plays the hand from the engine's mano)
@@ -423,9 +425,14 @@ class Fuzzer:
                                 passed_over=tuple(sorted(watch.ignored)))  # fmt: skip
         # (a divergence known in its own right is its own group, even where it follows from a legal one)
         following = watch.follows_from(difference) if find_known(self.known, cause, config.label) is None else None
-        if following is not None and following in report.groups:  # play cannot go past the legal difference
-            report.groups[following].ended += 1
-            watch.stopped = divergence
+        # an action one engine refuses and the other takes: the hand is played again from the step
+        # before, around it (a few times a game); otherwise play cannot go past it
+        around = difference.kind == "acceptance" and realigns and watch.play_around(index, step.action)
+        report.passed_over += around
+        if following is not None and following in report.groups:  # (it follows from a legal difference)
+            if not around:
+                report.groups[following].ended += 1
+                watch.stopped = divergence
             return False
         group = self._record(report, divergence)
         watch.note(difference, cause, index if realigns else None)
@@ -436,8 +443,9 @@ class Fuzzer:
             if difference.kind == "legal":
                 watch.legal[subject_key(difference.kind, difference.subject)] = cause
             return True
-        group.ended += 1
-        watch.stopped = divergence
+        if not around:
+            group.ended += 1
+            watch.stopped = divergence
         return False
 
     def _goes_on(self, steps: Sequence[Step], hand: int) -> bool:
@@ -460,7 +468,8 @@ class Fuzzer:
         the hand before) and the deal on."""
         generator, policy_name = forced or self.steering.choose()
         layout = GENERATORS[generator][0](rng, config.players, config.deck_size)
-        deal = {"type": "deal", **self._cards(layout, config, _next_dealer(ours))}
+        dealer = int(next_dealer(int(ours.state("last_trick_winner"))))  # PRE-10, the reference's own rule
+        deal = {"type": "deal", **self._cards(layout, config, dealer)}
         step = apply_step(ours, deal)
         if not step.accepted:  # pragma: no cover - the reference refusing its own deal is a bug
             raise AssertionError(f"the reference refused the next deal: {step.code} {step.rule}")
@@ -524,24 +533,19 @@ class Fuzzer:
         rng: random.Random,
         game: GameHandle,
         legal: list[dict[str, JSON]],
-        policy: Any,
+        policy: Policy,
         reader: Reader,
         flags: Mapping[str, JSON],
         *,
         probes: bool = True,
     ) -> dict[str, JSON]:
-        """The next action on ``game``: now and then a probe (an illegal action), else the
-        ``policy``'s choice. For an ``automatic_draw`` engine, while a draw is pending, neither a
-        probe nor an action its explicit draw's view cannot follow (:func:`unfollowable`)."""
-        pending = self.automatic_draw and any(action.get("type") == "draw" for action in legal)
-        if pending:
-            final = final_draw(game)
-            legal = [action for action in legal if not unfollowable(action, flags, final=final)]
-        elif probes and self.probe_rate and rng.random() < self.probe_rate:
-            action = probe(rng, game, legal)
-            if action is not None:
-                return action
-        return dict(policy(rng, legal, reader))
+        """The next action on ``game`` (:func:`~conformance.fuzz.probes.choose_action`): for an
+        ``automatic_draw`` engine, no action its explicit draw's view cannot follow while a draw is
+        pending; none the engine was found not to take in this game (:attr:`Watch.avoid`)."""
+        follow = partial(followable, game, flags) if self.automatic_draw else None
+        rate = self.probe_rate if probes else 0.0
+        pick: Chooser = lambda some: policy(rng, some, reader)  # noqa: E731
+        return choose_action(rng, game, legal, pick, probe_rate=rate, follow_draw=follow, avoid=self._avoid)
 
     def _cover(self, steps: Sequence[Step], report: FuzzReport) -> None:
         """Count the rules the hand of ``steps`` showed (:func:`rules_shown`), and steer by them."""
@@ -584,11 +588,6 @@ class Fuzzer:
 
 #: The failure kinds of an engine process that is down (:data:`~adapters.wire.failures.ENGINE_DOWN`).
 DOWN_KINDS = frozenset(str(failure.kind) for failure in ENGINE_DOWN)
-
-
-def _next_dealer(game: GameHandle) -> int:
-    """PRE-10: the winner of the last trick deals the next hand (the reference's own rule)."""
-    return int(next_dealer(int(game.state("last_trick_winner"))))
 
 
 __all__ = [

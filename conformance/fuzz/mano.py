@@ -21,6 +21,7 @@ there, the reason counted.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -233,6 +234,9 @@ def follow_winner(
     position_of = getattr(getattr(at, "game", None), "position", None)
     if position_of is None or at.state("phase") not in ("free", "arrastre"):
         raise Unaligned("the reference's hand is over, or its game does not tell its position")
+    with contextlib.suppress(EngineError, UnknownField):  # (whether the engine's hand goes on: to know)
+        if theirs.state("phase") not in ("free", "arrastre"):  # (a hand won with the trick's points, say)
+            raise Unaligned("the engine's hand is over at the trick it gave to another seat")
     try:
         position = dict(position_of())
     except Exception as error:  # (a position the reference cannot give: a reference bug, said and counted)
@@ -274,21 +278,29 @@ def follow_engine(
     strategy: str,
     watch: Watch,
     record: Callable[[Divergence], None],
-) -> tuple[GameHandle, GameHandle]:
+) -> tuple[GameHandle, GameHandle, list[dict[str, JSON]]]:
     """Both games after ``done``, the reference's set to what ``watch`` says the engine did: gave a
     trick to another seat (:func:`follow_winner`: the roots of the game are cleared, the two tables
-    agree again) or led the hand from another seat (:func:`follow_mano`, its divergence ``record``-ed
-    where the engine's mano breaks PRE-09). Raises :class:`Unaligned`."""
+    agree again), led the hand from another seat (:func:`follow_mano`, its divergence ``record``-ed
+    where the engine's mano breaks PRE-09), or refused an action the reference took (or took one it
+    refused): both games replayed to the step before it, where the reference's play goes on around
+    it (:meth:`Watch.play_around`). The actions since ``origin.setup`` come last. Raises
+    :class:`Unaligned`."""
+    since: list[dict[str, JSON]] = []
     if watch.retrick is not None:
         ours, theirs = follow_winner(reference, engine, origin, done, config, watch.retrick[1])
         watch.roots.clear()
-    else:
+    elif watch.realign is not None:
         ignored = tuple(sorted(watch.ignored))
         ours, theirs, divergence = follow_mano(reference, engine, origin, done, config, seed, strategy, ignored)
         if divergence is not None:
             record(divergence)
-    watch.realign = watch.retrick = None
-    return ours, theirs
+    else:
+        actions = origin.engine_actions + done
+        theirs = replayed(engine, origin.engine_setup, actions, len(actions))
+        ours, since = replayed(reference, origin.setup, done, len(done)), done
+    watch.realign = watch.retrick = watch.replan = None
+    return ours, theirs, since
 
 
 def same_seat(seat: int, other: JSON) -> bool:

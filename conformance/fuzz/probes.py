@@ -10,8 +10,10 @@ or out of the duties, draws, claims and a seat that does not exist.
 
 from __future__ import annotations
 
+import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 
 from adapters.interface import JSON, GameHandle
 from conformance.oracle.steps import read_fields
@@ -73,6 +75,44 @@ def _probe_key(action: Mapping[str, JSON]) -> tuple[JSON, ...]:
     return (action.get("type"), action.get("seat"), action.get("card"), action.get("suit"), action.get("rank"))
 
 
+#: A policy's pick among the legal actions given (its random source and reader bound).
+Chooser = Callable[[list[dict[str, JSON]]], Mapping[str, JSON]]
+
+
+def action_key(action: Mapping[str, JSON]) -> str:
+    """One action as a key (the same action offered at two steps is one key)."""
+    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+
+
+def choose_action(
+    rng: random.Random,
+    game: GameHandle,
+    legal: list[dict[str, JSON]],
+    choose: Chooser,
+    *,
+    probe_rate: float,
+    follow_draw: Callable[[list[dict[str, JSON]]], list[dict[str, JSON]]] | None = None,
+    avoid: AbstractSet[str] = frozenset(),
+) -> dict[str, JSON]:
+    """The next action on ``game``: now and then a probe (at ``probe_rate``), else ``choose``'s
+    pick among ``legal``. While a draw is pending for an ``automatic_draw`` engine,
+    ``follow_draw`` keeps the actions its explicit draw's view can follow, and no probe is made.
+    An action of ``avoid`` (one the engine under test was found not to take in this game: the
+    fuzzer plays around it) is neither probed nor chosen while another is legal."""
+    if avoid:
+        legal = [action for action in legal if action_key(action) not in avoid] or legal
+    if follow_draw is not None and any(action.get("type") == "draw" for action in legal):
+        legal = follow_draw(legal)
+    elif probe_rate and rng.random() < probe_rate:
+        action = probe(rng, game, legal)
+        if action is not None and action_key(action) not in avoid:
+            return action
+    return dict(choose(legal))
+
+
 __all__ = [
+    "Chooser",
+    "action_key",
+    "choose_action",
     "probe",
 ]

@@ -20,7 +20,7 @@ transcript (:mod:`conformance.oracle.transcript`) names its rule with the same h
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -249,13 +249,15 @@ SUBSUMED: dict[tuple[str, str], tuple[str, frozenset[str]]] = {
 }
 
 
-def subsuming(cause: Cause, causes: Sequence[Cause]) -> Cause | None:
-    """The cause among ``causes`` whose group takes in ``cause``'s (:data:`SUBSUMED`), if any."""
+def subsuming(cause: Cause, causes: Collection[Cause]) -> Cause | None:
+    """The cause among ``causes`` whose group takes in ``cause``'s, if any: the plain rule's
+    (:data:`SUBSUMED`), or, for an action one engine refuses and the other takes, the ``legal``
+    difference of the same action and rule (the engine that does not offer a cante refuses it)."""
     plain, specific = SUBSUMED.get((cause.kind, cause.subject), ("", frozenset()))
-    if cause.rule not in specific:
-        return None
-    wanted = Cause(cause.kind, cause.subject, plain)
-    return wanted if wanted in causes else None
+    wanted = [Cause(cause.kind, cause.subject, plain)] if cause.rule in specific else []
+    if cause.kind == "acceptance" and cause.rule:
+        wanted += [Cause("legal", f"{cause.subject} ({side})", cause.rule) for side in ("missing", "extra")]
+    return next((found for found in wanted if found in causes), None)
 
 
 def owned_rule(

@@ -220,16 +220,20 @@ def code_rule(
     difference: Difference,
     step: Step,
 ) -> str:
-    """The rule behind a refusal for another reason than the reference's. Where the engine's
+    """The rule behind a refusal for another reason than the reference's, or behind an action
+    one engine refuses and the other accepts: one the engine refuses breaks what lets the reference
+    accept it (:func:`allowed_by`), one it accepts breaks the reference's refusal. Where the engine's
     reason does not hold, the rule that makes it wrong: a cante refused as out of the window while
     the reference keeps the window open breaks what keeps it open
     (:func:`reference_engine.cantes.window_allowance`). Otherwise the reference's refusal, made
     precise (:func:`refusal_rule`). ``""`` for another kind of difference."""
-    if difference.kind != "refusal code" or step.action is None:
+    if difference.kind not in ("refusal code", "acceptance") or step.action is None:
         return ""
     game = reference.start(setup)
-    for previous in actions:  # (the last, refused by both, leaves the table as it was)
+    for previous in actions[:-1] if step.accepted else actions:  # (the last, refused, leaves the table as it was)
         game.apply(previous)
+    if difference.kind == "acceptance" and step.accepted:  # refused by the engine: as a card or cante it lacks
+        return allowed_by(game, step.action)
     if difference.got == WINDOW_CLOSED:
         explain = getattr(game, "allowed_by", None)
         try:
