@@ -189,6 +189,10 @@ def parts_courses(difference: Difference, *, following: bool = False) -> bool:
 TRICK_WINNER = "event trick_won.seat"
 
 
+#: The draw's cards and seats: a difference the reference follows (:attr:`Watch.redraw`).
+DRAWS = "event cards_drawn.draws"
+
+
 def trick_winner(difference: Difference) -> int | None:
     """The seat the engine gave the trick to, where ``difference`` is a trick's winner that
     differs (:data:`TRICK_WINNER`); ``None`` otherwise."""
@@ -219,6 +223,9 @@ class Watch:
     #: the step at which the engine gave a trick to another seat, and that seat: the fuzzer sets the
     #: reference to it and plays the rest of the hand from there (:func:`conformance.fuzz.mano.follow_winner`)
     retrick: tuple[int, int] | None = None
+    #: the step at which the engine drew other cards for the seats (another order, another card):
+    #: the fuzzer sets the reference's hands to the engine's (:func:`conformance.fuzz.mano.follow_draw`)
+    redraw: int | None = None
     #: the actions (:func:`~conformance.fuzz.probes.action_key`) the engine was found not to take
     #: as the reference does (a card or cante it does not offer, one it takes besides): the
     #: reference's play avoids them for the rest of the game
@@ -233,7 +240,12 @@ class Watch:
         or to play again around an action the engine does not take."""
         if self.retrick is not None:
             return self.retrick[0]
-        return self.realign if self.realign is not None else self.replan
+        return next((at for at in (self.redraw, self.realign, self.replan) if at is not None), None)
+
+    @property
+    def follows_table(self) -> bool:
+        """Whether the reference is to be set to the engine's table (a trick's winner, a draw)."""
+        return self.retrick is not None or self.redraw is not None
 
     def play_around(self, index: int, action: Mapping[str, JSON] | None) -> bool:
         """Whether the hand is played again from the step before ``index`` (its action, refused by
@@ -276,9 +288,12 @@ class Watch:
     def note(self, difference: Difference, cause: Cause, follow_at: int | None = None) -> None:
         """``difference`` recorded as ``cause``: the root of its stage if it is the first (or the
         first no longer reaches this hand). A trick given to another seat at step ``follow_at`` (where
-        the reference may follow the engine there) is followed: :attr:`retrick`."""
+        the reference may follow the engine there) is followed: :attr:`retrick`; so is a draw that
+        gives other cards: :attr:`redraw`."""
         if follow_at is not None and (winner := trick_winner(difference)) is not None:
             self.retrick = (follow_at, winner)
+        elif follow_at is not None and subject_key(difference.kind, difference.subject) == DRAWS:
+            self.redraw = follow_at
         stage = stage_of(difference)
         if stage is not None and plain_subject(difference) not in FOLLOWING_ONLY:
             current = self.roots.get(stage)
@@ -307,6 +322,7 @@ __all__ = [
     "COURSE_SUBJECTS",
     "DECISION",
     "DECISION_SUBJECTS",
+    "DRAWS",
     "MATCH",
     "MATCH_SUBJECTS",
     "MOST_AVOIDED",

@@ -338,7 +338,7 @@ class Fuzzer:
                 steps = following
             return None
         except Unaligned as why:
-            report.end_early(f"the reference cannot follow the engine's mano or trick winner: {why}")
+            report.end_early(f"the reference cannot follow the engine's mano, trick winner or draw: {why}")
             return None
         except NotApplicable as why:  # a play the explicit draw's view of the engine cannot follow
             report.end_early(f"the suite cannot follow this play on the engine: {why}")
@@ -436,8 +436,8 @@ class Fuzzer:
             return False
         group = self._record(report, divergence)
         watch.note(difference, cause, index if realigns else None)
-        if watch.retrick is not None:
-            return False  # (the fuzzer plays the rest of the hand from the engine's winner of the trick)
+        if watch.follows_table:
+            return False  # (the fuzzer plays the rest of the hand from the engine's trick winner or draw)
         if difference.kind in GOES_ON and not parts_courses(difference):
             report.passed_over += 1
             if difference.kind == "legal":

@@ -268,6 +268,38 @@ def follow_winner(
     return ours, theirs
 
 
+def follow_draw(
+    reference: Engine, engine: Engine, origin: Origin, done: list[dict[str, JSON]], config: Config
+) -> tuple[GameHandle, GameHandle]:
+    """Both games after ``done`` (the actions since ``origin.setup``, a draw last), the reference's
+    hands set to the engine's (it drew the same cards in another order, or gave a seat another
+    card), so that the rest of the hand is compared from the same table. ``origin`` then starts
+    from that position. Raises :class:`Unaligned` where the engine does not tell every hand, or its
+    hands hold other cards than the reference's."""
+    theirs = replayed(engine, origin.engine_setup, origin.engine_actions + done, len(origin.engine_actions) + len(done))
+    at = replayed(reference, origin.setup, done, len(done))
+    position_of = getattr(getattr(at, "game", None), "position", None)
+    if position_of is None or at.state("phase") not in ("free", "arrastre"):
+        raise Unaligned("the reference's hand is over, or its game does not tell its position")
+    try:
+        position = dict(position_of())
+        hands = [[str(card) for card in theirs.state(f"hand.{seat}")] for seat in range(config.players)]
+    except (EngineError, UnknownField, TypeError, ValueError) as error:
+        raise Unaligned(f"the hands after the draw cannot be read: {error}") from None
+    ours_cards = sorted(str(card) for hand in position["hands"] for card in hand)
+    if ours_cards != sorted(card for hand in hands for card in hand):
+        raise Unaligned("the engine's hands after the draw hold other cards than the reference's")
+    position["hands"] = hands
+    setup: dict[str, JSON] = {"flags": dict(config.flags), "position": position}
+    try:
+        ours = reference.start(setup)
+    except Exception as error:
+        raise Unaligned(f"the reference refuses its position with the engine's hands: {error}") from None
+    origin.setup = setup
+    origin.engine_actions += done
+    return ours, theirs
+
+
 def follow_engine(
     reference: Engine,
     engine: Engine,
@@ -280,15 +312,18 @@ def follow_engine(
     record: Callable[[Divergence], None],
 ) -> tuple[GameHandle, GameHandle, list[dict[str, JSON]]]:
     """Both games after ``done``, the reference's set to what ``watch`` says the engine did: gave a
-    trick to another seat (:func:`follow_winner`: the roots of the game are cleared, the two tables
-    agree again), led the hand from another seat (:func:`follow_mano`, its divergence ``record``-ed
-    where the engine's mano breaks PRE-09), or refused an action the reference took (or took one it
-    refused): both games replayed to the step before it, where the reference's play goes on around
-    it (:meth:`Watch.play_around`). The actions since ``origin.setup`` come last. Raises
-    :class:`Unaligned`."""
+    trick to another seat (:func:`follow_winner`) or drew other cards (:func:`follow_draw`: the roots
+    of the game are cleared, the two tables agree again), led the hand from another seat
+    (:func:`follow_mano`, its divergence ``record``-ed where the engine's mano breaks PRE-09), or
+    refused an action the reference took (or took one it refused): both games replayed to the step
+    before it, where the reference's play goes on around it (:meth:`Watch.play_around`). The
+    actions since ``origin.setup`` come last. Raises :class:`Unaligned`."""
     since: list[dict[str, JSON]] = []
     if watch.retrick is not None:
         ours, theirs = follow_winner(reference, engine, origin, done, config, watch.retrick[1])
+        watch.roots.clear()
+    elif watch.redraw is not None:
+        ours, theirs = follow_draw(reference, engine, origin, done, config)
         watch.roots.clear()
     elif watch.realign is not None:
         ignored = tuple(sorted(watch.ignored))
@@ -299,7 +334,7 @@ def follow_engine(
         actions = origin.engine_actions + done
         theirs = replayed(engine, origin.engine_setup, actions, len(actions))
         ours, since = replayed(reference, origin.setup, done, len(done)), done
-    watch.realign = watch.retrick = watch.replan = None
+    watch.realign = watch.retrick = watch.redraw = watch.replan = None
     return ours, theirs, since
 
 
@@ -317,6 +352,7 @@ __all__ = [
     "Unaligned",
     "aligned",
     "breaks_mano",
+    "follow_draw",
     "follow_engine",
     "follow_mano",
     "follow_own_mano",

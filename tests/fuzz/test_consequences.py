@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -18,11 +19,12 @@ from adapters.interface import JSON
 from adapters.reference import ReferenceEngine
 from adapters.subprocess_adapter import SubprocessEngine
 from adapters.vocabulary import deck_codes
+from conformance.engines.explicit_draw import ExplicitDrawEngine
 from conformance.fuzz.configs import resolve
 from conformance.fuzz.consequences import COUNT, DECISION, MATCH, TRICK, Watch, parts_courses, stage_of
 from conformance.fuzz.findings import FuzzReport
 from conformance.fuzz.fuzzer import Fuzzer
-from conformance.fuzz.mano import Origin, aligned, breaks_mano, follow_winner, mano_cause
+from conformance.fuzz.mano import Origin, aligned, breaks_mano, follow_draw, follow_winner, mano_cause
 from conformance.oracle.divergence import Cause
 from conformance.oracle.steps import Difference
 from tests.broken_engines.engines import CATALOGUE
@@ -41,7 +43,8 @@ def served(name: str) -> Iterator[SubprocessEngine]:
 
 def fuzz(name: str, games: int) -> FuzzReport:
     entry = CATALOGUE[name]
-    for engine in served(name):
+    for served_engine in served(name):
+        engine = ExplicitDrawEngine(served_engine)  # (as compare sees it: an automatic draw is made explicit)
         info = engine.info()
         fuzzer = Fuzzer(ReferenceEngine(), engine, info, depth="match", seed=0)
         return fuzzer.run([resolve(info, entry.profile, dict(entry.flags) or None)], games)
@@ -193,3 +196,36 @@ def test_following_a_winner_moves_the_trick_to_his_side() -> None:
     assert ours.state("turn") == 1 and ours.state("last_trick_winner") == 1
     assert ours.state("card_points.1") == 11 + 3 + 2 and ours.state("card_points.0") == 0
     assert origin.engine_actions == done
+
+
+@pytest.mark.parametrize("shape", ["", "__auto_draw", "__minimal"])
+def test_a_draw_in_another_order_is_followed_and_the_engines_other_bugs_are_found_in_the_same_run(shape: str) -> None:
+    """PLAY-08 (the trick's winner draws last) differs at the first draw of every game: the
+    reference's hands are set to the engine's and the hand goes on, so the same engine's exchange
+    of a seven for a low muestra (SEVEN-02) and its duty to beat only when oros are led (ARR-02)
+    are found in the same run, as are hands past the first."""
+    report = fuzz(f"triple_draw_seven_arrastre{shape}", 20)
+    found = rules(report)
+    assert {"PLAY-08", "SEVEN-02", "ARR-02"} <= set(found), sorted(found)
+    assert report.hands > report.games and report.ended_early == {}, report.ended_early
+    # the draw is followed at every draw: no group is named by the hands it would have left apart
+    assert not any(cause.kind == "state" and cause.subject.startswith("hand") for cause in report.groups)
+
+
+def test_following_a_draw_gives_the_reference_the_engines_hands() -> None:
+    reference = ReferenceEngine()
+    config = resolve(reference.info(), "lascuarenta")
+    setup: dict[str, Any] = {"flags": dict(config.flags), "position": {
+        "hands": [["2e", "4e"], ["Ac", "Sc"], ["So", "Rc"], ["Co", "Ce"]], "trick": [], "leader": 3,
+        "last_trick_winner": 3, "draw_pending": True, "trump": "b", "muestra": "3b",
+        "stock": ["7o", "6o", "5o"]}}  # fmt: skip
+    ours_drawn = reference.start(setup)
+    ours_drawn.apply({"type": "draw"})
+    for engine in served("winner_draws_last"):  # (seat 3 took the trick: seat 0 draws first)
+        origin = Origin(setup, setup, [])
+        ours, theirs = follow_draw(reference, engine, origin, [{"type": "draw"}], config)
+        hands = [sorted(theirs.state(f"hand.{seat}")) for seat in range(4)]
+        assert [sorted(ours.state(f"hand.{seat}")) for seat in range(4)] == hands
+        assert sorted(ours_drawn.state("hand.3")) != hands[3]  # (the engine's draw did differ)
+        assert ours.state("phase") == theirs.state("phase") and ours.state("turn") == 3
+        assert origin.engine_actions == [{"type": "draw"}] and "position" in origin.setup
