@@ -264,7 +264,7 @@ class Fuzzer:
                 before = len(history)  # the actions of the hands before this one (copied only if replayed)
                 fresh = played is None and not history and not origin.engine_actions
                 judge = partial(self._judge, watch, report, config, origin.setup, seed, strategy, history,
-                                steps[origin.skip :], fresh, played is None)  # fmt: skip
+                                (steps, origin.skip), fresh, played is None)  # fmt: skip
                 following: list[Step] | None = None
                 checkpoint = None
                 if played is not None:
@@ -311,7 +311,7 @@ class Fuzzer:
                     if watch.stopped is not None:
                         return watch.stopped  # the judge recorded it
                     index, difference = found
-                    actions = history + [s.action for s in steps[1 : index + 1] if s.action is not None]
+                    actions = history + [s.action for s in steps[1 + origin.skip : index + 1] if s.action is not None]
                     return self._diverge(report, config, origin.setup, actions, difference, seed, strategy,
                                          steps[index])  # fmt: skip
                 history += [s.action for s in steps[1 + origin.skip :] if s.action is not None]
@@ -391,13 +391,13 @@ class Fuzzer:
         seed: int,
         strategy: str,
         history: list[dict[str, JSON]],
-        steps: Sequence[Step],
+        hand: tuple[Sequence[Step], int],
         fresh: bool,
         realigns: bool,
         index: int,
         difference: Difference,
     ) -> bool:
-        """A difference the comparison of ``steps`` found at ``index``: recorded in the group of its
+        """A difference the comparison of a hand's steps found at ``index``: recorded in the group of its
         cause (known or not), and whether play goes on past it (a :data:`~conformance.fuzz.differential.Judge`).
         One of a kind play can go past (:data:`~conformance.oracle.steps.GOES_ON`) is passed over, its
         subject no longer compared in the game. An action one engine refuses and the other takes is
@@ -407,11 +407,12 @@ class Fuzzer:
         (:mod:`conformance.fuzz.consequences`: a total after a wrong count) is no group of its own:
         passed over, or, where the two games no longer stand in the same state, the end of the game,
         counted in the earlier divergence's group. One that parts the games' courses ends the game."""
+        steps, skip = hand  # (the steps before ``setup``: its deal, where it is a position after it)
         step = steps[index]
         if realigns and mano_differs(step, difference, fresh):
             watch.realign = index  # (the fuzzer records it, and plays the hand from the engine's mano)
             return False
-        actions = history + [s.action for s in steps[1 : index + 1] if s.action is not None]
+        actions = history + [s.action for s in steps[1 + skip : index + 1] if s.action is not None]
         root = watch.root_of(difference)
         if root is not None and root in report.groups and difference.kind in GOES_ON:
             if parts_courses(difference, following=True):

@@ -80,7 +80,10 @@ class Shrinker:
 
     def shrink(self, example: Divergence) -> Divergence:
         best = example
-        accepted = _accepted_actions(self.reference, example.setup, example.actions)
+        try:
+            accepted = _accepted_actions(self.reference, example.setup, example.actions)
+        except Exception:  # an example the reference cannot replay (a game that failed before its deal): as found
+            return example
         if len(accepted) < len(example.actions):  # probes the reference refused change nothing: drop them
             best = self.reproduces(example, example.setup, accepted) or best
         best = self.reproduces(best, best.setup, list(best.actions)) or best

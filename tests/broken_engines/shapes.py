@@ -3,7 +3,9 @@ differ in what they can do besides playing by the rules.
 
 * ``full``: the reference's capabilities (positions, observations, reason codes, match);
 * ``auto_draw``: draws by itself after a free-phase trick (``automatic_draw``), no ``draw`` action;
-* ``own_shuffle``: deals its own way, so takes explicit deals only and refuses every deck order;
+* ``own_shuffle``: deals its own way, as real engines do: declares ``own_shuffle``, takes explicit
+  deals only at the start (refuses every deck order) and deals the next hand from its own shuffle
+  (:mod:`tests.harness.next_deal_engine`);
 * ``no_positions``: cannot start from a mid-hand position, so the suite reaches positions by play;
 * ``minimal``: no capabilities at all, its own profile names, explicit deals only, stripped events
   and generic refusals (the minimal double of ``tests/independent``).
@@ -19,7 +21,7 @@ from dataclasses import replace
 from adapters.interface import Engine, EngineInfo, GameHandle, Setup, SetupRejected
 from adapters.reference import ReferenceEngine
 from tests.harness.auto_draw_engine import AutoDrawGame
-from tests.harness.explicit_deal_engine import ExplicitDealEngine
+from tests.harness.next_deal_engine import REFUSE_ALL, NextDealEngine
 from tests.independent.minimal_engine import OWN_PROFILES, MinimalEngine
 
 
@@ -83,7 +85,7 @@ def _full(inner: ReferenceEngine) -> Engine:
 
 
 def _own_shuffle(inner: ReferenceEngine) -> Engine:
-    return ExplicitDealEngine(inner)
+    return NextDealEngine(REFUSE_ALL, own_shuffle=True, deck_setups=False, inner=inner)
 
 
 #: shape -> how an engine of the reference's shape is made into it

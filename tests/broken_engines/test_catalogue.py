@@ -73,7 +73,7 @@ def _shape_of(name: str) -> list[object]:
     [
         ("full", {"positions", "observations", "match"}, {"automatic_draw"}),
         ("auto_draw", {"automatic_draw", "positions"}, set()),
-        ("own_shuffle", {"positions"}, set()),
+        ("own_shuffle", {"positions", "own_shuffle"}, set()),
         ("no_positions", {"observations", "match"}, {"positions"}),
         ("minimal", set(), {"positions", "observations", "match", "reason_codes"}),
     ],

@@ -1,7 +1,8 @@
 """Test doubles: engines that deal the next hand themselves, as every real engine does, and so
 refuse the cards the harness gives for it.
 
-Each wraps the reference engine (its rules are right) and changes only the deal of the next hand
+Each wraps the reference engine (its rules are right; or a broken one, ``inner``: the catalogue's
+``own_shuffle`` shape, :mod:`tests.broken_engines.shapes`) and changes only the deal of the next hand
 (a hand de vueltas, or the first hand of a new point), in the ``hand_over`` phase:
 
 * :func:`make`: refuses a next deal with cards in either form (a deck order, or the explicit
@@ -79,18 +80,26 @@ class NextDealGame:
 
 class NextDealEngine:
     def __init__(
-        self, refused: frozenset[str], *, own_shuffle: bool = False, deck_setups: bool = True, mid_hand: bool = False
+        self,
+        refused: frozenset[str],
+        *,
+        own_shuffle: bool = False,
+        deck_setups: bool = True,
+        mid_hand: bool = False,
+        inner: Engine | None = None,
     ) -> None:
-        self.inner: Engine = ReferenceEngine()
+        self.inner: Engine = inner or ReferenceEngine()
         self.refused = refused
         self.mid_hand = mid_hand
         self.own_shuffle = own_shuffle
         self.deck_setups = deck_setups
+        self.inner_is_reference = inner is None
 
     def info(self) -> EngineInfo:
         info = self.inner.info()
         capabilities = info.capabilities | {OWN_SHUFFLE} if self.own_shuffle else info.capabilities - {OWN_SHUFFLE}
-        return replace(info, name="next-deal", capabilities=frozenset(capabilities))
+        name = "next-deal" if self.inner_is_reference else f"{info.name}-own_shuffle"
+        return replace(info, name=name, capabilities=frozenset(capabilities))
 
     def start(self, setup: Setup) -> NextDealGame:
         if "deck" in setup and not self.deck_setups:
