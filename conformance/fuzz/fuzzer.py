@@ -322,21 +322,19 @@ class Fuzzer:
                     if not self._goes_on(steps, hand - 1):
                         break
                     if self.own_shuffle:
-                        try:
-                            align = own_hand_aligner(self.reference, origin, history, config, seed, strategy,
-                                                     watch.ignored, partial(self._record_passed, report))  # fmt: skip
-                            steps, played, ours = self._own_hand(rng, config, ours, theirs, steps[-1], forced, align)
-                        except EngineError as error:  # the engine failed playing the hand it dealt
-                            kind = str(getattr(error, "kind", "") or type(error).__name__)
-                            failure = Difference("failure", kind, "an answer", bounded(str(error), 300))
-                            divergence = self._diverge(report, config, origin.setup, list(history), failure, seed,
-                                                       strategy)  # fmt: skip
-                            report.groups[divergence.cause].ended += 1
-                            return divergence
+                        align = own_hand_aligner(self.reference, origin, history, config, seed, strategy,
+                                                 watch.ignored, partial(self._record_passed, report))  # fmt: skip
+                        steps, played, ours = self._own_hand(rng, config, ours, theirs, steps[-1], forced, align)
                         continue
                     following = self._next_hand(rng, config, ours, steps[-1], forced)
                 steps = following
             return None
+        except EngineError as error:  # out of a comparison: playing the hand it dealt, or replayed to follow it
+            kind = str(getattr(error, "kind", "") or type(error).__name__)
+            failure = Difference("failure", kind, "an answer", bounded(str(error), 300))
+            divergence = self._diverge(report, config, origin.setup, list(history), failure, seed, strategy)
+            report.groups[divergence.cause].ended += 1
+            return divergence
         except Unaligned as why:
             report.end_early(f"the reference cannot follow the engine's mano, trick winner or draw: {why}")
             return None

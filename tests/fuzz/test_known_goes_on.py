@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from adapters.interface import EngineInfo
+from adapters.interface import EngineError, EngineInfo
 from adapters.obligations import Obligations
 from adapters.reference import ReferenceEngine
 from conformance.fuzz.configs import resolve
@@ -236,3 +236,23 @@ def test_replay_passes_over_what_the_record_passed_over(tmp_path: Path) -> None:
     assert done.returncode == 1, done.stdout + done.stderr
     assert "not compared (divergences compare passed over before this one): legal cante (missing)" in done.stdout
     assert f"divergence after {len(example.actions)} actions: event ultimas.points" in done.stdout
+
+
+class _RefusesCantesThenFails(engines.FlawedEngine):
+    """Refuses cantes, and fails every start past its first few: playing around a refused cante
+    replays the game on it, and that replay fails."""
+
+    def __init__(self) -> None:
+        super().__init__("refuses_cantes")
+        self.starts = 0
+
+    def start(self, setup: Any) -> Any:
+        self.starts += 1
+        if self.starts > 2:
+            raise EngineError("the engine went away")
+        return super().start(setup)
+
+
+def test_an_engine_that_fails_while_replayed_to_play_around_an_action_is_a_failure_not_a_traceback() -> None:
+    report = fuzz(_RefusesCantesThenFails(), CANTES, games=2)
+    assert any(g.cause.kind == "failure" and g.ended for g in report.groups.values()), report.groups
