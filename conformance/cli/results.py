@@ -47,7 +47,7 @@ from conformance.cli.common import (
     open_info,
     read_scenarios,
 )
-from conformance.engines.specs import EngineSpec, overlays, parse_engine_spec, profile_flags
+from conformance.engines.specs import EngineSpec, checked_flag_piece, overlays, parse_engine_spec, profile_flags
 from conformance.engines.symmetry import SYMMETRIES_ENV, check_mode, symmetries_line
 from conformance.report.formats import run_line, summary_lines, write_html, write_junit
 from conformance.results.case import CaseResult
@@ -114,6 +114,7 @@ RUN_EXAMPLES = examples(
     "guinote-conformance run --engine py:my_pkg.adapter:make --rule CANTE-05 --area cantes",
     'guinote-conformance run -e "cmd:./my-engine" --scenario features/deck.feature:12 --expectations known.toml',
     "guinote-conformance run --engine reference --language es   # the Spanish scenarios",
+    "guinote-conformance run --engine reference --profile ludoteka --flag cante_per_trick=many   # a value over it",
     "guinote-conformance run --engine reference --area arrastre --symmetries all   # seats rotated, suits relabelled",
 )
 
@@ -126,6 +127,15 @@ def run(
     profile: Annotated[
         list[str] | None,
         typer.Option(metavar="NAME[+OVERLAY]", help="only these profiles, an overlay added with + (repeatable)"),
+    ] = None,
+    flag: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--flag",
+            metavar="NAME=VALUE",
+            help="play this flag value over each profile run (repeatable; the values the suite declares: "
+            "guinote-conformance flags); a scenario tagged with another value is not applicable",
+        ),
     ] = None,
     scenario: Annotated[
         list[str] | None,
@@ -249,6 +259,11 @@ def run(
         except pytest.UsageError as error:
             raise InputError(str(error)) from None
         specs = [parse_engine_spec(text) for text in engine or ["reference"]]
+        chosen_flags = "".join(f"+{piece}" for piece in flag or [] if checked_flag_piece(piece))
+        if chosen_flags and not profile and len(specs) > 1:
+            raise InputError("--flag with several engines: name the profiles it goes over with --profile")
+        if chosen_flags and profile:
+            profile = [label + chosen_flags for label in profile]
         selection = Selection(tuple(scenario or ()), tuple(rule or ()), tuple(area or ()))
         catalogue = read_scenarios()
         selection.check(catalogue)
@@ -260,6 +275,8 @@ def run(
         chosen = [s for s in catalogue if selection.selected(s)] if selection else catalogue
         for spec in specs:  # fail fast, with the engine's own error, before any scenario runs
             info, notes = open_info(spec, timeout, start_timeout)
+            if chosen_flags and not profile:  # (over every profile of the one engine)
+                profile = [name + chosen_flags for name in info.profiles]
             cases = [(label, profile_flags(info, label)) for label in profile or info.profiles]
             labels += [label for label, _ in cases]
             expected = forecast(info, cases, chosen, overlays())

@@ -185,7 +185,31 @@ def start_hint(error: BaseException, start_timeout: float, option: str = "--star
 
 
 class ProfileError(InputError):
-    """A ``--profile`` the engine does not declare, or an overlay the suite does not know."""
+    """A ``--profile`` the engine does not declare, an overlay the suite does not know, or a
+    ``--flag`` value it does not declare."""
+
+
+def flag_piece(piece: str) -> dict[str, str] | None:
+    """A piece of a profile label that sets one flag, ``NAME=VALUE`` (``run --flag``), as
+    ``{NAME: VALUE}``; ``None`` for an overlay's name."""
+    name, equals, value = piece.partition("=")
+    return {name.strip(): value.strip()} if equals else None
+
+
+def checked_flag_piece(piece: str, label: str = "") -> dict[str, str]:
+    """:func:`flag_piece`, checked against the flags the suite declares (a :class:`ProfileError`
+    naming the valid choices otherwise)."""
+    from reference_engine.flags import RulesError, check_flags
+
+    where = f" in {label!r}" if label and label != piece else ""
+    values = flag_piece(piece)
+    if values is None or not all(values) or not all(values.values()):
+        raise ProfileError(f"--flag {piece!r}{where}: write NAME=VALUE, e.g. cante_per_trick=many")
+    try:
+        check_flags(values)
+    except RulesError as error:
+        raise ProfileError(f"--flag {piece!r}{where}: {error}") from None
+    return values
 
 
 def overlays() -> dict[str, dict[str, str]]:
@@ -213,7 +237,7 @@ def split_label(profiles: Collection[str], label: str) -> tuple[str, list[str]]:
 
 def profile_flags(info: EngineInfo, label: str) -> dict[str, str]:
     """The flags of ``NAME`` or ``NAME+OVERLAY+...``: an engine's profile, then each overlay's values
-    (:func:`split_label`).
+    (:func:`split_label`), or the value a piece ``FLAG=VALUE`` sets (``run --flag``).
 
     Overlays are the suite's (``guinote-conformance profiles`` lists them), so they combine with
     any engine's profile; an engine that cannot play the values they set gets *not applicable*.
@@ -226,6 +250,9 @@ def profile_flags(info: EngineInfo, label: str) -> dict[str, str]:
     known = overlays()
     flags = dict(info.profiles[base])
     for name in extra:
+        if flag_piece(name) is not None:
+            flags.update(checked_flag_piece(name, label))
+            continue
         if name not in known:
             raise ProfileError(f"unknown overlay {name!r} in {label!r}; overlays: {', '.join(known)}")
         flags.update(known[name])
@@ -257,7 +284,9 @@ __all__ = [
     "EngineSpecError",
     "ProfileError",
     "SpecKind",
+    "checked_flag_piece",
     "engine_lines",
+    "flag_piece",
     "load_engine",
     "overlays",
     "parse_engine_spec",

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from adapters.interface import OWN_SHUFFLE, EngineInfo
 from conformance.catalogue.features import Scenario
-from conformance.engines.specs import engine_lines, split_label
+from conformance.engines.specs import engine_lines, flag_piece, split_label
 from conformance.run.scenario_setup import own_shuffle_reason
 
 #: Steps that need a capability, by the text they start with (a scenario's Given/When/Then text).
@@ -55,11 +55,12 @@ def overlay_reason(profile: str, scenario: Scenario, overlays: Mapping[str, Mapp
     """A scenario tagged with a table flag that an overlay of ``profile`` changes (``players=4``
     under ``mano_a_mano``) is about the other table: under that overlay it is not applicable."""
     for overlay in profile.split("+")[1:]:
-        clash = sorted(name for name, value in overlays.get(overlay, {}).items()
+        piece = flag_piece(overlay)  # (a value chosen with run --flag: as an overlay of one flag)
+        clash = sorted(name for name, value in (piece or overlays.get(overlay, {})).items()
                        if scenario.flags.get(name, value) != value)  # fmt: skip
         if clash:
             tags = ", ".join(f"{name}={scenario.flags[name]}" for name in clash)
-            return f"the scenario is tagged {tags}; the overlay {overlay} changes it"
+            return f"the scenario is tagged {tags}; {'--flag' if piece else 'the overlay'} {overlay} changes it"
     return None
 
 

@@ -246,3 +246,40 @@ def test_an_undefined_step_in_a_feature_stops_the_run_at_its_line_and_is_not_bla
     assert f"{tmp_path / 'deck.feature'}:{index + 1}: undefined step: When the moon rises and " in output
     assert "Traceback" not in output and "check the harness" not in output
     assert not (tmp_path / "reports" / "results.json").exists()  # no engine was blamed: no run was played
+
+
+# ------------------------------------------------------------------------------ --flag
+
+
+def test_a_flag_value_is_played_over_the_profile_and_a_scenario_tagged_otherwise_is_not_applicable(
+    tmp_path: Path,
+) -> None:
+    done = cli("run", "--engine", "reference", "--profile", "ludoteka", "--flag", "cante_per_trick=many",
+               "--area", "cantes", "--symmetries", "none", "--jobs", "1", "--report-dir", str(tmp_path))  # fmt: skip
+    assert done.returncode == ExitCode.OK, done.stdout + done.stderr
+    found = results(tmp_path)
+    assert {result["profile"] for result in found} == {"ludoteka+cante_per_trick=many"}
+    tagged = [r for r in found if r["status"] == "not_applicable"]
+    assert tagged and all("--flag cante_per_trick=many changes it" in r["message"] for r in tagged)
+    assert statuses(tmp_path).get("pass", 0) > len(tagged)
+
+
+@pytest.mark.parametrize(
+    ("flag", "fragment"),
+    [
+        ("cante_per_trick=three", "unknown value 'three' for flag 'cante_per_trick'; valid values: many, one"),
+        ("no_such_flag=1", "unknown flag 'no_such_flag'; valid flags: cante_order"),
+        ("cante_per_trick", "--flag 'cante_per_trick': write NAME=VALUE"),
+    ],
+)
+def test_a_flag_the_suite_does_not_declare_is_an_error_naming_the_choices(
+    flag: str, fragment: str, tmp_path: Path
+) -> None:
+    assert_error(invoke("run", "--flag", flag, "--report-dir", str(tmp_path)), ExitCode.USAGE, fragment)
+
+
+def test_a_flag_over_several_engines_needs_their_profiles_named(tmp_path: Path) -> None:
+    done = invoke(
+        "run", "-e", "reference", "-e", "reference", "--flag", "tute=wins_point", "--report-dir", str(tmp_path)
+    )
+    assert_error(done, ExitCode.USAGE, "--flag with several engines: name the profiles")
