@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from conformance.catalogue import fidelity
+from conformance.catalogue.scaffold import next_custom_id
 
 ROOT = Path(__file__).resolve().parents[2]
 # what the checks read: the scenarios and the index, the one flag declaration, and the files
@@ -84,9 +85,10 @@ def test_a_reading_without_a_scenario_is_named(tmp_path: Path) -> None:
 def test_an_undeclared_custom_is_named(tmp_path: Path) -> None:
     root = copy_project(tmp_path)
     feature = root / "features/cantes.feature"
-    line = replace(feature, "    @S002 @S003 @cante_order=free\n", "    @R001 @cante_order=free\n")
+    undeclared = next_custom_id(root)  # (whatever customs the project has already)
+    line = replace(feature, "    @S002 @S003 @cante_order=free\n", f"    @{undeclared} @cante_order=free\n")
     problems = fidelity.sources_are_known(fidelity.Project(root))
-    assert problems == [f"{feature}:{line + 1}: @R001 is not declared in features/index/customs.toml"]
+    assert problems == [f"{feature}:{line + 1}: @{undeclared} is not declared in features/index/customs.toml"]
 
 
 def test_a_flag_missing_from_rules_and_the_kits_is_named(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from conformance.catalogue import fidelity
 from conformance.catalogue.rule_index import load_customs, load_rules
+from conformance.catalogue.scaffold import next_custom_id, next_question_code
 from conformance.cli import app
 from tests.harness.test_fidelity import copy_project
 
@@ -30,7 +31,7 @@ SCENARIOS = """
         | 7c 2c 4c 5c |
       Then side 0 has 35 points in the hand
 
-    @SCORE-01 @R001 @last_trick_bonus=twenty
+    @SCORE-01 @{custom} @last_trick_bonus=twenty
     Scenario: The scaffold test's last trick is worth twenty at the club
       Given a hand in the arrastre, trumps in oros, seat 0 to lead:
         | seat 0 | 7c |
@@ -62,20 +63,22 @@ def root(tmp_path: Path) -> Path:
 
 
 def test_a_regional_variant_from_scaffold_to_green_checks(root: Path) -> None:
-    # 1. the custom no document states
+    # 1. the custom no document states, with the next free ID (the project may have customs already)
+    custom, question = next_custom_id(root), next_question_code(root, "disagreement")
     output = invoke(
         "new-custom", "--title", "Twenty de últimas", "--where", "A club (Teruel)", "--reported", "a member, 2026-12",
         "--description", "The last trick is worth twenty.", "--root", str(root),
     )  # fmt: skip
-    assert output.startswith("R001: wrote")
-    assert list(load_customs(root / "features")) == ["R001"]
+    assert output.startswith(f"{custom}: wrote")
+    assert custom in load_customs(root / "features")
 
     # 2. the flag, in the one place it is declared, with the next free question code
     output = invoke(
         "new-flag", "last_trick_bonus", "--value", "ten", "--value", "twenty", "--default", "ten",
-        "--source", "ten=S000,S002,S003,S004", "--source", "twenty=R001", "--rule", "SCORE-01", "--root", str(root),
+        "--source", "ten=S000,S002,S003,S004", "--source", f"twenty={custom}", "--rule", "SCORE-01",
+        "--root", str(root),
     )  # fmt: skip
-    assert output.startswith("B-44: wrote")
+    assert output.startswith(f"{question}: wrote")
     assert "    last_trick_bonus: str\n" in (root / "reference_engine/flags.py").read_text(encoding="utf-8")
     assert '"last_trick_bonus": ["ten"],' in (root / "kits/python/skeleton_engine.py").read_text(encoding="utf-8")
     assert "last_trick_bonus: ['ten']," in (root / "kits/node/skeleton_engine.js").read_text(encoding="utf-8")
@@ -90,7 +93,8 @@ def test_a_regional_variant_from_scaffold_to_green_checks(root: Path) -> None:
     fill_todos(profiles)
     fill_todos(root / "features/index/questions.toml")
     feature = root / "features/scoring.feature"
-    feature.write_text(feature.read_text(encoding="utf-8").rstrip("\n") + "\n" + SCENARIOS, encoding="utf-8")
+    text = feature.read_text(encoding="utf-8").rstrip("\n") + "\n" + SCENARIOS.format(custom=custom)
+    feature.write_text(text, encoding="utf-8")
 
     assert fidelity.all_problems(root) == []
     assert "SCORE-01" in load_rules(root / "features")
@@ -106,7 +110,7 @@ def test_a_new_value_is_added_to_its_flag_and_must_get_a_scenario(root: Path) ->
 
 def test_a_scenario_tagged_with_a_value_not_yet_declared_is_named_at_its_tag(root: Path) -> None:
     feature = root / "features/scoring.feature"
-    text = feature.read_text(encoding="utf-8").rstrip("\n") + "\n" + SCENARIOS
+    text = feature.read_text(encoding="utf-8").rstrip("\n") + "\n" + SCENARIOS.format(custom=next_custom_id(root))
     feature.write_text(text, encoding="utf-8")
     # the first scenario that names the flag, at its tag's line (before new-flag declared it)
     line = text.splitlines().index("    @SCORE-01 @S000 @S002 @S003 @S004 @last_trick_bonus=ten") + 1
@@ -120,11 +124,11 @@ def test_a_scenario_tagged_with_a_value_not_yet_declared_is_named_at_its_tag(roo
 def test_scaffold_mistakes_are_clear_errors(root: Path) -> None:
     runner = CliRunner()
     unknown = runner.invoke(
-        app, ["new-flag", "x_y", "--value", "a", "--value", "b", "--default", "a", "--source", "b=R009",
+        app, ["new-flag", "x_y", "--value", "a", "--value", "b", "--default", "a", "--source", "b=R999",
               "--root", str(root)],
     )  # fmt: skip
     assert unknown.exit_code == 2
-    assert "unknown source 'R009' (declare it first with new-custom)" in unknown.output
+    assert "unknown source 'R999' (declare it first with new-custom)" in unknown.output
     taken = runner.invoke(
         app, ["new-flag", "deck", "--value", "a", "--value", "b", "--default", "a", "--root", str(root)]
     )
