@@ -27,6 +27,11 @@ from gherkin.token_scanner import TokenScanner
 from conformance.catalogue.rule_index import RULE_ID, default_root, is_source_id
 from reference_engine.flags import FlagSpec, RulesError, check_flags
 
+#: The flags that set the table a scenario is written for, and the table a scenario not tagged
+#: with them assumes: four players, forty cards (its positions name four seats and the Spanish
+#: forty-card deck). Every other flag is a reading of a rule.
+TABLE_FLAGS = {"players": "4", "deck": "40"}
+
 FLAG_TAG = re.compile(r"^([a-z0-9_]+)=([A-Za-z0-9_]+)$")
 
 

@@ -8,8 +8,8 @@ the reference engine, once per flag value, under every profile that plays anothe
 (``--override FLAG=VALUE``; a scenario's own tags still win), and lists each scenario whose
 outcome changes, with the tag to add.
 
-The table flags that only overlays change (``players``, ``deck``) are left out unless named
-with ``--flag``: a scenario's own table fixes them (an untagged scenario is a four-player,
+The table's flags (``players``, ``deck``) are left out unless named with ``--flag``: a
+scenario's own table fixes them (an untagged scenario is a four-player,
 40-card one, and its positions name four seats).
 
 It takes a few minutes (one run of the suite per flag value), so it is an opt-in check:
@@ -29,7 +29,7 @@ from pathlib import Path
 
 from conformance.base.exit_codes import ExitCode
 from conformance.base.paths import REPO
-from conformance.catalogue.features import FeatureError, Scenario, load_scenarios
+from conformance.catalogue.features import TABLE_FLAGS, FeatureError, Scenario, load_scenarios
 from reference_engine.flags import flag_specs, profile_specs
 
 CHANGED = ("fail", "error", "timeout")
@@ -72,8 +72,9 @@ def _run(flag: str, value: str, profiles: list[str], results: Path, jobs: int) -
 
 
 def table_flags() -> set[str]:
-    """The flags only overlays set (the table: players, deck)."""
-    return {flag for spec in profile_specs().values() if spec.overlay for flag in spec.flags}
+    """The table's flags (:data:`~conformance.catalogue.features.TABLE_FLAGS`: players, deck).
+    Every other flag is swept, whether profiles or only overlays set it (a club's custom)."""
+    return set(TABLE_FLAGS)
 
 
 def sweep(flags: list[str] | None = None, jobs: int = 2) -> list[Finding]:

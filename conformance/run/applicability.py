@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from adapters.interface import OWN_SHUFFLE, EngineInfo
-from conformance.catalogue.features import Scenario
+from conformance.catalogue.features import TABLE_FLAGS, Scenario
 from conformance.engines.specs import engine_lines, flag_piece, split_label
 from conformance.run.scenario_setup import own_shuffle_reason
 
@@ -62,11 +62,6 @@ def overlay_reason(profile: str, scenario: Scenario, overlays: Mapping[str, Mapp
             tags = ", ".join(f"{name}={scenario.flags[name]}" for name in clash)
             return f"the scenario is tagged {tags}; {'--flag' if piece else 'the overlay'} {overlay} changes it"
     return None
-
-
-#: The flags that set the table a scenario is written for, and the table a scenario not tagged
-#: with them assumes: four players, forty cards.
-TABLE_FLAGS = {"players": "4", "deck": "40"}
 
 
 def other_table(flags: Mapping[str, str]) -> str:

@@ -3,6 +3,7 @@ themselves are replaced here by recorded results; ``tox -e sensitivity`` does th
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from conformance.base.paths import REPO
 from conformance.catalogue import sensitivity
 from conformance.catalogue.features import load_scenarios
 from conformance.run.options import parse_overrides
+from reference_engine.flags import profile_specs
 
 
 def test_overrides_are_flag_value_pairs() -> None:
@@ -50,3 +52,20 @@ def test_the_sweep_lists_untagged_scenarios_that_change_and_only_those(monkeypat
 def test_the_table_flags_are_left_to_each_scenario_s_table() -> None:
     # an untagged scenario is a four-player, 40-card one: its positions name four seats
     assert sensitivity.table_flags() == {"players", "deck"}
+
+
+def test_a_flag_only_an_overlay_sets_is_swept_like_any_reading(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A club's custom played through an overlay (``[overlays.my_club]`` setting a new flag) is a
+    reading of a rule, not the table: the sweep takes it."""
+    real = profile_specs()
+    club = replace(next(spec for spec in real.values() if spec.overlay), flags={"cante_per_trick": "many"})
+    monkeypatch.setattr(sensitivity, "profile_specs", lambda: {**real, "my_club": club})
+    swept: list[str] = []
+
+    def fake_run(flag: str, *_: object) -> list[dict[str, object]]:
+        swept.append(flag)
+        return []
+
+    monkeypatch.setattr(sensitivity, "_run", fake_run)
+    sensitivity.sweep(None, jobs=1)
+    assert "cante_per_trick" in swept and not {"players", "deck"} & set(swept)

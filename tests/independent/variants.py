@@ -91,9 +91,6 @@ RULES = ("absent", "wrong", "varied")
 #: The ``unsupported`` entry of a refused deck-order setup.
 DECK_TOKENS = ("deal=deck order", "deck order", "setup=deck")
 
-#: The flags that change the table (what a scenario's seats and cards assume).
-TABLE_FLAGS = ("players", "deck")
-
 #: Profile names an engine might give: any text the hello schema allows (any object key).
 TRICKY_NAMES = (
     "aragon_online", "casino tradicional", "Guiñote clásico", "perfil/2", "a+b", "<b>html</b>", "[red]rich[/red]",
