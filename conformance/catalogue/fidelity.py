@@ -11,7 +11,8 @@ These checks keep the two honest with each other and with the profiles:
 * every reading (value) of every flag has a scenario tagged with it;
 * every source named anywhere is a document (S000...) or a declared regional custom (R001...);
 * the flags declared in ``profiles.toml`` are the ones the engine's ``Rules``, the kits'
-  flag lists and the vocabulary use, and every flag answers a question of ``questions.toml``.
+  flag lists and the vocabulary use, and every flag answers a question of ``questions.toml``;
+* every reason code the reference refuses with, or a scenario names, is declared in the vocabulary.
 
 Each problem is one line that starts with ``file:line``. The functions take the repository
 root, so that a contributor's change can be checked in a copy (tests/harness/test_scaffold.py).
@@ -345,6 +346,32 @@ def no_placeholders(project: Project) -> list[str]:
     return problems
 
 
+#: A reason code given where the reference refuses an action, or named by a scenario's step.
+_CODE_GIVEN = re.compile(r"""(?:Refusal|IllegalAction)\(\s*["']([A-Z][A-Z0-9_]+)["']""")
+_CODE_NAMED = re.compile(r"\brefused as ([A-Z][A-Z0-9_]+)\b")
+_CODE_DECLARED = re.compile(r"""^\s+["']([A-Z][A-Z0-9_]+)["']\s*:""", re.MULTILINE)
+
+
+def reason_codes_are_declared(project: Project) -> list[str]:
+    """Every reason code the reference engine refuses with, or a scenario names, is one of the
+    vocabulary's (``REASON_CODES`` of adapters/vocabulary.py): engines read them from there, and
+    the kits and the protocol's schema list them."""
+    vocabulary = (project.root / VOCABULARY).read_text(encoding="utf-8")
+    block = vocabulary.partition("REASON_CODES = {")[2].partition("\n}")[0]
+    declared = set(_CODE_DECLARED.findall(block))
+    problems = []
+    sources = [(path, _CODE_GIVEN) for path in sorted((project.root / "reference_engine").glob("*.py"))]
+    sources += [(path, _CODE_NAMED) for path in sorted((project.root / "features").glob("*.feature"))]
+    for path, pattern in sources:
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            problems += [
+                f"{path}:{number}: reason code {code} is not declared in {VOCABULARY} (REASON_CODES)"
+                for code in pattern.findall(line)
+                if code not in declared
+            ]
+    return problems
+
+
 Check = Callable[[Project], list[str]]
 
 CHECKS: tuple[Check, ...] = (
@@ -354,6 +381,7 @@ CHECKS: tuple[Check, ...] = (
     credited_values_are_played,
     every_reading_has_a_scenario,
     declarations_agree,
+    reason_codes_are_declared,
 )
 
 

@@ -14,7 +14,7 @@ from conformance.catalogue.scaffold import next_custom_id
 ROOT = Path(__file__).resolve().parents[2]
 # what the checks read: the scenarios and the index, the one flag declaration, and the files
 # that must agree with it
-COPIED = ("features", "reference_engine/profiles.toml", "reference_engine/flags.py", "adapters/vocabulary.py", "kits")
+COPIED = ("features", "reference_engine", "adapters/vocabulary.py", "kits")
 
 
 def copy_project(target: Path) -> Path:
@@ -98,3 +98,18 @@ def test_a_flag_missing_from_rules_and_the_kits_is_named(tmp_path: Path) -> None
     problems = fidelity.declarations_agree(fidelity.Project(root))
     assert any("Rules has no field renuncio_faults" in p and "flags.py:" in p for p in problems)
     assert any(p.startswith(f"{root / 'kits/node/skeleton_engine.js'}:") and "renuncio_faults" in p for p in problems)
+
+
+def test_a_reason_code_left_out_of_the_vocabulary_is_named_where_it_is_given_and_named(tmp_path: Path) -> None:
+    root = copy_project(tmp_path)
+    replace(root / "adapters/vocabulary.py", '    "CANTE_FORTY_FIRST": "CANTE-12",\n', "")
+    problems = fidelity.reason_codes_are_declared(fidelity.Project(root))
+    said = "reason code CANTE_FORTY_FIRST is not declared in adapters/vocabulary.py (REASON_CODES)"
+    where = [problem.partition(": reason code")[0] for problem in problems]
+    assert all(said in problem for problem in problems) and len(problems) >= 2
+    assert any(w.startswith(f"{root}/reference_engine/cantes.py:") for w in where)
+    assert any(w.startswith(f"{root}/features/cantes.feature:") for w in where)
+
+
+def test_every_reason_code_of_the_project_is_declared(project: fidelity.Project) -> None:
+    assert fidelity.reason_codes_are_declared(project) == []
