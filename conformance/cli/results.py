@@ -47,6 +47,7 @@ from conformance.cli.common import (
     open_info,
     read_scenarios,
 )
+from conformance.engines.profile_file import read_profile_file
 from conformance.engines.specs import EngineSpec, checked_flag_piece, overlays, parse_engine_spec, profile_flags
 from conformance.engines.symmetry import SYMMETRIES_ENV, check_mode, symmetries_line
 from conformance.report.formats import run_line, summary_lines, write_html, write_junit
@@ -115,6 +116,7 @@ RUN_EXAMPLES = examples(
     'guinote-conformance run -e "cmd:./my-engine" --scenario features/deck.feature:12 --expectations known.toml',
     "guinote-conformance run --engine reference --language es   # the Spanish scenarios",
     "guinote-conformance run --engine reference --profile ludoteka --flag cante_per_trick=many   # a value over it",
+    'guinote-conformance run --engine "cmd:./my-engine" --profile-file our_club.toml   # a club\'s own rules',
     "guinote-conformance run --engine reference --area arrastre --symmetries all   # seats rotated, suits relabelled",
 )
 
@@ -127,6 +129,14 @@ def run(
     profile: Annotated[
         list[str] | None,
         typer.Option(metavar="NAME[+OVERLAY]", help="only these profiles, an overlay added with + (repeatable)"),
+    ] = None,
+    profile_file: Annotated[
+        list[Path] | None,
+        typer.Option(
+            metavar="FILE.toml",
+            help="a club's own rules: an engine profile (base) with the flag values the file chooses over it "
+            "(repeatable; the guide's 'Your club's rules' shows the file)",
+        ),
     ] = None,
     flag: Annotated[
         list[str] | None,
@@ -259,6 +269,9 @@ def run(
         except pytest.UsageError as error:
             raise InputError(str(error)) from None
         specs = [parse_engine_spec(text) for text in engine or ["reference"]]
+        clubs = [read_profile_file(path) for path in profile_file or []]
+        if clubs:  # (the club's rules are profiles of the run, as --profile ones are)
+            profile = [*(profile or []), *(club.label() for club in clubs)]
         chosen_flags = "".join(f"+{piece}" for piece in flag or [] if checked_flag_piece(piece))
         if chosen_flags and not profile and len(specs) > 1:
             raise InputError("--flag with several engines: name the profiles it goes over with --profile")
@@ -281,6 +294,7 @@ def run(
             labels += [label for label, _ in cases]
             expected = forecast(info, cases, chosen, overlays())
             summary += compatibility_lines(str(spec), info, notes, expected, reasons=not quiet)
+        summary += [f"--profile-file {club.path} ({club.name}): plays {club.label()}" for club in clubs]
         known.check_profiles(entries, labels)
         summary.append(symmetries_line(symmetries))
         if failed_before is not None:

@@ -283,3 +283,50 @@ def test_a_flag_over_several_engines_needs_their_profiles_named(tmp_path: Path) 
         "run", "-e", "reference", "-e", "reference", "--flag", "tute=wins_point", "--report-dir", str(tmp_path)
     )
     assert_error(done, ExitCode.USAGE, "--flag with several engines: name the profiles")
+
+
+# ------------------------------------------------------------------------------ --profile-file
+
+CLUB = """\
+# a club's rules
+name = "cierzo"
+base = "ludoteka"
+[flags]
+cante_per_trick = "many"
+tute = "wins_point"
+"""
+
+
+def test_a_clubs_profile_file_plays_its_values_over_the_base_profile(tmp_path: Path) -> None:
+    club = tmp_path / "cierzo.toml"
+    club.write_text(CLUB, encoding="utf-8")
+    done = cli("run", "--engine", "reference", "--profile-file", str(club), "--area", "cantes",
+               "--symmetries", "none", "--jobs", "1", "--report-dir", str(tmp_path / "r"))  # fmt: skip
+    assert done.returncode == ExitCode.OK, done.stdout + done.stderr
+    assert f"--profile-file {club} (cierzo): plays ludoteka+cante_per_trick=many+tute=wins_point" in done.stdout
+    assert {r["profile"] for r in results(tmp_path / "r")} == {"ludoteka+cante_per_trick=many+tute=wins_point"}
+    assert statuses(tmp_path / "r").get("pass", 0) > 0
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        (CLUB.replace('"many"', '"several"'), "cierzo.toml:5: unknown value 'several' for flag 'cante_per_trick'"),
+        (CLUB.replace("tute =", "no_such_flag ="), "cierzo.toml:6: unknown flag 'no_such_flag'"),
+        (CLUB.replace("[flags]", "[flag]"), "cierzo.toml:4: unknown key 'flag': use name, base and [flags]"),
+        (CLUB.replace('tute = "wins_point"', "tute = "), "cierzo.toml:6: not TOML"),
+        (CLUB.replace('"cierzo"', '"<b>x</b>"'), "cierzo.toml:2: name '<b>x</b>': letters, digits"),
+        (CLUB.replace('"ludoteka"', '"nope"'), "engine guinote-reference has no profile 'nope'"),
+    ],
+)
+def test_a_mistake_in_a_profile_file_is_an_error_naming_its_line(text: str, fragment: str, tmp_path: Path) -> None:
+    club = tmp_path / "cierzo.toml"
+    club.write_text(text, encoding="utf-8")
+    assert_error(
+        invoke("run", "--profile-file", str(club), "--report-dir", str(tmp_path / "r")), ExitCode.USAGE, fragment
+    )
+
+
+def test_a_profile_file_that_is_not_there_is_an_error(tmp_path: Path) -> None:
+    done = invoke("run", "--profile-file", str(tmp_path / "none.toml"), "--report-dir", str(tmp_path / "r"))
+    assert_error(done, ExitCode.USAGE, "none.toml: cannot be read")
