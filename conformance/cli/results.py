@@ -270,10 +270,8 @@ def run(
             raise InputError(str(error)) from None
         specs = [parse_engine_spec(text) for text in engine or ["reference"]]
         clubs = [read_profile_file(path) for path in profile_file or []]
-        if clubs:  # (the club's rules are profiles of the run, as --profile ones are)
-            profile = [*(profile or []), *(club.label() for club in clubs)]
         chosen_flags = "".join(f"+{piece}" for piece in flag or [] if checked_flag_piece(piece))
-        if chosen_flags and not profile and len(specs) > 1:
+        if chosen_flags and not profile and not clubs and len(specs) > 1:
             raise InputError("--flag with several engines: name the profiles it goes over with --profile")
         if chosen_flags and profile:
             profile = [label + chosen_flags for label in profile]
@@ -288,13 +286,18 @@ def run(
         chosen = [s for s in catalogue if selection.selected(s)] if selection else catalogue
         for spec in specs:  # fail fast, with the engine's own error, before any scenario runs
             info, notes = open_info(spec, timeout, start_timeout)
+            if clubs and spec is specs[0]:  # a club's rules are profiles of the run, naming what they
+                own = info.profiles if len(specs) == 1 else {}  # change of the one engine's base (or all)
+                played = [club.label(own.get(club.base)) + chosen_flags for club in clubs]
+                summary += [f"--profile-file {c.path} ({c.name}): plays {as_label}"
+                            for c, as_label in zip(clubs, played, strict=True)]  # fmt: skip
+                profile = [*(profile or []), *played]
             if chosen_flags and not profile:  # (over every profile of the one engine)
                 profile = [name + chosen_flags for name in info.profiles]
             cases = [(label, profile_flags(info, label)) for label in profile or info.profiles]
             labels += [label for label, _ in cases]
             expected = forecast(info, cases, chosen, overlays())
             summary += compatibility_lines(str(spec), info, notes, expected, reasons=not quiet)
-        summary += [f"--profile-file {club.path} ({club.name}): plays {club.label()}" for club in clubs]
         known.check_profiles(entries, labels)
         summary.append(symmetries_line(symmetries))
         if failed_before is not None:

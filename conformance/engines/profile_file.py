@@ -10,7 +10,9 @@ A club that plays its own reading of some disagreements writes (or downloads) a 
     thirty_malas = "off"
 
 The run plays the engine's profile ``base`` with each of these values over it: the profile label
-``base+cante_per_trick=many+thirty_malas=off`` (as ``--flag``: :func:`~conformance.engines.specs.profile_flags`).
+``base+cante_per_trick=many+thirty_malas=off`` (as ``--flag``: :func:`~conformance.engines.specs.profile_flags`),
+naming only the values that differ from the engine's own ``base`` (the rulebook's "Choose your
+rules" page writes every flag).
 Every flag and value is checked against the flags the suite declares; a mistake is an input error
 naming the file and line.
 """
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -40,9 +43,12 @@ class ProfileFile:
     base: str = DEFAULT_BASE
     flags: dict[str, str] = field(default_factory=dict)
 
-    def label(self) -> str:
-        """The profile label the run plays: ``base+FLAG=VALUE+...`` (in the file's order)."""
-        return "".join([self.base, *(f"+{flag}={value}" for flag, value in self.flags.items())])
+    def label(self, base_flags: Mapping[str, str] | None = None) -> str:
+        """The profile label the run plays: ``base+FLAG=VALUE+...`` (in the file's order), only
+        the values that differ from ``base_flags`` (the engine's own profile ``base``) where given."""
+        over = base_flags or {}
+        pieces = [f"+{flag}={value}" for flag, value in self.flags.items() if over.get(flag) != value]
+        return "".join([self.base, *pieces])
 
 
 def read_profile_file(path: Path) -> ProfileFile:

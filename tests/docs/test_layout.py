@@ -28,6 +28,7 @@ WIDTHS = (1280, 390)
 PAGES = (
     "index",
     "disagreements",
+    "club",
     "profiles",
     "questions",
     "sources",
@@ -217,3 +218,28 @@ def test_the_theme_speaks_spanish_in_the_spanish_edition(browser: Any, es_site: 
     screenshot(page, f"es-{width}-search")
     page.close()
     assert not outside, outside
+
+
+@pytest.mark.parametrize("edition", ["en", "es"])
+def test_a_club_chooses_its_rules_and_the_file_it_gets_checks_the_reference(
+    browser: Any, site: BuiltSite, es_site: BuiltSite, edition: str, tmp_path: Path
+) -> None:
+    """Offline: start from ludoteka, choose one cante per trick, name the rules; the sheet to
+    print states the readings chosen, and the profile file plays ludoteka with that one change."""
+    from conformance.engines.profile_file import read_profile_file
+    from reference_engine.flags import profile_specs
+
+    page, outside = open_page(browser, es_site if edition == "es" else site, "club", 390)
+    page.select_option(".guinote-club-base", "ludoteka")
+    page.locator(".guinote-club-value", has=page.locator('[data-flag="cante_per_trick"][data-value="one"]')).click()
+    page.fill(".guinote-club-name", "peña el cierzo")
+    club = tmp_path / "club.toml"
+    club.write_text(page.locator(".guinote-club-toml").inner_text(), encoding="utf-8")
+    sheet = page.locator(".guinote-club-sheet").inner_text()
+    chosen = page.locator(".guinote-club-chosen .guinote-club-reading").all_inner_texts()
+    page.close()
+    assert outside == []
+    rules = read_profile_file(club)
+    assert (rules.name, rules.base) == ("pe_a_el_cierzo", "ludoteka")
+    assert rules.label(profile_specs()["ludoteka"].flags) == "ludoteka+cante_per_trick=one"
+    assert len(chosen) == len(rules.flags) and all(reading.strip() in sheet for reading in chosen)

@@ -135,3 +135,15 @@ def test_the_index_of_rules_lists_every_rule_with_its_title_by_chapter(site: Bui
     # grouped under the chapters' titles, in rulebook order
     positions = [page.index(title) for title in ("Cards and the deck", "The arrastre", "Cantes: las veinte and")]
     assert positions == sorted(positions)
+
+
+def test_the_club_page_offers_every_reading_with_the_profiles_that_play_it(site: BuiltSite) -> None:
+    page = site.page("club")
+    markers = re.findall(
+        r'<span class="guinote-club-key" data-flag="([^"]+)" data-value="([^"]+)" data-profiles="([^"]*)">', page
+    )
+    flags, profiles = flag_specs(), {n: s for n, s in profile_specs().items() if not s.overlay}
+    assert [(flag, value) for flag, value, _ in markers] == [(f, v) for f, spec in flags.items() for v in spec.values]
+    for flag, value, users in markers:
+        assert users.split() == [name for name, spec in profiles.items() if spec.flags.get(flag) == value]
+    assert '<select class="guinote-club-base">' in page and 'value="lascuarenta" selected' in page

@@ -292,8 +292,9 @@ CLUB = """\
 name = "cierzo"
 base = "ludoteka"
 [flags]
-cante_per_trick = "many"
+cante_per_trick = "one"
 tute = "wins_point"
+deal = "one_by_one"
 """
 
 
@@ -303,15 +304,16 @@ def test_a_clubs_profile_file_plays_its_values_over_the_base_profile(tmp_path: P
     done = cli("run", "--engine", "reference", "--profile-file", str(club), "--area", "cantes",
                "--symmetries", "none", "--jobs", "1", "--report-dir", str(tmp_path / "r"))  # fmt: skip
     assert done.returncode == ExitCode.OK, done.stdout + done.stderr
-    assert f"--profile-file {club} (cierzo): plays ludoteka+cante_per_trick=many+tute=wins_point" in done.stdout
-    assert {r["profile"] for r in results(tmp_path / "r")} == {"ludoteka+cante_per_trick=many+tute=wins_point"}
+    # only what the club plays otherwise than the engine's ludoteka (whose deal is one_by_one already)
+    assert f"--profile-file {club} (cierzo): plays ludoteka+cante_per_trick=one+tute=wins_point" in done.stdout
+    assert {r["profile"] for r in results(tmp_path / "r")} == {"ludoteka+cante_per_trick=one+tute=wins_point"}
     assert statuses(tmp_path / "r").get("pass", 0) > 0
 
 
 @pytest.mark.parametrize(
     ("text", "fragment"),
     [
-        (CLUB.replace('"many"', '"several"'), "cierzo.toml:5: unknown value 'several' for flag 'cante_per_trick'"),
+        (CLUB.replace('"one"', '"several"'), "cierzo.toml:5: unknown value 'several' for flag 'cante_per_trick'"),
         (CLUB.replace("tute =", "no_such_flag ="), "cierzo.toml:6: unknown flag 'no_such_flag'"),
         (CLUB.replace("[flags]", "[flag]"), "cierzo.toml:4: unknown key 'flag': use name, base and [flags]"),
         (CLUB.replace('tute = "wins_point"', "tute = "), "cierzo.toml:6: not TOML"),

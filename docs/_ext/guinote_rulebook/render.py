@@ -147,12 +147,13 @@ def area_ref(area_id: str, text: str, docname: str) -> nodes.Node:
 
 
 def source_ref(source_id: str, docname: str) -> nodes.Node:
-    from guinote_rulebook.locale import _
+    from guinote_rulebook.locale import _, word
 
     if CUSTOM_ID.match(source_id):  # a regional custom is labelled as one, never as a document
         return std_ref("regional-customs", f"{source_id} ({_('regional custom')})", docname)
-    if source_id not in SOURCE_IDS:
-        return nodes.emphasis(source_id, source_id)
+    if source_id not in SOURCE_IDS:  # "interpretation": the project's reading, in the reader's language
+        shown = word(source_id)
+        return nodes.emphasis(shown, shown)
     return std_ref(f"source-{source_id.lower()}", source_id, docname)
 
 
