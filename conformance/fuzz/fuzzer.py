@@ -53,6 +53,7 @@ from conformance.fuzz.mano import Aligner, Origin, Unaligned, follow_engine, man
 from conformance.fuzz.own_deal import Unreadable, play_own_hand
 from conformance.fuzz.play import apply_step, replayed
 from conformance.fuzz.probes import Chooser, choose_action
+from conformance.fuzz.shadow import Shadow
 from conformance.fuzz.steering import (
     GENERATORS,
     POLICIES,
@@ -324,7 +325,10 @@ class Fuzzer:
                     if self.own_shuffle:
                         align = own_hand_aligner(self.reference, origin, history, config, seed, strategy,
                                                  watch.ignored, partial(self._record_passed, report))  # fmt: skip
-                        steps, played, ours = self._own_hand(rng, config, ours, theirs, steps[-1], forced, align)
+                        shadow = Shadow(self.reference, partial(replayed, self.reference, origin.setup, history,
+                                        len(history)), config.flags, config.players, config.deck_size)  # fmt: skip
+                        last = steps[-1]
+                        steps, played, ours = self._own_hand(rng, config, ours, theirs, last, forced, align, shadow)
                         continue
                     following = self._next_hand(rng, config, ours, steps[-1], forced)
                 steps = following
@@ -335,11 +339,9 @@ class Fuzzer:
             divergence = self._diverge(report, config, origin.setup, list(history), failure, seed, strategy)
             report.groups[divergence.cause].ended += 1
             return divergence
-        except Unaligned as why:
-            report.end_early(f"the reference cannot follow the engine's mano, trick winner or draw: {why}")
-            return None
-        except NotApplicable as why:  # a play the explicit draw's view of the engine cannot follow
-            report.end_early(f"the suite cannot follow this play on the engine: {why}")
+        except (Unaligned, NotApplicable) as why:  # (NotApplicable: a play the explicit draw's view cannot follow)
+            what = "the engine's mano, trick winner or draw" if isinstance(why, Unaligned) else "this play"
+            report.end_early(f"the suite cannot follow {what}: {why}")
             return None
         except Unreadable as why:
             report.own_shuffle_ends += 1
@@ -358,11 +360,12 @@ class Fuzzer:
         last: Step,
         forced: tuple[str, str] | None,
         align: Aligner,
+        shadow: Shadow,
     ) -> tuple[list[Step], list[Step], GameHandle]:
         """The next hand of an engine that deals it from its own shuffle: dealt and played on the
-        engine first, then on the reference from the deal read back (:mod:`conformance.fuzz.own_deal`,
-        the reference set to the engine's mano by ``align``); the reference's steps and the engine's,
-        and the reference's game."""
+        engine first (choosing among the actions the ``shadow`` says the reference takes too), then on
+        the reference from the deal read back (:mod:`conformance.fuzz.own_deal`, the reference set to
+        the engine's mano by ``align``); the reference's steps and the engine's, and the reference's game."""
         _, policy_name = forced or self.steering.choose()
         policy = POLICIES[policy_name][0]
 
@@ -374,7 +377,7 @@ class Fuzzer:
 
         ours_steps, theirs_steps, ours = play_own_hand(
             theirs, ours, last, choose, players=config.players, deck_size=config.deck_size,
-            max_actions=MAX_ACTIONS_PER_HAND, align=align,
+            max_actions=MAX_ACTIONS_PER_HAND, align=align, shadow=shadow,
         )  # fmt: skip
         if self.hand_played is not None:
             self.hand_played(ours, ours_steps)

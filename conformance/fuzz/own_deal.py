@@ -21,6 +21,7 @@ game there and counts the reason, as it counts every game it cannot go on with.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from adapters.interface import JSON, EngineError, GameHandle, UnknownField
 from adapters.vocabulary import deck_codes
@@ -29,6 +30,17 @@ from conformance.oracle.steps import ACTION_MEMBERS, FIELDS, Step, read_fields
 
 #: The deal of the next hand with no cards: the engine shuffles (``own_shuffle``).
 OWN_DEAL: dict[str, JSON] = {"type": "deal", "deck": []}
+
+
+class Shadowing(Protocol):
+    """What steers the choices of an own hand to the actions the reference takes too
+    (:class:`~conformance.fuzz.shadow.Shadow`)."""
+
+    def deal(self, hands: list[JSON], muestra: JSON, dealt: Step) -> None: ...
+
+    def narrowed(self, engine: GameHandle, legal: list[dict[str, JSON]]) -> list[dict[str, JSON]]: ...
+
+    def played(self, action: dict[str, JSON]) -> None: ...
 
 
 class Unreadable(Exception):
@@ -45,13 +57,16 @@ def play_own_hand(
     deck_size: int,
     max_actions: int,
     align: Callable[[GameHandle, Step, Step, GameHandle], GameHandle | None] | None = None,
+    shadow: Shadowing | None = None,
 ) -> tuple[list[Step], list[Step], GameHandle]:
     """Deal the next hand on ``engine`` from its own shuffle, play it there (``choose`` picks each
     action from its legal list), then give the reference the same deal and actions: the
     reference's steps and the engine's, each list starting with ``last`` (the end of the hand
     before, already compared), and the reference's game. After the deal, ``align`` may replace the
     reference's game with one set to the engine's mano (:func:`~conformance.fuzz.mano.follow_own_mano`),
-    which then plays the hand. Raises :class:`Unreadable` where the deal cannot be read back."""
+    which then plays the hand. A ``shadow`` (:class:`~conformance.fuzz.shadow.Shadow`) narrows each
+    choice to the actions the reference takes too. Raises :class:`Unreadable` where the deal cannot
+    be read back."""
     dealt = apply_step(engine, dict(OWN_DEAL), FIELDS)
     if not dealt.accepted:
         raise Unreadable(f"the engine refused the next hand's deal with no cards ({dealt.code or 'no code'})")
@@ -62,10 +77,16 @@ def play_own_hand(
         raise Unreadable(f"the engine does not report the hands and muestra of its deal: {error}") from None
     theirs = [last, dealt]
     legal = dealt.legal
+    if shadow is not None:
+        shadow.deal(hands, muestra, dealt)
     for _ in range(max_actions):
         if not legal or legal[0].get("type") == "deal":
             break
-        step = apply_step(engine, plain_action(choose(list(legal), engine)))  # (the fields its events may change)
+        offered = shadow.narrowed(engine, list(legal)) if shadow is not None else list(legal)
+        action = plain_action(choose(offered, engine))
+        if shadow is not None:
+            shadow.played(action)
+        step = apply_step(engine, action)  # (the fields its events may change)
         theirs.append(step)
         legal = step.legal
     deal = deal_of(hands, muestra, dealt, theirs[2:], deck_size)
@@ -125,4 +146,4 @@ def deal_of(
     return {"type": "deal", "hands": [list(hand) for hand in dealt_hands], "muestra": muestra, "stock": list(stock)}
 
 
-__all__ = ["OWN_DEAL", "Unreadable", "deal_of", "plain_action", "play_own_hand"]
+__all__ = ["OWN_DEAL", "Shadowing", "Unreadable", "deal_of", "plain_action", "play_own_hand"]

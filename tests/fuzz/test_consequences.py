@@ -240,3 +240,16 @@ def test_an_engine_that_deals_its_own_hands_has_its_three_bugs_found_without_a_f
     assert {"DECK-11", "CANTE-05", "SCORE-04"} <= set(found), sorted(found)
     assert not any(cause.kind == "failure" for cause in report.groups), sorted(map(str, report.groups))
     assert report.own_deals > 0
+
+
+def test_in_a_hand_the_engine_deals_itself_the_choices_are_those_the_reference_takes_too() -> None:
+    """The engine plays its own hands first: a card it offers that the rules refuse (no duty to
+    trump when copas are led, ARR-03) is not chosen while the shadow can tell (it ended the game
+    where the reference, given the same actions, refused it), so the window bug (CANTE-25) of the
+    same engine is found too."""
+    report = fuzz("triple_trump_phase_score__own_shuffle", 40)
+    found = rules(report)
+    assert {"ARR-03", "CANTE-25", "CANTE-04"} <= set(found), sorted(found)
+    arrastre = [group for group in report.groups.values() if group.cause.rule == "ARR-03"]
+    assert arrastre and sum(group.ended for group in arrastre) == 0
+    assert report.own_deals > 0
