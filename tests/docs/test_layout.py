@@ -224,22 +224,25 @@ def test_the_theme_speaks_spanish_in_the_spanish_edition(browser: Any, es_site: 
 def test_a_club_chooses_its_rules_and_the_file_it_gets_checks_the_reference(
     browser: Any, site: BuiltSite, es_site: BuiltSite, edition: str, tmp_path: Path
 ) -> None:
-    """Offline: start from ludoteka, choose one cante per trick, name the rules; the sheet to
-    print states the readings chosen, and the profile file plays ludoteka with that one change."""
+    """Offline: start from ludoteka, choose one cante per trick, name the club; the sheet to print
+    states the readings chosen, and the file for programmers plays ludoteka with that one change."""
     from conformance.engines.profile_file import read_profile_file
     from reference_engine.flags import profile_specs
 
     page, outside = open_page(browser, es_site if edition == "es" else site, "club", 390)
-    page.select_option(".guinote-club-base", "ludoteka")
+    page.locator(".guinote-club-value", has=page.locator('[data-base="ludoteka"]')).click()
     page.locator(".guinote-club-value", has=page.locator('[data-flag="cante_per_trick"][data-value="one"]')).click()
-    page.fill(".guinote-club-name", "peña el cierzo")
+    page.fill(".guinote-club-name", "Peña El Cierzo")
     club = tmp_path / "club.toml"
-    club.write_text(page.locator(".guinote-club-toml").inner_text(), encoding="utf-8")
-    sheet = page.locator(".guinote-club-sheet").inner_text()
+    club.write_text(page.locator(".guinote-club-toml").text_content() or "", encoding="utf-8")
+    page.emulate_media(media="print")
+    page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
+    sheet = page.locator("body > .guinote-club-sheet").inner_text()
     chosen = page.locator(".guinote-club-chosen .guinote-club-reading").all_inner_texts()
     page.close()
     assert outside == []
     rules = read_profile_file(club)
-    assert (rules.name, rules.base) == ("pe_a_el_cierzo", "ludoteka")
+    assert (rules.name, rules.base) == ("Pena_El_Cierzo", "ludoteka")
     assert rules.label(profile_specs()["ludoteka"].flags) == "ludoteka+cante_per_trick=one"
-    assert len(chosen) == len(rules.flags) and all(reading.strip() in sheet for reading in chosen)
+    assert "Peña El Cierzo" in sheet and "--profile-file" not in sheet
+    assert len(chosen) == len(rules.flags) + 1 and all(reading.strip() in sheet for reading in chosen)

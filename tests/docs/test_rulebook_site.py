@@ -146,4 +146,5 @@ def test_the_club_page_offers_every_reading_with_the_profiles_that_play_it(site:
     assert [(flag, value) for flag, value, _ in markers] == [(f, v) for f, spec in flags.items() for v in spec.values]
     for flag, value, users in markers:
         assert users.split() == [name for name, spec in profiles.items() if spec.flags.get(flag) == value]
-    assert '<select class="guinote-club-base">' in page and 'value="lascuarenta" selected' in page
+    bases = re.findall(r'<span class="guinote-club-key" data-base="([^"]+)" data-start="(yes|)">', page)
+    assert bases == [(name, "yes" if name == "tradicional" else "") for name in profiles]  # (a table's rules first)

@@ -14,7 +14,6 @@ import html
 
 from docutils import nodes
 
-from conformance.engines.profile_file import DEFAULT_BASE
 from guinote_rulebook.data import engine_specs
 from guinote_rulebook.directives.base import RulebookDirective
 from guinote_rulebook.locale import _
@@ -27,6 +26,10 @@ def marker(css: str, **data: str) -> nodes.raw:
     return nodes.raw("", f'<span class="{css}"{attributes}></span>', format="html")
 
 
+#: The rules a club starts from, checked first: the traditional rulebook's, played at a table.
+CLUB_START = "tradicional"
+
+
 class ClubRulesDirective(RulebookDirective):
     """Every flag with its readings, to choose from; the controls and the sheet the script fills."""
 
@@ -36,31 +39,36 @@ class ClubRulesDirective(RulebookDirective):
         docname = self.env.docname
         flags, profiles = engine_specs()
         bases = [name for name, spec in profiles.items() if not spec.overlay]
+        start = CLUB_START if CLUB_START in bases else bases[0]
         club = nodes.container(classes=["guinote-club"])
         words = {
-            "start": _("Start from the rules of"),
-            "name": _("Name of your rules (letters, digits, _ and -)"),
+            "name": _("Name of your club"),
+            "default": _("our_club"),
             "print": _("Print our rules"),
-            "download": _("Download the profile file"),
+            "download": _("Download the file for programmers"),
+            "file": _("See the file"),
             "sheet": _("Our rules of Guiñote"),
-            "based": _("Based on the profile"),
+            "based": _("Starting from the rules of"),
             "check": _("Check an engine against them: guinote-conformance run --profile-file"),
             "none": _("(choose a reading)"),
         }
-        options = "".join(
-            f'<option value="{html.escape(name)}"{" selected" if name == DEFAULT_BASE else ""}>{html.escape(name)}'
-            "</option>"
-            for name in bases
-        )
         labels = {key: html.escape(str(text)) for key, text in words.items()}
         club += nodes.raw(
             "",
             '<div class="guinote-club-controls" hidden>'
-            f'<label>{labels["start"]} <select class="guinote-club-base">{options}</select></label> '
-            f'<label>{labels["name"]} <input class="guinote-club-name" value="our_club" maxlength="40"></label>'
-            "</div>",
+            f'<label>{labels["name"]} <input class="guinote-club-name" value="{labels["default"]}" maxlength="60">'
+            "</label></div>",
             format="html",
         )
+        # the rules to start from: each profile, in words (the same paragraphs as on the profiles page)
+        block = nodes.container(classes=["guinote-club-flag", "guinote-club-bases"])
+        block += para(nodes.Text(str(_("Start from the rules of"))), classes=["guinote-club-question"])
+        for name in bases:
+            choice = nodes.container(classes=["guinote-club-value"])
+            choice += marker("guinote-club-key", base=name, start="yes" if name == start else "")
+            choice += self.data_para(profiles[name].summary, data, ("guinote-club-reading",))
+            block += choice
+        club += block
         for flag_name, spec in flags.items():
             block = nodes.container(classes=["guinote-club-flag"])
             block += marker("guinote-club-key", flag=flag_name)
@@ -78,7 +86,7 @@ class ClubRulesDirective(RulebookDirective):
             '<div class="guinote-club-actions" hidden>'
             f'<button type="button" class="guinote-club-print">{labels["print"]}</button> '
             f'<button type="button" class="guinote-club-download">{labels["download"]}</button>'
-            '<pre class="guinote-club-toml"></pre></div>'
+            f'<details><summary>{labels["file"]}</summary><pre class="guinote-club-toml"></pre></details></div>'
             '<div class="guinote-club-sheet"'
             + "".join(f' data-{key}="{text}"' for key, text in labels.items())
             + "></div>",

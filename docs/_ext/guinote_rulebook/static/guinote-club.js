@@ -8,25 +8,39 @@ document.addEventListener("DOMContentLoaded", () => {
   if (!club) {
     return;
   }
-  const base = club.querySelector(".guinote-club-base");
   const name = club.querySelector(".guinote-club-name");
   const sheet = club.querySelector(".guinote-club-sheet");
   const preview = club.querySelector(".guinote-club-toml");
   const words = sheet.dataset;
   const flags = [];
-  for (const block of club.querySelectorAll(".guinote-club-flag")) {
+  const bases = [];
+  const radio = (choice, group, value) => {
+    const input = document.createElement("input");
+    input.type = "radio";
+    input.name = `guinote-club-${group}`;
+    input.value = value;
+    input.className = "guinote-club-radio";
+    input.setAttribute("aria-label", choice.querySelector(".guinote-club-reading").textContent.trim());
+    choice.prepend(input);
+    return input;
+  };
+  for (const choice of club.querySelectorAll(".guinote-club-bases .guinote-club-value")) {
+    const key = choice.querySelector(".guinote-club-key");
+    const input = radio(choice, "base", key.dataset.base);
+    input.checked = key.dataset.start === "yes";
+    choice.addEventListener("click", () => {
+      input.checked = true;
+      preset();
+    });
+    bases.push({ choice, input });
+  }
+  for (const block of club.querySelectorAll(".guinote-club-flag:not(.guinote-club-bases)")) {
     const flag = block.querySelector(".guinote-club-key").dataset.flag;
     const question = block.querySelector(".guinote-club-question");
     const values = [];
     for (const choice of block.querySelectorAll(".guinote-club-value")) {
       const key = choice.querySelector(".guinote-club-key");
-      const input = document.createElement("input");
-      input.type = "radio";
-      input.name = `guinote-club-${flag}`;
-      input.value = key.dataset.value;
-      input.className = "guinote-club-radio";
-      input.setAttribute("aria-label", choice.querySelector(".guinote-club-reading").textContent.trim());
-      choice.prepend(input);
+      const input = radio(choice, flag, key.dataset.value);
       choice.addEventListener("click", (event) => {
         if (event.target.closest("a")) {
           return; // a source's link
@@ -39,25 +53,33 @@ document.addEventListener("DOMContentLoaded", () => {
     flags.push({ flag, question, values });
   }
 
-  const cleanName = () => (name.value.replace(/[^A-Za-z0-9_-]+/g, "_").slice(0, 40) || "our_club");
+  // the club's name as typed, on the sheet; the file's name in the letters a profile file takes
+  const shownName = () => name.value.trim() || words.default;
+  const fileName = () =>
+    shownName().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^A-Za-z0-9_-]+/g, "_").slice(0, 40) ||
+    "our_club";
   const chosen = (entry) => entry.values.find((value) => value.input.checked);
+  const base = () => (bases.find((entry) => entry.input.checked) || bases[0]);
 
   function preset() {
+    for (const entry of bases) {
+      entry.choice.classList.toggle("guinote-club-chosen", entry.input.checked);
+    }
     for (const entry of flags) {
       for (const value of entry.values) {
-        value.input.checked = value.profiles.includes(base.value);
+        value.input.checked = value.profiles.includes(base().input.value);
       }
     }
     update();
   }
 
   function toml() {
-    const file = cleanName();
+    const file = fileName();
     const lines = [
-      `# ${words.sheet}: ${file}`,
+      `# ${words.sheet}: ${shownName().replace(/[\r\n]+/g, " ")}`,
       `# ${words.check} ${file}.toml`,
       `name = "${file}"`,
-      `base = "${base.value}"`,
+      `base = "${base().input.value}"`,
       "",
       "[flags]",
     ];
@@ -73,9 +95,9 @@ document.addEventListener("DOMContentLoaded", () => {
   function fillSheet() {
     sheet.replaceChildren();
     const title = document.createElement("h1");
-    title.textContent = `${words.sheet}: ${cleanName()}`;
+    title.textContent = `${words.sheet}: ${shownName()}`;
     const based = document.createElement("p");
-    based.textContent = `${words.based} ${base.value}.`;
+    based.textContent = `${words.based}: ${base().choice.querySelector(".guinote-club-reading").textContent.trim()}`;
     const list = document.createElement("dl");
     for (const entry of flags) {
       const term = document.createElement("dt");
@@ -93,9 +115,7 @@ document.addEventListener("DOMContentLoaded", () => {
       }
       list.append(term, reading);
     }
-    const check = document.createElement("p");
-    check.textContent = `${words.check} ${cleanName()}.toml`;
-    sheet.append(title, based, list, check);
+    sheet.append(title, based, list);
   }
 
   function update() {
@@ -108,19 +128,26 @@ document.addEventListener("DOMContentLoaded", () => {
     fillSheet();
   }
 
-  club.querySelector(".guinote-club-print").addEventListener("click", () => {
+  // printing (the button, or the browser's own print): only the sheet, moved to the top of the page
+  const home = sheet.parentNode;
+  window.addEventListener("beforeprint", () => {
     fillSheet();
-    window.print();
+    document.body.append(sheet);
+    document.body.classList.add("guinote-club-printing");
   });
+  window.addEventListener("afterprint", () => {
+    home.append(sheet);
+    document.body.classList.remove("guinote-club-printing");
+  });
+  club.querySelector(".guinote-club-print").addEventListener("click", () => window.print());
   club.querySelector(".guinote-club-download").addEventListener("click", () => {
     const link = document.createElement("a");
     link.href = URL.createObjectURL(new Blob([toml()], { type: "application/toml" }));
-    link.download = `${cleanName()}.toml`;
+    link.download = `${fileName()}.toml`;
     document.body.append(link);
     link.click();
     link.remove();
   });
-  base.addEventListener("change", preset);
   name.addEventListener("input", update);
   for (const hidden of club.querySelectorAll("[hidden]")) {
     hidden.hidden = false; // the controls need the script: shown only where it runs
