@@ -229,18 +229,10 @@ def follow_winner(
     first), and the trick's cards and points go to his side, so that the rest of the hand is
     compared from the same table. ``origin`` then starts from that position. Raises
     :class:`Unaligned` where the reference's hand is over or its position cannot be given."""
-    theirs = replayed(engine, origin.engine_setup, origin.engine_actions + done, len(origin.engine_actions) + len(done))
-    at = replayed(reference, origin.setup, done, len(done))
-    position_of = getattr(getattr(at, "game", None), "position", None)
-    if position_of is None or at.state("phase") not in ("free", "arrastre"):
-        raise Unaligned("the reference's hand is over, or its game does not tell its position")
+    theirs, position = _both_after(reference, engine, origin, done)
     with contextlib.suppress(EngineError, UnknownField):  # (whether the engine's hand goes on: to know)
         if theirs.state("phase") not in ("free", "arrastre"):  # (a hand won with the trick's points, say)
             raise Unaligned("the engine's hand is over at the trick it gave to another seat")
-    try:
-        position = dict(position_of())
-    except Exception as error:  # (a position the reference cannot give: a reference bug, said and counted)
-        raise Unaligned(f"the reference's position after the trick: {error}") from None
     before = position.get("last_trick_winner")
     position["leader"] = position["last_trick_winner"] = winner
     # (the last trick's cards would say another seat took it: the position leaves them out)
@@ -258,14 +250,7 @@ def follow_winner(
             counts[ours_side] -= moved
             counts[theirs_side] += moved
             position[name] = counts
-    setup: dict[str, JSON] = {"flags": dict(config.flags), "position": position}
-    try:
-        ours = reference.start(setup)
-    except Exception as error:
-        raise Unaligned(f"the reference refuses its position with the engine's winner: {error}") from None
-    origin.setup = setup
-    origin.engine_actions += done
-    return ours, theirs
+    return _restarted(reference, origin, done, config, position, "winner"), theirs
 
 
 def follow_draw(
@@ -276,13 +261,8 @@ def follow_draw(
     card), so that the rest of the hand is compared from the same table. ``origin`` then starts
     from that position. Raises :class:`Unaligned` where the engine does not tell every hand, or its
     hands hold other cards than the reference's."""
-    theirs = replayed(engine, origin.engine_setup, origin.engine_actions + done, len(origin.engine_actions) + len(done))
-    at = replayed(reference, origin.setup, done, len(done))
-    position_of = getattr(getattr(at, "game", None), "position", None)
-    if position_of is None or at.state("phase") not in ("free", "arrastre"):
-        raise Unaligned("the reference's hand is over, or its game does not tell its position")
+    theirs, position = _both_after(reference, engine, origin, done)
     try:
-        position = dict(position_of())
         hands = [[str(card) for card in theirs.state(f"hand.{seat}")] for seat in range(config.players)]
     except (EngineError, UnknownField, TypeError, ValueError) as error:
         raise Unaligned(f"the hands after the draw cannot be read: {error}") from None
@@ -290,14 +270,42 @@ def follow_draw(
     if ours_cards != sorted(card for hand in hands for card in hand):
         raise Unaligned("the engine's hands after the draw hold other cards than the reference's")
     position["hands"] = hands
+    return _restarted(reference, origin, done, config, position, "hands"), theirs
+
+
+def _both_after(
+    reference: Engine, engine: Engine, origin: Origin, done: list[dict[str, JSON]]
+) -> tuple[GameHandle, dict[str, Any]]:
+    """The engine's game after ``done`` and the reference's position there (a hand under way)."""
+    theirs = replayed(engine, origin.engine_setup, origin.engine_actions + done, len(origin.engine_actions) + len(done))
+    at = replayed(reference, origin.setup, done, len(done))
+    position_of = getattr(getattr(at, "game", None), "position", None)
+    if position_of is None or at.state("phase") not in ("free", "arrastre"):
+        raise Unaligned("the reference's hand is over, or its game does not tell its position")
+    try:
+        return theirs, dict(position_of())
+    except Exception as error:  # (a position the reference cannot give: a reference bug, said and counted)
+        raise Unaligned(f"the reference's position: {error}") from None
+
+
+def _restarted(
+    reference: Engine,
+    origin: Origin,
+    done: list[dict[str, JSON]],
+    config: Config,
+    position: dict[str, Any],
+    what: str,
+) -> GameHandle:
+    """The reference's game started from ``position`` (set to the engine's ``what``); ``origin``
+    then starts from it, the engine's actions since its own setup counted."""
     setup: dict[str, JSON] = {"flags": dict(config.flags), "position": position}
     try:
         ours = reference.start(setup)
     except Exception as error:
-        raise Unaligned(f"the reference refuses its position with the engine's hands: {error}") from None
+        raise Unaligned(f"the reference refuses its position with the engine's {what}: {error}") from None
     origin.setup = setup
     origin.engine_actions += done
-    return ours, theirs
+    return ours
 
 
 def follow_engine(

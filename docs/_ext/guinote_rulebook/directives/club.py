@@ -16,6 +16,7 @@ from docutils import nodes
 
 from guinote_rulebook.data import engine_specs
 from guinote_rulebook.directives.base import RulebookDirective
+from guinote_rulebook.directives.flags import profile_columns
 from guinote_rulebook.locale import _
 from guinote_rulebook.render import para, sources_inline
 
@@ -38,7 +39,7 @@ class ClubRulesDirective(RulebookDirective):
         data = self.data()
         docname = self.env.docname
         flags, profiles = engine_specs()
-        bases = [name for name, spec in profiles.items() if not spec.overlay]
+        bases, _overlays = profile_columns(profiles)
         start = CLUB_START if CLUB_START in bases else bases[0]
         club = nodes.container(classes=["guinote-club"])
         words = {
