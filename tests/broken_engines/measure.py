@@ -55,11 +55,19 @@ class Measure:
     compare_rules: list[str] = field(default_factory=list)
     compare_status: str = ""
     compare_seconds: float = 0.0
+    #: planted rule -> why the engine's shape cannot show it: every scenario of the rule is not
+    #: applicable to it (the reason run gives: a capability the shape does not declare, such as
+    #: ``match`` for the minimal double), so no command can find the bug on it
+    unobservable: dict[str, str] = field(default_factory=dict)
 
     @property
     def missed(self) -> list[str]:
-        """Planted rules neither command named."""
-        return [rule for rule in self.planted if rule not in self.run_found and rule not in self.compare_found]
+        """Planted rules neither command named, of those the engine's shape can show."""
+        return [
+            rule
+            for rule in self.planted
+            if rule not in self.run_found and rule not in self.compare_found and rule not in self.unobservable
+        ]
 
 
 def _command(name: str, args: Sequence[str], timeout: float) -> tuple[int | None, str, float]:
@@ -94,6 +102,10 @@ def measure_run(entry: Entry, name: str, folder: Path, result: Measure) -> None:
     failed = [r for r in results if r["status"] not in ("pass", "not_applicable")]
     flagged = {rule for r in failed for rule in r["rules"]}
     result.run_found = [rule for rule in result.planted if rule in flagged]
+    for rule in result.planted:  # (a rule no scenario of which the engine can play: out of its reach)
+        runs = [r for r in results if rule in r["rules"]]
+        if runs and all(r["status"] == "not_applicable" for r in runs):
+            result.unobservable[rule] = str(runs[0].get("message") or "not applicable")
     causes = likely_causes(Report.load(path))
     result.run_cause = (causes[0].rule or "-") if causes else "-"
     result.run_status = f"{len(failed)} fail" if failed else "pass"
@@ -151,7 +163,9 @@ def table(results: Sequence[Measure]) -> str:
             f"| {r.run_cause or '-'} | {_found(r.compare_found, r.planted, r.compare_status)} "
             f"| {' '.join(r.compare_rules[:4]) or '-'} | {r.run_seconds:.0f} | {r.compare_seconds:.0f} |"
         )
-    found = [r for r in results if not r.missed]
+    reach = {r.engine: [p for p in r.unobservable if p not in (*r.run_found, *r.compare_found)] for r in results}
+    found = [r for r in results if not r.missed and not reach[r.engine]]
+    out_of_reach = [r for r in results if reach[r.engine] and not r.missed]
     by_run = [r for r in results if len(r.run_found) == len(r.planted)]
     by_compare = [r for r in results if len(r.compare_found) == len(r.planted)]
     first = [r for r in results if r.run_cause in r.planted]
@@ -160,8 +174,11 @@ def table(results: Sequence[Measure]) -> str:
     lines.append(
         f"{len(results)} engines: every planted rule found by run or compare in {len(found)}; "
         f"by run in {len(by_run)} (named first cause in {len(first)}); by compare in {len(by_compare)}; "
-        f"compare crashed or timed out on {len(crashes)}"
+        f"compare crashed or timed out on {len(crashes)}; out of the shape's reach in {len(out_of_reach)}"
     )
+    for r in out_of_reach:
+        lines += [f"  {r.engine}: {rule} cannot be shown by this shape: {r.unobservable[rule]}"
+                  for rule in reach[r.engine]]  # fmt: skip
     return "\n".join(lines)
 
 

@@ -107,3 +107,17 @@ def test_the_measure_tells_whether_run_and_compare_find_the_bug(tmp_path: Path) 
     assert "| third_suit_wins | full | DECK-11 | yes |" in table, table
     assert "| tute_card_points__minimal | minimal | DECK-07 |" in table, table
     assert code == 0, table
+
+
+def test_a_rule_the_shape_cannot_show_is_said_and_not_counted_as_missed() -> None:
+    """A match bug in the minimal double (no 'match' capability): every scenario of MATCH-12 is not
+    applicable to it, so neither command can find it there; the measure says so instead of a miss."""
+    from tests.broken_engines.measure import Measure, table
+
+    why = "the engine lacks the 'match' capability"
+    out_of_reach = Measure("coto_points_kept__minimal", "minimal", ["MATCH-12"], unobservable={"MATCH-12": why})
+    missed = Measure("coto_points_kept", "full", ["MATCH-12"])
+    assert out_of_reach.missed == [] and missed.missed == ["MATCH-12"]
+    text = table([out_of_reach, missed])
+    assert f"coto_points_kept__minimal: MATCH-12 cannot be shown by this shape: {why}" in text
+    assert "every planted rule found by run or compare in 0;" in text and "out of the shape's reach in 1" in text
