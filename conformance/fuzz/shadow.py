@@ -44,6 +44,7 @@ class Shadow:
         self.reference, self._replica = reference, replica  # the reference's game at the end of the hand before
         self.flags, self.players, self.deck_size = dict(flags), players, deck_size
         self.game: GameHandle | None = None
+        self._stock: JSON = None  # the shadow's stock when its hands were last matched to the engine's
 
     def deal(self, hands: list[JSON], muestra: JSON, dealt: Step) -> None:
         """Deal the engine's hands and muestra to a replica of the reference's game."""
@@ -81,8 +82,13 @@ class Shadow:
             self.game = None
 
     def _follow_hands(self, engine: GameHandle) -> None:
-        """After a draw, the shadow's hands set to the engine's (its stock was a guess)."""
+        """After a draw, the shadow's hands set to the engine's (its stock was a guess). The
+        engine's hands are read only once cards were drawn (each read is a request to the engine)."""
         assert self.game is not None
+        stock = self.game.state("stock_count")
+        if stock == self._stock:
+            return
+        self._stock = stock
         hands = [engine.state(f"hand.{seat}") for seat in range(self.players)]
         mine = [self.game.state(f"hand.{seat}") for seat in range(self.players)]
         if [sorted(map(str, hand)) for hand in hands if isinstance(hand, list)] == [
