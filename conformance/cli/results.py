@@ -270,7 +270,9 @@ def run(
             raise InputError(str(error)) from None
         specs = [parse_engine_spec(text) for text in engine or ["reference"]]
         clubs = [read_profile_file(path) for path in profile_file or []]
-        chosen_flags = "".join(f"+{piece}" for piece in flag or [] if checked_flag_piece(piece))
+        for piece in flag or []:
+            checked_flag_piece(piece)  # (a flag or value the suite does not declare: said before any run)
+        chosen_flags = "".join(f"+{piece}" for piece in flag or [])
         if chosen_flags and not profile and not clubs and len(specs) > 1:
             raise InputError("--flag with several engines: name the profiles it goes over with --profile")
         if chosen_flags and profile:

@@ -3,7 +3,7 @@
 A club that plays its own reading of some disagreements writes (or downloads) a small TOML file::
 
     # Peña El Cierzo: guinote-conformance run --profile-file cierzo.toml
-    name = "cierzo"              # how the reports name the club's rules (letters, digits, _ and -)
+    name = "cierzo"              # named in the run's opening lines (letters, digits, _ and -)
     base = "lascuarenta"         # the engine's profile the other flags come from
     [flags]
     cante_per_trick = "many"

@@ -30,9 +30,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from adapters.interface import JSON
-from conformance.fuzz.probes import action_key
 from conformance.oracle.divergence import Cause, Divergence
-from conformance.oracle.steps import HAND_DECIDED, Difference, subject_key
+from conformance.oracle.steps import HAND_DECIDED, Difference, action_key, subject_key
 
 #: Most actions a game plays around (:meth:`Watch.play_around`): each costs a replay of the game.
 MOST_AVOIDED = 8
@@ -226,7 +225,7 @@ class Watch:
     #: the step at which the engine drew other cards for the seats (another order, another card):
     #: the fuzzer sets the reference's hands to the engine's (:func:`conformance.fuzz.mano.follow_draw`)
     redraw: int | None = None
-    #: the actions (:func:`~conformance.fuzz.probes.action_key`) the engine was found not to take
+    #: the actions (:func:`~conformance.oracle.steps.action_key`) the engine was found not to take
     #: as the reference does (a card or cante it does not offer, one it takes besides): the
     #: reference's play avoids them for the rest of the game
     avoid: set[str] = field(default_factory=set)
@@ -248,9 +247,9 @@ class Watch:
         return self.retrick is not None or self.redraw is not None
 
     def play_around(self, index: int, action: Mapping[str, JSON] | None) -> bool:
-        """Whether the hand is played again from the step before ``index`` (its action, refused by
-        one engine and taken by the other, follows from a legal difference recorded in the game)
-        with that action avoided: at most :data:`MOST_AVOIDED` times in a game, and once per action."""
+        """Whether the hand is played again from the step before ``index`` with its action (refused
+        by one engine and taken by the other) avoided: at most :data:`MOST_AVOIDED` times in a game,
+        and once per action."""
         if action is None:
             return False
         key = action_key(action)

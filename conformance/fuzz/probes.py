@@ -10,13 +10,12 @@ or out of the duties, draws, claims and a seat that does not exist.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 
 from adapters.interface import JSON, GameHandle
-from conformance.oracle.steps import read_fields
+from conformance.oracle.steps import action_key, read_fields
 
 _SUITS = ("o", "c", "e", "b")
 #: What :func:`probe` reads, in one call (``hand.2`` and ``hand.3`` mano a mano: unknown, unread).
@@ -79,11 +78,6 @@ def _probe_key(action: Mapping[str, JSON]) -> tuple[JSON, ...]:
 Chooser = Callable[[list[dict[str, JSON]]], Mapping[str, JSON]]
 
 
-def action_key(action: Mapping[str, JSON]) -> str:
-    """One action as a key (the same action offered at two steps is one key)."""
-    return json.dumps(action, sort_keys=True, separators=(",", ":"))
-
-
 def choose_action(
     rng: random.Random,
     game: GameHandle,
@@ -112,7 +106,6 @@ def choose_action(
 
 __all__ = [
     "Chooser",
-    "action_key",
     "choose_action",
     "probe",
 ]

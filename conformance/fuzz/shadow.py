@@ -22,8 +22,7 @@ from typing import Any
 
 from adapters.interface import JSON, Accepted, Engine, GameHandle
 from conformance.fuzz.own_deal import deal_of
-from conformance.fuzz.probes import action_key
-from conformance.oracle.steps import Step
+from conformance.oracle.steps import Step, action_key
 
 #: What may go wrong in the shadow: it is a guide only, and gives up (it never stops a game).
 _SHADOW_ERRORS = (Exception,)
