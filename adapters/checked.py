@@ -1,7 +1,7 @@
 """In-process engines held to the protocol's shapes, as engines over the wire are.
 
 An engine over the wire has every answer checked against the JSON Schemas of the protocol
-(:class:`~adapters.subprocess_adapter.SubprocessEngine`); an engine loaded in process
+(:class:`~guinote_conformance.adapters.subprocess_adapter.SubprocessEngine`); an engine loaded in process
 (``reference``, ``py:module:factory``) hands over Python objects that nothing checked, so a
 misnamed event member (``"winer"``) or a legal action of the wrong shape went unseen until a
 scenario happened to read it. :class:`ShapeCheckedEngine` puts the same schemas between the
@@ -12,7 +12,7 @@ action and the first offending member.
 An engine over the wire that hits a bug of its own crashes or answers an error, an
 :class:`EngineError`; in process it raises whatever its code raises (a ``RuntimeError``, a
 ``SystemExit``), anywhere in the caller's code. Held ``contained`` (``compare`` and ``replay``
-hold their in-process engine so: :meth:`conformance.engines.specs.EngineSpec.open`), such an exception
+hold their in-process engine so: :meth:`guinote_conformance.engines.specs.EngineSpec.open`), such an exception
 is an :class:`EngineRaised`, the failure of that engine, traced and recorded as a wire engine's
 crash is; what the interface lets an engine raise passes as it is (:data:`ALLOWED`).
 
@@ -31,9 +31,9 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial, wraps
 from typing import Any
 
-from adapters.gcp.json_text import canonical, non_text
-from adapters.gcp.validation import check_response
-from adapters.interface import (
+from guinote_conformance.adapters.gcp.json_text import canonical, non_text
+from guinote_conformance.adapters.gcp.validation import check_response
+from guinote_conformance.adapters.interface import (
     JSON,
     Accepted,
     Action,
@@ -48,7 +48,7 @@ from adapters.interface import (
     UnknownField,
     outcome_answer,
 )
-from adapters.obligations import Obligations
+from guinote_conformance.adapters.obligations import Obligations
 
 
 class ShapeError(EngineError):
@@ -149,7 +149,7 @@ class ShapeCheckedGame:
     the caller expects, if it knows them (``expects_answers``): an answer with that very text is
     the expected one, valid as the reference's answers are, and is not checked again."""
 
-    #: :func:`conformance.fuzz.differential.compare_batch` may pass the answers it expects
+    #: :func:`guinote_conformance.fuzz.differential.compare_batch` may pass the answers it expects
     expects_answers = True
 
     def __init__(self, game: GameHandle, obligations: Obligations | None = None, *, contained: bool = False) -> None:
@@ -175,9 +175,9 @@ class ShapeCheckedGame:
 
     def apply(self, action: Action, expected: bytes | None = None) -> Outcome:
         """Apply ``action``; its outcome checked. ``expected``: the canonical text
-        (:func:`adapters.gcp.json_text.canonical`) of the events of an accepted action, as the caller
-        expects them (the differential fuzzer's: the reference's own, which are valid): an
-        acceptance with events of that very text needs no check.
+        (:func:`guinote_conformance.adapters.gcp.json_text.canonical`) of the events of an accepted action, as the
+        caller expects them (the differential fuzzer's: the reference's own, which are valid): an acceptance
+        with events of that very text needs no check.
 
         The engine is handed a copy of ``action``, as an engine over the wire reads its own: an
         engine that changed the action it was given would otherwise change the caller's (the

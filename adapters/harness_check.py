@@ -6,15 +6,16 @@ Two modes, each returning a list of :class:`Finding` for a CLI to print:
   game, every answer checked against its JSON Schema, each violation reported (it does not
   stop at the first one), plus the protocol's own rules (unknown fields, unknown games and
   unknown commands answered with the right error, a clean exit after ``stop``);
-* :func:`smoke` plays one complete hand through :class:`~adapters.subprocess_adapter.SubprocessEngine`,
+* :func:`smoke` plays one complete hand through
+  :class:`~guinote_conformance.adapters.subprocess_adapter.SubprocessEngine`,
   always choosing a legal action, and checks what the conformance scenarios rely on: the legal
   list is not empty until the hand is over, the engine accepts its own legal actions, every
   state field of the vocabulary answers.
 
 A clean report from both means that failures of the conformance suite are about the rules,
-not about the harness. Run it as ``python -m adapters.harness_check validate -- ENGINE ARGS...``.
+not about the harness. Run it as ``python -m guinote_conformance.adapters.harness_check validate -- ENGINE ARGS...``.
 
-The checks are in :mod:`adapters.harness`; this module is their command line (:func:`main`), and
+The checks are in :mod:`guinote_conformance.adapters.harness`; this module is their command line (:func:`main`), and
 the names above are importable from here.
 """
 
@@ -24,15 +25,15 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from adapters.harness.findings import Finding, has_errors
-from adapters.harness.smoke import smoke
-from adapters.harness.validate import validate
-from adapters.subprocess_adapter import STARTUP_TIMEOUT
+from guinote_conformance.adapters.harness.findings import Finding, has_errors
+from guinote_conformance.adapters.harness.smoke import smoke
+from guinote_conformance.adapters.harness.validate import validate
+from guinote_conformance.adapters.subprocess_adapter import STARTUP_TIMEOUT
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m adapters.harness_check",
+        prog="python -m guinote_conformance.adapters.harness_check",
         description="Check an engine's GCP/1 harness: 'validate' checks every message, 'smoke' plays one hand.",
     )
     parser.add_argument("mode", choices=["validate", "smoke", "both"])

@@ -2,8 +2,8 @@
 
 The one owner of how a Python engine is named and started: :func:`python_target` reads the
 name, :func:`load_factory` imports the module and calls the factory. Both the suite's engine
-specs (:mod:`conformance.engines.specs`, ``py:`` and ``serve:``) and the server of a Python
-engine (:mod:`adapters.serve`, ``--engine``) load their engines here.
+specs (:mod:`guinote_conformance.engines.specs`, ``py:`` and ``serve:``) and the server of a Python
+engine (:mod:`guinote_conformance.adapters.serve`, ``--engine``) load their engines here.
 
 What goes wrong is one of two errors, each with a message that names the engine and what to
 write or what failed: :class:`NotAnEngine` (the name names no engine: a mistake of whoever
@@ -18,10 +18,10 @@ import importlib
 import os
 import sys
 
-from adapters.interface import Engine
+from guinote_conformance.adapters.interface import Engine
 
 #: The factory of the reference engine (``reference``).
-REFERENCE_FACTORY = "adapters.reference:ReferenceEngine"
+REFERENCE_FACTORY = "guinote_conformance.adapters.reference:ReferenceEngine"
 #: How a Python engine is written, for messages and help texts.
 PYTHON_SYNTAX = "py:package.module:factory"
 
@@ -45,7 +45,7 @@ def python_target(text: str, rest: str) -> str:
 
 def served_target(text: str) -> str:
     """The ``module:factory`` of a Python engine to serve over the protocol, named ``reference``,
-    ``py:module:factory`` or ``module:factory`` (the form ``adapters.serve`` has always taken)."""
+    ``py:module:factory`` or ``module:factory`` (the form ``guinote_conformance.adapters.serve`` has always taken)."""
     if text == "reference":
         return REFERENCE_FACTORY
     if text.startswith("py:"):

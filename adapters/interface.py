@@ -9,7 +9,7 @@ over the wire protocol to an engine written in any language:
   :class:`Rejected` with a reason code and rule ID), and answers named fields of its state
   and of one seat's observation.
 
-Cards use the two-character notation of :mod:`adapters.vocabulary` (``"Ao"``, ``"Sc"``...).
+Cards use the two-character notation of :mod:`guinote_conformance.adapters.vocabulary` (``"Ao"``, ``"Sc"``...).
 Actions and events are JSON objects whose ``type`` names them (see the vocabulary).
 """
 
@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from adapters.gcp.messages import PROTOCOL_VERSION
+from guinote_conformance.adapters.gcp.messages import PROTOCOL_VERSION
 
 JSON = Any
 #: A setup is one of three JSON objects, all with ``"flags"`` (every flag's value):
@@ -65,7 +65,8 @@ class EngineInfo:
     capabilities: frozenset[str] = frozenset()
     homepage: str = ""
     #: The protocol version the engine was written for (``hello``'s ``protocol``): what a later
-    #: version added is optional for it (:mod:`adapters.obligations`, :mod:`adapters.versions`).
+    #: version added is optional for it (:mod:`guinote_conformance.adapters.obligations`,
+    #: :mod:`guinote_conformance.adapters.versions`).
     protocol: int = PROTOCOL_VERSION
 
     def unsupported(self, flags: Mapping[str, str]) -> list[str]:

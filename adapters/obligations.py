@@ -27,10 +27,10 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from adapters.gcp.messages import PROTOCOL_VERSION
-from adapters.gcp.validation import FIELDS_SCHEMA, field_key, load_schemas
-from adapters.interface import REASON_CODES_PREFIX, EngineInfo
-from adapters.vocabulary import REASON_CODES, area_of_rule
+from guinote_conformance.adapters.gcp.messages import PROTOCOL_VERSION
+from guinote_conformance.adapters.gcp.validation import FIELDS_SCHEMA, field_key, load_schemas
+from guinote_conformance.adapters.interface import REASON_CODES_PREFIX, EngineInfo
+from guinote_conformance.adapters.vocabulary import REASON_CODES, area_of_rule
 
 _RULE_ID = re.compile(r"\b[A-Z]+-\d{2}\b")
 #: The schema annotations this module reads.

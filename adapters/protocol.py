@@ -17,16 +17,16 @@ Validation has two layers:
 The fast check implements the subset of JSON Schema the protocol's schemas use and refuses to
 compile anything else; the tests check that it agrees with :mod:`jsonschema`.
 
-The names are defined in :mod:`adapters.gcp` (the messages, their JSON, the schemas and their
+The names are defined in :mod:`guinote_conformance.adapters.gcp` (the messages, their JSON, the schemas and their
 checks, the fast validator); this module is their public face: the docs cite them from here, and
 code outside the suite imports them from here.
 """
 
 from __future__ import annotations
 
-from adapters.gcp.fast_validator import ProtocolSchemaError
-from adapters.gcp.json_text import MAX_DEPTH, NotProtocolJSON, canonical, decode, encode, same_value
-from adapters.gcp.messages import (
+from guinote_conformance.adapters.gcp.fast_validator import ProtocolSchemaError
+from guinote_conformance.adapters.gcp.json_text import MAX_DEPTH, NotProtocolJSON, canonical, decode, encode, same_value
+from guinote_conformance.adapters.gcp.messages import (
     COMMAND_ERRORS,
     COMMANDS,
     ERROR_CODES,
@@ -50,7 +50,7 @@ from adapters.gcp.messages import (
     Stop,
     command,
 )
-from adapters.gcp.validation import (
+from guinote_conformance.adapters.gcp.validation import (
     FIELDS_SCHEMA,
     Violation,
     batch_answer_is_valid,

@@ -5,11 +5,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from adapters.interface import JSON, Accepted, Action, EngineInfo, Outcome, Rejected, Setup, SetupRejected, UnknownField
-from adapters.vocabulary import EXPLICIT_DEAL
-from reference_engine import Game
-from reference_engine import __name__ as engine_package
-from reference_engine.actions import (
+from guinote_conformance import __version__
+from guinote_conformance.adapters.interface import (
+    JSON,
+    Accepted,
+    Action,
+    EngineInfo,
+    Outcome,
+    Rejected,
+    Setup,
+    SetupRejected,
+    UnknownField,
+)
+from guinote_conformance.adapters.vocabulary import EXPLICIT_DEAL
+from guinote_conformance.reference_engine import Game
+from guinote_conformance.reference_engine import __name__ as engine_package
+from guinote_conformance.reference_engine.actions import (
     DRAW,
     ActionFormatError,
     Draw,
@@ -19,13 +30,14 @@ from reference_engine.actions import (
     events_to_json,
     plays_of,
 )
-from reference_engine.cards import CardError, parse_card
-from reference_engine.deal import DealtHand, check_explicit_deal, order_of_deal
-from reference_engine.flags import RulesError, flag_specs, make_rules, profile_names, rules_for
-from reference_engine.views import UnknownField as EngineUnknownField
-from reference_engine.views import observation_field, state_field, state_fields
+from guinote_conformance.reference_engine.cards import CardError, parse_card
+from guinote_conformance.reference_engine.deal import DealtHand, check_explicit_deal, order_of_deal
+from guinote_conformance.reference_engine.flags import RulesError, flag_specs, make_rules, profile_names, rules_for
+from guinote_conformance.reference_engine.views import UnknownField as EngineUnknownField
+from guinote_conformance.reference_engine.views import observation_field, state_field, state_fields
 
-VERSION = "0.1.0"
+#: the reference engine is released with the suite: its version (``hello``) is the suite's
+VERSION = __version__
 
 
 class ReadOnlyAction(dict[str, JSON]):
@@ -101,7 +113,7 @@ class ReferenceGame:
 
     def allowed_by(self, action: Action, *, window: bool = False) -> str:
         """The rule that lets the reference accept ``action`` (a play or a cante) where a stricter
-        engine refuses it (:meth:`reference_engine.game.Game.allowed_by`); ``""`` for another
+        engine refuses it (:meth:`guinote_conformance.reference_engine.game.Game.allowed_by`); ``""`` for another
         action, one it refuses, or garbage. Not part of the engine interface: the comparisons ask
         it of the reference only, to name what the engine under test does not offer. With
         ``window``, for a cante or a tute, the rule that keeps the singer's window open."""

@@ -1,15 +1,15 @@
-"""Serve an in-process :class:`~adapters.interface.Engine` over the conformance protocol (GCP).
+"""Serve an in-process :class:`~guinote_conformance.adapters.interface.Engine` over the conformance protocol (GCP).
 
-``python -m adapters.serve`` serves the reference engine; ``--engine py:module:factory`` (or
+``python -m guinote_conformance.adapters.serve`` serves the reference engine; ``--engine py:module:factory`` (or
 ``module:factory``) serves any engine written in Python (``factory`` is called with no argument
-and returns an :class:`~adapters.interface.Engine`)::
+and returns an :class:`~guinote_conformance.adapters.interface.Engine`)::
 
-    python -m adapters.serve --engine reference
-    python -m adapters.serve --engine mypackage.engine:MyEngine
+    python -m guinote_conformance.adapters.serve --engine reference
+    python -m guinote_conformance.adapters.serve --engine mypackage.engine:MyEngine
 
 The process reads requests from stdin and answers on stdout, one JSON line each, until
 ``stop`` or the end of stdin. Anything the served engine prints goes to stderr, so it cannot
-corrupt the protocol stream. This module loads no jsonschema (adapters.gcp.validation imports
+corrupt the protocol stream. This module loads no jsonschema (guinote_conformance.adapters.gcp.validation imports
 it only to explain a failure), so the served process starts fast; :class:`Server` is also the base
 of the hostile test engines.
 """
@@ -23,10 +23,21 @@ import traceback
 from collections.abc import Callable, Sequence
 from typing import Any, BinaryIO
 
-from adapters.gcp.json_text import decode
-from adapters.gcp.messages import COMMANDS, OLDEST_PROTOCOL, ErrorCode  # no jsonschema: the server starts fast
-from adapters.in_process import EngineDidNotStart, NotAnEngine, load_factory, served_target
-from adapters.interface import Engine, EngineInfo, GameHandle, SetupRejected, end_game, outcome_answer
+from guinote_conformance.adapters.gcp.json_text import decode
+from guinote_conformance.adapters.gcp.messages import (  # no jsonschema: the server starts fast
+    COMMANDS,
+    OLDEST_PROTOCOL,
+    ErrorCode,
+)
+from guinote_conformance.adapters.in_process import EngineDidNotStart, NotAnEngine, load_factory, served_target
+from guinote_conformance.adapters.interface import (
+    Engine,
+    EngineInfo,
+    GameHandle,
+    SetupRejected,
+    end_game,
+    outcome_answer,
+)
 
 JSONObject = dict[str, Any]
 
@@ -258,7 +269,8 @@ def _key_message(error: KeyError) -> str:
 
 
 def load_engine(spec: str) -> Engine:
-    """``reference``, ``py:module:factory`` or ``module:factory``, loaded by :mod:`adapters.in_process`;
+    """``reference``, ``py:module:factory`` or ``module:factory``, loaded by
+    :mod:`guinote_conformance.adapters.in_process`;
     a spec that names no engine, or an engine that cannot start, ends the process with its message."""
     try:
         return load_factory(spec, served_target(spec))
@@ -267,7 +279,9 @@ def load_engine(spec: str) -> Engine:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m adapters.serve", description=(__doc__ or "").split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m guinote_conformance.adapters.serve", description=(__doc__ or "").split("\n\n")[0]
+    )
     parser.add_argument(
         "--engine", default="reference", help="'reference' (default), 'py:module:factory' or 'module:factory'"
     )

@@ -1,7 +1,7 @@
 """Check an engine written in any language: run it as a subprocess speaking the conformance protocol (GCP).
 
-:class:`SubprocessEngine` implements the :class:`~adapters.interface.Engine` interface by
-sending protocol requests (:mod:`adapters.protocol`) to ONE long-lived engine process::
+:class:`SubprocessEngine` implements the :class:`~guinote_conformance.adapters.interface.Engine` interface by
+sending protocol requests (:mod:`guinote_conformance.adapters.protocol`) to ONE long-lived engine process::
 
     engine = SubprocessEngine(["node", "my_engine.js"], timeout=5.0)
     game = engine.start({"flags": {...}, "dealer": 0, "deck": [...]})
@@ -17,7 +17,7 @@ What it guarantees, whatever the engine does:
   other request is sent, so the engine still sees one request at a time;
 * **every answer is checked**: it must be one JSON line, echo the request ``id`` and match the
   schema of its command; a line longer than ``max_line_bytes`` is refused unread;
-* **useful failures**: an :class:`EngineFailure` (an :class:`~adapters.interface.EngineError`)
+* **useful failures**: an :class:`EngineFailure` (an :class:`~guinote_conformance.adapters.interface.EngineError`)
   says what was sent, what came back and the end of the engine's stderr, which is kept in a
   bounded ring buffer (:meth:`SubprocessEngine.stderr_tail`);
 * **one crash costs one scenario**: when the process crashes, hangs or breaks the protocol
@@ -40,7 +40,7 @@ An ``engine_error`` answer (the engine reports its own failure) raises an
 :class:`EngineFailure` but keeps the process; after an ``apply`` it also breaks the game,
 whose state is then unknown.
 
-The parts are in :mod:`adapters.wire` (the failures, the pipes, the process and its tree, the
+The parts are in :mod:`guinote_conformance.adapters.wire` (the failures, the pipes, the process and its tree, the
 game handle); the names above are importable from here.
 """
 
@@ -53,12 +53,21 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from adapters.gcp.json_text import encode
-from adapters.gcp.messages import PROTOCOL_VERSIONS, Apply, End, ErrorCode, Hello, Request, Start, Stop
-from adapters.gcp.validation import batch_answer_is_valid, response_is_valid, response_violations
-from adapters.interface import EngineInfo, Setup, SetupRejected, UnknownField
-from adapters.obligations import Obligations
-from adapters.wire.failures import (
+from guinote_conformance.adapters.gcp.json_text import encode
+from guinote_conformance.adapters.gcp.messages import (
+    PROTOCOL_VERSIONS,
+    Apply,
+    End,
+    ErrorCode,
+    Hello,
+    Request,
+    Start,
+    Stop,
+)
+from guinote_conformance.adapters.gcp.validation import batch_answer_is_valid, response_is_valid, response_violations
+from guinote_conformance.adapters.interface import EngineInfo, Setup, SetupRejected, UnknownField
+from guinote_conformance.adapters.obligations import Obligations
+from guinote_conformance.adapters.wire.failures import (
     SHOWN,
     STARTUP_TIMEOUT,
     AnswerTooLong,
@@ -79,16 +88,17 @@ from adapters.wire.failures import (
     UnsolicitedOutput,
     WrongId,
 )
-from adapters.wire.game import Slot, SubprocessGame
-from adapters.wire.pipes import Reader
-from adapters.wire.process import EngineProcess, InFlight
-from adapters.wire.process_tree import MARK_VARIABLE
+from guinote_conformance.adapters.wire.game import Slot, SubprocessGame
+from guinote_conformance.adapters.wire.pipes import Reader
+from guinote_conformance.adapters.wire.process import EngineProcess, InFlight
+from guinote_conformance.adapters.wire.process_tree import MARK_VARIABLE
 
 _LAUNCH_MARK = "--- gcp: launch "
 
 
 class SubprocessEngine:
-    """An engine process speaking the conformance protocol (GCP/1 or later), as an :class:`~adapters.interface.Engine`.
+    """An engine process speaking the conformance protocol (GCP/1 or later), as an
+    :class:`~guinote_conformance.adapters.interface.Engine`.
 
     ``argv`` is an argument list (never a shell string). Not thread-safe: one caller at a time.
     """
@@ -293,7 +303,8 @@ class SubprocessEngine:
         self, request: Request, answer: dict[str, Any], raw: bytes, expected: Sequence[bytes | None] = ()
     ) -> dict[str, Any]:
         """``answer``, if it matches the schema of ``request``'s command; else :class:`SchemaViolation`.
-        ``expected``: the known steps of a ``batch`` answer (:func:`~adapters.gcp.validation.batch_answer_is_valid`)."""
+        ``expected``: the known steps of a ``batch`` answer
+        (:func:`~guinote_conformance.adapters.gcp.validation.batch_answer_is_valid`)."""
         cmd = request.spec.name
         valid = batch_answer_is_valid(answer, expected) if expected else response_is_valid(cmd, answer)
         if not valid:

@@ -8,11 +8,11 @@ before that keeps working:
   default (``default`` in ``reference_engine/profiles.toml``), and the engine is never sent it:
   it is told only the flags it declared. The run says so once, at the start
   (:attr:`Compatibility.notes`), not once per scenario;
-* what a later version added to the messages is optional for it (:mod:`adapters.obligations`
-  reads the version from :attr:`~adapters.interface.EngineInfo.protocol`).
+* what a later version added to the messages is optional for it (:mod:`guinote_conformance.adapters.obligations`
+  reads the version from :attr:`~guinote_conformance.adapters.interface.EngineInfo.protocol`).
 
 :class:`CompatibleEngine` does the first for any engine; every engine the suite opens is seen
-through it (:meth:`conformance.engines.specs.EngineSpec.open`).
+through it (:meth:`guinote_conformance.engines.specs.EngineSpec.open`).
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from adapters.gcp.messages import PROTOCOL_VERSION
-from adapters.interface import Engine, EngineInfo, GameHandle, Setup
+from guinote_conformance.adapters.gcp.messages import PROTOCOL_VERSION
+from guinote_conformance.adapters.interface import Engine, EngineInfo, GameHandle, Setup
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ def compatible_info(info: EngineInfo) -> tuple[EngineInfo, Compatibility]:
     A flag is defaulted when no profile and no flag list of the engine names it; one that a
     profile names but another omits is the engine's own inconsistency and left as declared
     (the run then refuses those scenarios with the missing flag named)."""
-    from reference_engine.flags import flag_specs
+    from guinote_conformance.reference_engine.flags import flag_specs
 
     specs = flag_specs()
     declared = set(info.flags) | {name for flags in info.profiles.values() for name in flags}

@@ -8,7 +8,7 @@ behind), and prints the hands per second:
 * **pool, shares**: the pool as it was before batches (every worker plays every N-th game of
   each configuration with its own steering, one task per worker: ``run_parallel``);
 * **pool, batches**: the same :class:`~concurrent.futures.ProcessPoolExecutor` (spawn), sent
-  batches of games (:mod:`conformance.fuzz.driver`): what ``compare --jobs N`` runs;
+  batches of games (:mod:`guinote_conformance.fuzz.driver`): what ``compare --jobs N`` runs;
 * **Dask, batches**: a Dask ``LocalCluster`` of N worker processes (one thread each), sent the same
   batches through ``Client.get_executor()``: what ``compare --jobs N --cluster local`` runs.
 
@@ -51,13 +51,13 @@ import time
 from collections.abc import Callable
 from functools import partial
 
-from adapters.reference import ReferenceEngine
-from conformance.fuzz.cluster import Backend, open_backend
-from conformance.fuzz.configs import resolve
-from conformance.fuzz.driver import Plan, run_plan
-from conformance.fuzz.findings import FuzzReport
-from conformance.fuzz.parallel import Share, run_parallel
-from conformance.oracle.divergence import Config
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.fuzz.cluster import Backend, open_backend
+from guinote_conformance.fuzz.configs import resolve
+from guinote_conformance.fuzz.driver import Plan, run_plan
+from guinote_conformance.fuzz.findings import FuzzReport
+from guinote_conformance.fuzz.parallel import Share, run_parallel
+from guinote_conformance.oracle.divergence import Config
 
 #: Games per configuration of the first round, played before the clock starts.
 WARM_UP_GAMES = 4
@@ -94,7 +94,7 @@ def batches_rate(
     open_workers: Callable[[], Backend], spec: str, batch: int, seconds: float, depth: str, profiles: list[str]
 ) -> float:
     """Hands per second of batches sent to the backend, once its workers have played a first round."""
-    from conformance.fuzz.campaign import Campaign, Identity
+    from guinote_conformance.fuzz.campaign import Campaign, Identity
 
     chosen = configs(profiles)
     backend = open_workers()

@@ -6,7 +6,7 @@ nothing diverges and every game is played to its end):
 * **in process**: the engine under test is the reference engine, in this process (and the
   same with its answers checked against the protocol's schemas, as ``compare --engine py:...``
   and ``--engine reference`` check an in-process engine);
-* **over the wire, batch**: the reference served over the protocol (``python -m adapters.serve``),
+* **over the wire, batch**: the reference served over the protocol (``python -m guinote_conformance.adapters.serve``),
   asked for a whole hand in one ``batch`` request, pipelined: while the served engine answers
   one hand, the fuzzer plays the next on the reference, so the two processes use two cores;
 * **over the wire, one request per call**: the same served engine without ``batch`` (what an
@@ -43,13 +43,13 @@ import sys
 import time
 from pathlib import Path
 
-from adapters.checked import ShapeCheckedEngine
-from adapters.interface import Engine
-from adapters.reference import ReferenceEngine
-from adapters.subprocess_adapter import SubprocessEngine
-from conformance.fuzz.configs import resolve
-from conformance.fuzz.fuzzer import DEPTHS, Fuzzer
-from conformance.fuzz.parallel import Share, default_jobs, run_parallel
+from guinote_conformance.adapters.checked import ShapeCheckedEngine
+from guinote_conformance.adapters.interface import Engine
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.subprocess_adapter import SubprocessEngine
+from guinote_conformance.fuzz.configs import resolve
+from guinote_conformance.fuzz.fuzzer import DEPTHS, Fuzzer
+from guinote_conformance.fuzz.parallel import Share, default_jobs, run_parallel
 
 
 def measure(
@@ -119,8 +119,8 @@ def engine_cpu(engine: Engine) -> float:
 def raw_hands_per_second(seconds: float = 1.0) -> float:
     import random
 
-    from reference_engine.flags import rules_for
-    from reference_engine.random_play import new_game, play_hand, uniform_policy
+    from guinote_conformance.reference_engine.flags import rules_for
+    from guinote_conformance.reference_engine.random_play import new_game, play_hand, uniform_policy
 
     rules, rng, hands = rules_for("lascuarenta"), random.Random(0), 0
     started = time.perf_counter()
@@ -156,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
     figures.append(("in process, schema-checked", *measure(ShapeCheckedEngine(ReferenceEngine()), batch=True,
                                                            **options)))  # fmt: skip
     for label, batch in (("over the wire, batch", True), ("over the wire, one request per call", False)):
-        served = SubprocessEngine([sys.executable, "-m", "adapters.serve"], timeout=30)
+        served = SubprocessEngine([sys.executable, "-m", "guinote_conformance.adapters.serve"], timeout=30)
         try:
             figures.append((label, *measure(served, batch=batch, **options)))
         finally:

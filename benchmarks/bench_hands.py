@@ -20,8 +20,8 @@ import sys
 import time
 from dataclasses import dataclass
 
-from reference_engine.flags import profile_names, rules_for
-from reference_engine.random_play import new_game, play_hand, uniform_policy
+from guinote_conformance.reference_engine.flags import profile_names, rules_for
+from guinote_conformance.reference_engine.random_play import new_game, play_hand, uniform_policy
 
 #: The variants measured for information after the 4-player profiles.
 VARIANTS = ("mano_a_mano", "ademuz48", "castellon36")

@@ -30,7 +30,7 @@ def results_file(out: Path) -> str:
     if given:
         return given
     sys.path.insert(0, str(DOCS.parent))
-    from conformance.report.published import run_reference
+    from guinote_conformance.report.published import run_reference
 
     return str(run_reference(out.parent / "reference-results", jobs=int(os.environ.get("GUINOTE_DOCS_JOBS", "2"))))
 

@@ -10,10 +10,12 @@ ROOT = DOCS.parent
 # The project's packages (rule index, catalogue, reference engine) and the extension.
 sys.path[:0] = [str(ROOT), str(DOCS / "_ext")]
 
+import guinote_conformance  # noqa: E402  (from the checkout, put first on the path above)
+
 project = "Guiñote conformance suite"
 author = "The Guiñote conformance suite contributors"
 copyright = "the Guiñote conformance suite contributors"
-release = "0.1.0"
+release = guinote_conformance.__version__  # the suite's version, in its one place
 version = release
 
 extensions = [

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
-from reference_engine.cards import ALL_CARDS, Card, CardError, Rank, Suit, parse_card
+from guinote_conformance.reference_engine.cards import ALL_CARDS, Card, CardError, Rank, Suit, parse_card
 
 
 class IllegalAction(Exception):
@@ -45,7 +45,7 @@ class Refusal:
     message: str
 
     def error(self) -> IllegalAction:
-        """The exception :meth:`Game.apply <reference_engine.game.Game.apply>` raises."""
+        """The exception :meth:`Game.apply <guinote_conformance.reference_engine.game.Game.apply>` raises."""
         return IllegalAction(self.code, self.rule, self.message)
 
 

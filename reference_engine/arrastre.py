@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from reference_engine.actions import Refusal
-from reference_engine.cards import Card, Suit
-from reference_engine.flags import Rules
-from reference_engine.tricks import Trick, beats, partner_of, winning_index
+from guinote_conformance.reference_engine.actions import Refusal
+from guinote_conformance.reference_engine.cards import Card, Suit
+from guinote_conformance.reference_engine.flags import Rules
+from guinote_conformance.reference_engine.tricks import Trick, beats, partner_of, winning_index
 
 __all__ = ["Refusal", "allowance", "legal_cards", "refusal"]
 

@@ -6,7 +6,7 @@ won the trick just completed, from the end of that trick until the next card is 
 (CANTE-05, CANTE-06), once per suit and hand (CANTE-11), with both cards in his hand
 (CANTE-19). Singing is optional (CANTE-07) and possible in both phases (CANTE-20).
 
-Each check returns a :class:`~reference_engine.actions.Refusal` or ``None``, so that listing
+Each check returns a :class:`~guinote_conformance.reference_engine.actions.Refusal` or ``None``, so that listing
 the legal actions raises nothing; ``check_*`` raise the refusal for ``Hand.apply``.
 """
 
@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from reference_engine.actions import IllegalAction, Refusal
-from reference_engine.cards import Card, Rank, Suit
+from guinote_conformance.reference_engine.actions import IllegalAction, Refusal
+from guinote_conformance.reference_engine.cards import Card, Rank, Suit
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from reference_engine.state import HandState
+    from guinote_conformance.reference_engine.state import HandState
 
 _REYES = {suit: Card(Rank.REY, suit) for suit in Suit}
 _SOTAS = {suit: Card(Rank.SOTA, suit) for suit in Suit}

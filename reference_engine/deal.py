@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from reference_engine.cards import Card, CardError, check_deck, deck_set
-from reference_engine.tricks import next_seat
+from guinote_conformance.reference_engine.cards import Card, CardError, check_deck, deck_set
+from guinote_conformance.reference_engine.tricks import next_seat
 
 HAND_SIZE = 6  # DEAL-01
 

@@ -42,7 +42,8 @@ class FlagSpec:
     values: Mapping[str, FlagValue]
     default: str
     #: The conformance protocol version that added the flag (``since`` in profiles.toml): an engine
-    #: written for an earlier version does not declare it, and plays ``default`` (adapters.versions).
+    #: written for an earlier version does not declare it, and plays ``default``
+    #: (guinote_conformance.adapters.versions).
     since: int = 1
 
 
@@ -104,7 +105,7 @@ class Rules:
 
 @cache
 def _catalogue() -> dict[str, Any]:
-    text = resources.files("reference_engine").joinpath("profiles.toml").read_text(encoding="utf-8")
+    text = resources.files("guinote_conformance.reference_engine").joinpath("profiles.toml").read_text(encoding="utf-8")
     return tomllib.loads(text)
 
 

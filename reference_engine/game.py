@@ -1,9 +1,9 @@
 """A match of Guiñote: hands dealt one after another until a side wins (rule area MATCH).
 
 :class:`Game` follows OpenSpiel's shape: :meth:`Game.legal_actions` lists what may be done
-now, :meth:`Game.apply` does one action and returns the :class:`~reference_engine.actions.Event`
-list it caused, or raises :class:`~reference_engine.actions.IllegalAction` with a reason code
-and the rule ID. The hand in progress is a :class:`~reference_engine.hand.Hand`
+now, :meth:`Game.apply` does one action and returns the :class:`~guinote_conformance.reference_engine.actions.Event`
+list it caused, or raises :class:`~guinote_conformance.reference_engine.actions.IllegalAction` with a reason code
+and the rule ID. The hand in progress is a :class:`~guinote_conformance.reference_engine.hand.Hand`
 (:attr:`Game.hand`), which owns its state and applies the in-hand actions; the match holds
 the rules, the score, the totals carried into a hand de vueltas, the history and the
 sequencing of the hands (who deals next, the deal).
@@ -16,15 +16,15 @@ from collections.abc import Mapping, Sequence
 from operator import attrgetter
 from typing import Any, Generic, TypeVar, overload
 
-from reference_engine import scoring
-from reference_engine.actions import Action, Cante, Deal, Event, IllegalAction, Play, Tute
-from reference_engine.cards import Card, CardError, Suit, codes, shuffled_deck
-from reference_engine.deal import check_cards_once
-from reference_engine.flags import Rules
-from reference_engine.hand import Hand
-from reference_engine.match import MatchScore, next_dealer
-from reference_engine.position import read_pair
-from reference_engine.scoring import PointDecision
+from guinote_conformance.reference_engine import scoring
+from guinote_conformance.reference_engine.actions import Action, Cante, Deal, Event, IllegalAction, Play, Tute
+from guinote_conformance.reference_engine.cards import Card, CardError, Suit, codes, shuffled_deck
+from guinote_conformance.reference_engine.deal import check_cards_once
+from guinote_conformance.reference_engine.flags import Rules
+from guinote_conformance.reference_engine.hand import Hand
+from guinote_conformance.reference_engine.match import MatchScore, next_dealer
+from guinote_conformance.reference_engine.position import read_pair
+from guinote_conformance.reference_engine.scoring import PointDecision
 
 _T = TypeVar("_T")
 
@@ -38,7 +38,9 @@ class _HandField(Generic[_T]):
     def __set_name__(self, owner: type[Any], name: str) -> None:
         source = self._source or name
         self._get: attrgetter[Any] = attrgetter(f"hand.{source}")
-        self.__doc__ = f"The current hand's ``{source}`` (:class:`~reference_engine.hand.Hand`); read-only."
+        self.__doc__ = (
+            f"The current hand's ``{source}`` (:class:`~guinote_conformance.reference_engine.hand.Hand`); read-only."
+        )
 
     @overload
     def __get__(self, game: None, owner: type[Any]) -> _HandField[_T]: ...
@@ -55,12 +57,12 @@ class _HandField(Generic[_T]):
 
 
 class Game:
-    """One match of Guiñote under a set of :class:`~reference_engine.flags.Rules`.
+    """One match of Guiñote under a set of :class:`~guinote_conformance.reference_engine.flags.Rules`.
 
     ``hand`` is the hand in progress (or just over); ``match`` the points and cotos. The
     fields of the current hand also read through the game (``game.turn``, ``game.hands``...),
     read-only. ``start`` describes how the first hand was set up, in JSON, and ``history``
-    lists every accepted action: together they replay the game (:mod:`reference_engine.records`).
+    lists every accepted action: together they replay the game (:mod:`guinote_conformance.reference_engine.records`).
     """
 
     def __init__(self, rules: Rules, hand: Hand, start: Mapping[str, Any], match: MatchScore | None = None) -> None:
@@ -135,7 +137,7 @@ class Game:
 
     @classmethod
     def from_position(cls, rules: Rules, position: Mapping[str, Any]) -> Game:
-        """Start in the middle of a hand (:mod:`reference_engine.position`); the position may
+        """Start in the middle of a hand (:mod:`guinote_conformance.reference_engine.position`); the position may
         give the match score so far (``match_points``, ``cotos``)."""
         hand = Hand.from_position(rules, position)
         points, cotos = read_pair(position, "match_points"), read_pair(position, "cotos")
@@ -145,7 +147,7 @@ class Game:
     def position(self) -> dict[str, Any]:
         """The position of the hand in progress and the match score, as JSON that
         :meth:`from_position` loads back to the same state (not the history). A hand that is
-        over has no position: raises :class:`~reference_engine.position.PositionError`."""
+        over has no position: raises :class:`~guinote_conformance.reference_engine.position.PositionError`."""
         return {**self.hand.position(), "match_points": list(self.match.points), "cotos": list(self.match.cotos)}
 
     # ------------------------------------------------------------------ queries
@@ -163,13 +165,13 @@ class Game:
 
     def playable_cards(self, seat: int) -> list[Card]:
         """The cards ``seat`` may play now (see :meth:`Hand.playable_cards
-        <reference_engine.hand.Hand.playable_cards>`)."""
+        <guinote_conformance.reference_engine.hand.Hand.playable_cards>`)."""
         return self.hand.playable_cards(seat)
 
     def allowed_by(self, action: Action, *, window: bool = False) -> str:
         """The rule that lets :meth:`apply` accept ``action``, a play or a cante, where a stricter
-        engine refuses it (:meth:`Hand.allowed_by <reference_engine.hand.Hand.allowed_by>`,
-        :meth:`Hand.cante_allowed_by <reference_engine.hand.Hand.cante_allowed_by>`); ``""`` if
+        engine refuses it (:meth:`Hand.allowed_by <guinote_conformance.reference_engine.hand.Hand.allowed_by>`,
+        :meth:`Hand.cante_allowed_by <guinote_conformance.reference_engine.hand.Hand.cante_allowed_by>`); ``""`` if
         it would be refused, or for another action. With ``window``, for a cante or a tute: the
         rule that keeps the singer's window open, whatever else refuses it."""
         if self.hand.result is not None:
@@ -184,7 +186,7 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every action that :meth:`apply` would accept now, for any seat: those of the hand
-        in progress (:meth:`Hand.legal_actions <reference_engine.hand.Hand.legal_actions>`),
+        in progress (:meth:`Hand.legal_actions <guinote_conformance.reference_engine.hand.Hand.legal_actions>`),
         or the next deal once it is over, nothing once the match is won (MATCH-05).
 
         A :class:`Deal` in the list has an empty deck: it stands for a deal of any order of

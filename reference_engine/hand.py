@@ -1,17 +1,17 @@
 """One hand of Guiñote: from the deal to its count.
 
 A :class:`Hand` is made in one of two ways only: dealt (:meth:`Hand.from_deck`,
-:meth:`Hand.from_deal`, or a :class:`~reference_engine.deal.DealtHand`), or loaded from a
+:meth:`Hand.from_deal`, or a :class:`~guinote_conformance.reference_engine.deal.DealtHand`), or loaded from a
 position (:meth:`Hand.from_position`, which checks that the position is a possible state).
 It lists the legal actions of the hand (:meth:`Hand.legal_actions`) and applies them
 (:meth:`Hand.apply`): plays, the draw, cantes, the exchange, tutes and claims. When the hand
 ends its :attr:`Hand.result` is set; what follows (the point, the coto, the carry-over into
-a hand de vueltas, the next deal) is the match's (:class:`reference_engine.game.Game`).
+a hand de vueltas, the next deal) is the match's (:class:`guinote_conformance.reference_engine.game.Game`).
 
 The rules themselves live in one module per area (``arrastre``, ``cantes``, ``renuncio``,
 ``seven``, ``scoring``, ``tricks``), which decide from the state; this module keeps the state,
 changes it, and sequences them. The position format, read and written, is
-:mod:`reference_engine.position`'s.
+:mod:`guinote_conformance.reference_engine.position`'s.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from reference_engine import arrastre, cantes, renuncio, scoring, seven
-from reference_engine.actions import (
+from guinote_conformance.reference_engine import arrastre, cantes, renuncio, scoring, seven
+from guinote_conformance.reference_engine.actions import (
     DRAW,
     Action,
     Cante,
@@ -35,19 +35,26 @@ from reference_engine.actions import (
     Tute,
     plays_of,
 )
-from reference_engine.cards import Card, CardError, Rank, Suit, strength_table
-from reference_engine.deal import DealtHand, check_explicit_deal, deal_from_deck
-from reference_engine.flags import Rules
-from reference_engine.position import read_hand, write_hand
-from reference_engine.scoring import PointDecision
-from reference_engine.tricks import SEAT_SIDES, SIDE_SEATS, draw_order, next_seat, trick_points, winning_index
+from guinote_conformance.reference_engine.cards import Card, CardError, Rank, Suit, strength_table
+from guinote_conformance.reference_engine.deal import DealtHand, check_explicit_deal, deal_from_deck
+from guinote_conformance.reference_engine.flags import Rules
+from guinote_conformance.reference_engine.position import read_hand, write_hand
+from guinote_conformance.reference_engine.scoring import PointDecision
+from guinote_conformance.reference_engine.tricks import (
+    SEAT_SIDES,
+    SIDE_SEATS,
+    draw_order,
+    next_seat,
+    trick_points,
+    winning_index,
+)
 
 
 class Hand:
     """The state of one hand, and the in-hand actions.
 
-    The fields are public and read by :mod:`reference_engine.views` and the rule modules
-    (:class:`~reference_engine.state.HandState`); they change only through :meth:`apply`.
+    The fields are public and read by :mod:`guinote_conformance.reference_engine.views` and the rule modules
+    (:class:`~guinote_conformance.reference_engine.state.HandState`); they change only through :meth:`apply`.
 
     * ``dealer``, ``mano``: who dealt, and the seat on his right who leads first (PRE-09);
     * ``hands``: each seat's cards; ``stock``: face down, top first; ``muestra``: the
@@ -63,7 +70,7 @@ class Hand:
     * ``hand_in_point``: 0 for the first hand of a point, then 1, 2... de vueltas, with
       ``carried`` and ``carried_malas``, the totals carried in (VUELTAS-02), and
       ``first_over``, the side that passed 100 first (VUELTAS-14);
-    * ``result``: the :class:`~reference_engine.scoring.PointDecision` once the hand is over.
+    * ``result``: the :class:`~guinote_conformance.reference_engine.scoring.PointDecision` once the hand is over.
     """
 
     # The fields are slots: a hand has too many fields for Python's fast attribute access to an
@@ -264,8 +271,8 @@ class Hand:
 
     @classmethod
     def from_position(cls, rules: Rules, position: Mapping[str, Any]) -> Hand:
-        """The hand in ``position`` (:mod:`reference_engine.position`), or a
-        :class:`~reference_engine.position.PositionError` naming the field that makes it
+        """The hand in ``position`` (:mod:`guinote_conformance.reference_engine.position`), or a
+        :class:`~guinote_conformance.reference_engine.position.PositionError` naming the field that makes it
         impossible. The match fields (``match_points``, ``cotos``) are the match's."""
         hand = cls.__new__(cls)
         hand._set_state(rules, **read_hand(rules, position))
@@ -304,7 +311,7 @@ class Hand:
     def allowed_by(self, seat: int, card: Card) -> str:
         """The rule that lets ``seat`` play ``card`` now, ``""`` if he may not: free play
         (PLAY-07), the last trick before the stock runs out included (ARR-11), or what the
-        duties of the arrastre leave him (:func:`reference_engine.arrastre.allowance`)."""
+        duties of the arrastre leave him (:func:`guinote_conformance.reference_engine.arrastre.allowance`)."""
         if card not in self.playable_cards(seat):
             return ""
         if self.muestra is not None:
@@ -314,8 +321,8 @@ class Hand:
 
     def cante_allowed_by(self, seat: int, suit: Suit | None = None) -> str:
         """The rule that lets ``seat`` sing ``suit`` now, ``""`` if he may not
-        (:func:`reference_engine.cantes.cante_allowance`); with no suit, the rule that keeps his
-        window open (:func:`reference_engine.cantes.window_allowance`)."""
+        (:func:`guinote_conformance.reference_engine.cantes.cante_allowance`); with no suit, the rule that keeps his
+        window open (:func:`guinote_conformance.reference_engine.cantes.window_allowance`)."""
         if suit is None:
             return cantes.window_allowance(self, seat)
         return cantes.cante_allowance(self, seat, suit)
@@ -444,7 +451,8 @@ class Hand:
         return events + self._complete_trick()
 
     def _renuncio(self, seat: int, card: Card | None, refused: Refusal, suit: Suit | None = None) -> list[Event]:
-        """RENUNCIO-07: the renuncio called (:func:`reference_engine.renuncio.called`) ends the hand."""
+        """RENUNCIO-07: the renuncio called (:func:`guinote_conformance.reference_engine.renuncio.called`) ends the
+        hand."""
         event, decision = renuncio.called(self, seat, card, refused, suit)
         return [event, *self._finish(decision)]
 

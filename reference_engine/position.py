@@ -20,7 +20,7 @@ defaults to the seat before the leader. ``tricks_won`` defaults to one trick for
 ``last_trick_winner``.
 
 Four more fields complete the state, so that the position of any hand in progress
-(:meth:`Game.position() <reference_engine.game.Game.position>`) loads back to the same state:
+(:meth:`Game.position() <guinote_conformance.reference_engine.game.Game.position>`) loads back to the same state:
 
 * ``won_cards``: the cards each side has won so far, in the order won (ETIQ-02 shows the
   latest trick of each); they need not account for ``card_points``, which a position may
@@ -34,8 +34,8 @@ Four more fields complete the state, so that the position of any hand in progres
 
 This module owns the format: it reads the fields and checks that they make a possible state
 of a hand (:func:`read_hand`, for :meth:`Hand.from_position
-<reference_engine.hand.Hand.from_position>`), and writes a hand in progress as a position
-(:func:`write_hand`, for :meth:`Hand.position <reference_engine.hand.Hand.position>`).
+<guinote_conformance.reference_engine.hand.Hand.from_position>`), and writes a hand in progress as a position
+(:func:`write_hand`, for :meth:`Hand.position <guinote_conformance.reference_engine.hand.Hand.position>`).
 """
 
 from __future__ import annotations
@@ -43,14 +43,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from reference_engine.cantes import cante_value
-from reference_engine.cards import Card, CardError, Suit, codes, parse_card, strength_table
-from reference_engine.deal import HAND_SIZE, check_cards_once
-from reference_engine.tricks import SEAT_SIDES, next_seat, winning_index
+from guinote_conformance.reference_engine.cantes import cante_value
+from guinote_conformance.reference_engine.cards import Card, CardError, Suit, codes, parse_card, strength_table
+from guinote_conformance.reference_engine.deal import HAND_SIZE, check_cards_once
+from guinote_conformance.reference_engine.tricks import SEAT_SIDES, next_seat, winning_index
 
 if TYPE_CHECKING:
-    from reference_engine.flags import Rules
-    from reference_engine.state import HandState
+    from guinote_conformance.reference_engine.flags import Rules
+    from guinote_conformance.reference_engine.state import HandState
 
 
 class PositionError(CardError):
@@ -131,7 +131,7 @@ def read_won_cards(position: Mapping[str, Any]) -> list[list[Card]]:
 
 
 def read_hand(rules: Rules, position: Mapping[str, Any]) -> dict[str, Any]:
-    """The state of the hand in ``position``, as the fields :class:`~reference_engine.hand.Hand`
+    """The state of the hand in ``position``, as the fields :class:`~guinote_conformance.reference_engine.hand.Hand`
     is made from, or a :class:`PositionError` naming the field that makes it impossible. The
     match fields (``match_points``, ``cotos``) are the match's."""
     if not isinstance(position, Mapping):

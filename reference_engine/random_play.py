@@ -1,13 +1,13 @@
 """Random complete hands and matches, reproducible from a seed, under any profile string.
 
 Used by the property tests and the benchmark. The policy is uniform over
-:meth:`Game.legal_actions <reference_engine.game.Game.legal_actions>`, cantes, exchanges,
-tutes and claims included; the :class:`~reference_engine.actions.Deal` that starts the next
+:meth:`Game.legal_actions <guinote_conformance.reference_engine.game.Game.legal_actions>`, cantes, exchanges,
+tutes and claims included; the :class:`~guinote_conformance.reference_engine.actions.Deal` that starts the next
 hand is given a deck order shuffled by the same random generator, so one seed fixes the whole
 game::
 
     game = random_match("tradicional+mano_a_mano", seed=7)
-    replay(record_of(game))  # the same game again (reference_engine.records)
+    replay(record_of(game))  # the same game again (guinote_conformance.reference_engine.records)
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 
-from reference_engine.actions import Action, Deal, Event
-from reference_engine.cards import Card, deck
-from reference_engine.flags import Rules, rules_for
-from reference_engine.game import Game
+from guinote_conformance.reference_engine.actions import Action, Deal, Event
+from guinote_conformance.reference_engine.cards import Card, deck
+from guinote_conformance.reference_engine.flags import Rules, rules_for
+from guinote_conformance.reference_engine.game import Game
 
 #: A policy picks one of the legal actions (never empty) for a game.
 Policy = Callable[[Game, list[Action]], Action]

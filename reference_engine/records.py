@@ -26,10 +26,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from reference_engine.actions import ActionFormatError, IllegalAction, action_from_json
-from reference_engine.cards import CardError, parse_card
-from reference_engine.flags import RulesError, make_rules
-from reference_engine.game import Game
+from guinote_conformance.reference_engine.actions import ActionFormatError, IllegalAction, action_from_json
+from guinote_conformance.reference_engine.cards import CardError, parse_card
+from guinote_conformance.reference_engine.flags import RulesError, make_rules
+from guinote_conformance.reference_engine.game import Game
 
 FORMAT = "guinote-record"
 VERSION = 1

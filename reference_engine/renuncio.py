@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from reference_engine.actions import Event, Refusal
-from reference_engine.scoring import PointDecision
+from guinote_conformance.reference_engine.actions import Event, Refusal
+from guinote_conformance.reference_engine.scoring import PointDecision
 
 if TYPE_CHECKING:
-    from reference_engine.cards import Card, Suit
-    from reference_engine.state import HandState
+    from guinote_conformance.reference_engine.cards import Card, Suit
+    from guinote_conformance.reference_engine.state import HandState
 
 _OUT_OF_TURN = ("out_of_turn", "out_of_turn_and_cante")
 

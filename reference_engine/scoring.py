@@ -14,11 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from reference_engine.actions import Refusal
-from reference_engine.cantes import window_open_for
+from guinote_conformance.reference_engine.actions import Refusal
+from guinote_conformance.reference_engine.cantes import window_open_for
 
 if TYPE_CHECKING:
-    from reference_engine.state import HandState
+    from guinote_conformance.reference_engine.state import HandState
 
 WIN_THRESHOLD = 101  # SCORE-04: more than 100 ("51 buenas", SCORE-05); C-21: 100 is not enough
 THIRTY_MALAS = 30  # SCORE-09

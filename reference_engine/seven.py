@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from reference_engine.actions import IllegalAction, Refusal
-from reference_engine.cards import Card, Rank, Suit
+from guinote_conformance.reference_engine.actions import IllegalAction, Refusal
+from guinote_conformance.reference_engine.cards import Card, Rank, Suit
 
 if TYPE_CHECKING:
-    from reference_engine.state import HandState
+    from guinote_conformance.reference_engine.state import HandState
 
 __all__ = ["IllegalAction", "check_exchange", "exchange_card", "exchange_refusal", "exchanger"]
 

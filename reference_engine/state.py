@@ -3,9 +3,9 @@
 The rule modules (``cantes``, ``seven``, ``scoring``...) decide from the state of one hand
 and the rules it is played under, and the position format (``position``) writes it; they
 never change it. They take any object with these
-read-only fields, in practice a :class:`reference_engine.hand.Hand`, and import neither the
+read-only fields, in practice a :class:`guinote_conformance.reference_engine.hand.Hand`, and import neither the
 hand nor the match, so the hand can import them without an import circle. The fields are
-documented on :class:`~reference_engine.hand.Hand`, which owns them; ``result`` is not
+documented on :class:`~guinote_conformance.reference_engine.hand.Hand`, which owns them; ``result`` is not
 ``None`` once the hand is over.
 """
 
@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from reference_engine.cards import Card, Suit
-    from reference_engine.flags import Rules
+    from guinote_conformance.reference_engine.cards import Card, Suit
+    from guinote_conformance.reference_engine.flags import Rules
 
 
 class HandState(Protocol):

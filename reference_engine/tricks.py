@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from reference_engine.cards import Card, Suit
+from guinote_conformance.reference_engine.cards import Card, Suit
 
 Trick = Sequence[tuple[int, Card]]
 

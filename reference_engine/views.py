@@ -1,6 +1,6 @@
 """Named views of a game: the full state, and what one seat may see (its observation).
 
-Field names are the conformance vocabulary (``adapters.vocabulary``). Per-seat and per-side
+Field names are the conformance vocabulary (``guinote_conformance.adapters.vocabulary``). Per-seat and per-side
 fields take the index after a dot: ``hand.2``, ``score.0``, ``match.points.1``.
 Hidden information (ETIQ, CANTE-15, C-25) is left out of observations: other seats' hands,
 the stock, running scores before the hand is over, and the suit of a twenty sung by the
@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from reference_engine import scoring
-from reference_engine.cards import Card
-from reference_engine.game import Game
+from guinote_conformance.reference_engine import scoring
+from guinote_conformance.reference_engine.cards import Card
+from guinote_conformance.reference_engine.game import Game
 
 
 class UnknownField(KeyError):

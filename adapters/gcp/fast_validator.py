@@ -3,7 +3,7 @@
 :class:`Compiler` implements the subset of JSON Schema the protocol's schemas use and refuses
 to compile anything else (:class:`ProtocolSchemaError`); the tests check that it agrees with
 :mod:`jsonschema`. A check takes a few microseconds per message: the subprocess adapter runs it
-on every answer (:mod:`adapters.gcp.validation` compiles the schemas with it).
+on every answer (:mod:`guinote_conformance.adapters.gcp.validation` compiles the schemas with it).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 from urllib.parse import urldefrag, urljoin
 
-from adapters.gcp.messages import JSONObject
+from guinote_conformance.adapters.gcp.messages import JSONObject
 
 
 class ProtocolSchemaError(Exception):
@@ -22,7 +22,8 @@ class ProtocolSchemaError(Exception):
 
 Check = Callable[[Any], bool]
 
-#: ``x-capability`` and ``x-since`` say what an entry asks of an engine (:mod:`adapters.obligations`)
+#: ``x-capability`` and ``x-since`` say what an entry asks of an engine
+#: (:mod:`guinote_conformance.adapters.obligations`)
 _ANNOTATIONS = {
     *("$schema", "$id", "$defs", "title", "description", "$comment", "examples", "default"),
     *("x-capability", "x-since"),

@@ -5,7 +5,7 @@ not protocol JSON (:class:`NotProtocolJSON`: nested deeper than :data:`MAX_DEPTH
 name repeated). :func:`canonical` is a value's canonical text, and :func:`same_value` says
 whether two values are the same JSON value (a boolean is never a number). :func:`non_text` finds
 a string that no JSON text can carry (a lone surrogate), for the in-process schema check
-(:mod:`adapters.checked`), which refuses what the wire refuses.
+(:mod:`guinote_conformance.adapters.checked`), which refuses what the wire refuses.
 """
 
 from __future__ import annotations

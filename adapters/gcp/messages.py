@@ -16,7 +16,8 @@ from typing import Any, ClassVar, TypeVar
 #: The protocol version this module speaks (the ``protocol`` member of ``hello``): the harness
 #: asks for it, and takes an answer down to :data:`OLDEST_PROTOCOL` from an engine written for an
 #: earlier version (what changed in each is ``docs/checking/changelog.md``; what a later version
-#: added is optional for such an engine: :mod:`adapters.obligations`, :mod:`adapters.versions`).
+#: added is optional for such an engine: :mod:`guinote_conformance.adapters.obligations`,
+#: :mod:`guinote_conformance.adapters.versions`).
 PROTOCOL_VERSION = 2
 OLDEST_PROTOCOL = 1
 PROTOCOL_VERSIONS = tuple(range(OLDEST_PROTOCOL, PROTOCOL_VERSION + 1))

@@ -4,7 +4,7 @@ The schemas are the JSON Schemas (draft 2020-12) of ``adapters/schemas/``, read 
 package data (:func:`load_schemas`). Validation has two layers:
 
 * :func:`response_is_valid` / :func:`request_is_valid` (and :func:`batch_answer_is_valid`): the
-  fast check compiled from the schemas (:mod:`adapters.gcp.fast_validator`);
+  fast check compiled from the schemas (:mod:`guinote_conformance.adapters.gcp.fast_validator`);
 * :func:`response_violations` / :func:`request_violations` / :func:`field_violations`: the
   authoritative check by :mod:`jsonschema`, with one :class:`Violation` per problem, used to
   explain a failure (:mod:`jsonschema` is imported only then).
@@ -19,9 +19,9 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from adapters.gcp.fast_validator import Check, Compiler
-from adapters.gcp.json_text import canonical
-from adapters.gcp.messages import COMMANDS, SCHEMA_BASE, JSONObject
+from guinote_conformance.adapters.gcp.fast_validator import Check, Compiler
+from guinote_conformance.adapters.gcp.json_text import canonical
+from guinote_conformance.adapters.gcp.messages import COMMANDS, SCHEMA_BASE, JSONObject
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ def schema_name(cmd: str, kind: str) -> str:
 @cache
 def load_schemas() -> dict[str, JSONObject]:
     """Every schema of the protocol, by file name (read from the package data)."""
-    folder = resources.files("adapters.schemas")
+    folder = resources.files("guinote_conformance.adapters.schemas")
     schemas: dict[str, JSONObject] = {}
     for entry in folder.iterdir():
         if entry.name.endswith(".json"):
@@ -174,7 +174,8 @@ def _batch_step_check() -> Check:
 def batch_answer_is_valid(answer: Any, expected: Sequence[bytes | None]) -> bool:
     """:func:`response_is_valid` for a ``batch`` answer, cheaper when most of its steps are known.
 
-    ``expected[i]`` is the canonical text (:func:`~adapters.gcp.json_text.canonical`) of a valid step the caller expects
+    ``expected[i]`` is the canonical text (:func:`~guinote_conformance.adapters.gcp.json_text.canonical`) of a valid
+    step the caller expects
     as step ``i`` (the differential fuzzer's: the reference's own answer), or ``None``. A step
     with that very text is valid without a check; every other step, and the rest of the answer,
     is checked. Exactly as strict as :func:`response_is_valid`: the steps' schema has no

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from adapters.gcp.messages import COMMANDS
+from guinote_conformance.adapters.gcp.messages import COMMANDS
 
 Severity = Literal["error", "warning", "info"]
 

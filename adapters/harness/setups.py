@@ -11,7 +11,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from adapters.vocabulary import DECK_RANKS, STATE_FIELDS, deck_codes
+from guinote_conformance.adapters.vocabulary import DECK_RANKS, STATE_FIELDS, deck_codes
 
 
 def explicit_deal(flags: Mapping[str, str], seed: int) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """``smoke``: one complete hand played through the suite's own adapter.
 
-:func:`smoke` plays the hand through :class:`~adapters.subprocess_adapter.SubprocessEngine`,
+:func:`smoke` plays the hand through :class:`~guinote_conformance.adapters.subprocess_adapter.SubprocessEngine`,
 always choosing a legal action, and checks what the conformance scenarios rely on: the legal
 list is not empty until the hand is over, the engine accepts its own legal actions, every
 state field of the vocabulary answers.
@@ -13,13 +13,13 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from adapters.gcp.validation import field_violations
-from adapters.harness.findings import Finding, Severity, exercised, shown
-from adapters.harness.setups import deck, explicit_deal, field_names
-from adapters.interface import EngineError, Rejected, SetupRejected, UnknownField
-from adapters.obligations import Obligations
-from adapters.subprocess_adapter import STARTUP_TIMEOUT, SubprocessEngine
-from adapters.wire.failures import EngineFailure, LaunchFailure
+from guinote_conformance.adapters.gcp.validation import field_violations
+from guinote_conformance.adapters.harness.findings import Finding, Severity, exercised, shown
+from guinote_conformance.adapters.harness.setups import deck, explicit_deal, field_names
+from guinote_conformance.adapters.interface import EngineError, Rejected, SetupRejected, UnknownField
+from guinote_conformance.adapters.obligations import Obligations
+from guinote_conformance.adapters.subprocess_adapter import STARTUP_TIMEOUT, SubprocessEngine
+from guinote_conformance.adapters.wire.failures import EngineFailure, LaunchFailure
 
 PHASES = ("free", "arrastre", "hand_over", "match_over")
 

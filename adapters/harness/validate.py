@@ -4,7 +4,7 @@
 JSON Schema, each violation reported (it does not stop at the first one), plus the protocol's
 own rules (unknown fields, unknown games and unknown commands answered with the right error, a
 clean exit after ``stop``). Its session (:class:`_Session`) frames the requests as the suite's
-adapter does (:class:`~adapters.wire.process.EngineProcess`) and records findings instead of
+adapter does (:class:`~guinote_conformance.adapters.wire.process.EngineProcess`) and records findings instead of
 raising.
 """
 
@@ -15,22 +15,22 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from adapters.gcp.json_text import encode
-from adapters.gcp.messages import COMMANDS, PROTOCOL_VERSION, PROTOCOL_VERSIONS, ErrorCode
-from adapters.gcp.validation import (
+from guinote_conformance.adapters.gcp.json_text import encode
+from guinote_conformance.adapters.gcp.messages import COMMANDS, PROTOCOL_VERSION, PROTOCOL_VERSIONS, ErrorCode
+from guinote_conformance.adapters.gcp.validation import (
     field_violations,
     request_is_valid,
     request_violations,
     response_violations,
     schema_name,
 )
-from adapters.harness.findings import Finding, Severity, exercised, shown
-from adapters.harness.setups import deck, explicit_deal, field_names
-from adapters.interface import CAPABILITIES
-from adapters.obligations import Obligations
-from adapters.wire.failures import STARTUP_TIMEOUT, TransportFailure
-from adapters.wire.process import EngineProcess
-from reference_engine.flags import flag_defaults
+from guinote_conformance.adapters.harness.findings import Finding, Severity, exercised, shown
+from guinote_conformance.adapters.harness.setups import deck, explicit_deal, field_names
+from guinote_conformance.adapters.interface import CAPABILITIES
+from guinote_conformance.adapters.obligations import Obligations
+from guinote_conformance.adapters.wire.failures import STARTUP_TIMEOUT, TransportFailure
+from guinote_conformance.adapters.wire.process import EngineProcess
+from guinote_conformance.reference_engine.flags import flag_defaults
 
 
 def _dict(value: Any) -> dict[str, Any]:
@@ -186,7 +186,7 @@ def _check_info(session: _Session, engine: Any) -> None:
 
 def _suite_flags() -> dict[str, list[str]]:
     """Every flag of the suite with its values (the reference engine plays them all)."""
-    from adapters.reference import ReferenceEngine
+    from guinote_conformance.adapters.reference import ReferenceEngine
 
     return {name: list(values) for name, values in ReferenceEngine().info().flags.items()}
 

@@ -2,8 +2,8 @@
 
 Each failure says what was sent, what came back, the end of the engine's stderr and details
 (e.g. each schema violation); :attr:`EngineFailure.fatal` failures kill the process (the
-:class:`~adapters.wire.process.EngineProcess` that raised them, or the
-:class:`~adapters.subprocess_adapter.SubprocessEngine` that caught them, kills it). A line
+:class:`~guinote_conformance.adapters.wire.process.EngineProcess` that raised them, or the
+:class:`~guinote_conformance.adapters.subprocess_adapter.SubprocessEngine` that caught them, kills it). A line
 quoted in a failure is escaped (:data:`CONTROL`): no control character reaches a terminal.
 """
 
@@ -14,11 +14,12 @@ import shlex
 from collections.abc import Sequence
 from typing import ClassVar
 
-from adapters.interface import EngineError
+from guinote_conformance.adapters.interface import EngineError
 
 SHOWN = 300  # characters of a sent or received line quoted in an error message
 #: Seconds an engine has, by default, to start and answer its first ``hello`` (the ``startup_timeout``
-#: of :class:`~adapters.subprocess_adapter.SubprocessEngine`; ``--start-timeout`` of the CLI): past it,
+#: of :class:`~guinote_conformance.adapters.subprocess_adapter.SubprocessEngine`; ``--start-timeout`` of the CLI): past
+#: it,
 #: :class:`StartTimeout`. A cold JVM, a container or an engine that loads a model may need more.
 STARTUP_TIMEOUT = 10.0
 

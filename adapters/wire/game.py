@@ -1,9 +1,10 @@
-"""One game inside a :class:`~adapters.subprocess_adapter.SubprocessEngine`: :class:`SubprocessGame`.
+"""One game inside a :class:`~guinote_conformance.adapters.subprocess_adapter.SubprocessEngine`:
+:class:`SubprocessGame`.
 
 The handle sends its requests through the engine (which relaunches a dead process) and keeps
 what a relaunch needs to rebuild the game: its setup and the actions it accepted (a :class:`Slot`
 says in which launch the game lives). A failure that leaves the game's state unknown breaks the
-handle: every later call raises :class:`~adapters.wire.failures.GameLost`.
+handle: every later call raises :class:`~guinote_conformance.adapters.wire.failures.GameLost`.
 
 What the handle asks of its engine is :class:`Host`, declared here: the engine, which makes the
 handles, imports this module, and this module imports nothing of the engine's.
@@ -17,13 +18,13 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from adapters.gcp.messages import Apply, Batch, End, ErrorCode, Legal, Observe, Request, State
-from adapters.interface import JSON, Accepted, Action, EventList, Outcome, Rejected, UnknownField
-from adapters.wire.failures import EngineClosed, EngineFailure, GameLost
+from guinote_conformance.adapters.gcp.messages import Apply, Batch, End, ErrorCode, Legal, Observe, Request, State
+from guinote_conformance.adapters.interface import JSON, Accepted, Action, EventList, Outcome, Rejected, UnknownField
+from guinote_conformance.adapters.wire.failures import EngineClosed, EngineFailure, GameLost
 
 if TYPE_CHECKING:
-    from adapters.interface import EngineInfo
-    from adapters.wire.process import EngineProcess, InFlight
+    from guinote_conformance.adapters.interface import EngineInfo
+    from guinote_conformance.adapters.wire.process import EngineProcess, InFlight
 
 
 @dataclass
@@ -35,7 +36,8 @@ class Slot:
 
 
 class Host(Protocol):
-    """What a game asks of the engine it lives in (:class:`~adapters.subprocess_adapter.SubprocessEngine`):
+    """What a game asks of the engine it lives in
+    (:class:`~guinote_conformance.adapters.subprocess_adapter.SubprocessEngine`):
     its requests sent and answered on the live process (relaunched, and the game rebuilt on it, as
     needed), the engine's declaration, and the list of forgotten games to end."""
 
@@ -59,8 +61,8 @@ class Host(Protocol):
 
 
 class SubprocessGame:
-    """One game inside a :class:`~adapters.subprocess_adapter.SubprocessEngine` (a
-    :class:`~adapters.interface.GameHandle`)."""
+    """One game inside a :class:`~guinote_conformance.adapters.subprocess_adapter.SubprocessEngine` (a
+    :class:`~guinote_conformance.adapters.interface.GameHandle`)."""
 
     def __init__(self, engine: Host, setup: str, slot: Slot) -> None:
         self._engine = engine
@@ -128,7 +130,8 @@ class SubprocessGame:
         engine does (the fuzzer plays the next hand on the reference meanwhile). Any other call
         on this engine first reads the answer and keeps it for that function.
 
-        ``expected[i]``: the canonical text (:func:`~adapters.gcp.json_text.canonical`) of a valid step the
+        ``expected[i]``: the canonical text (:func:`~guinote_conformance.adapters.gcp.json_text.canonical`) of a valid
+        step the
         caller expects as step ``i`` (the fuzzer's: the reference's answer), or ``None``. The
         answer is checked as strictly, but a step with exactly that text needs no schema check."""
         if not self.batch_supported:
@@ -182,7 +185,7 @@ class SubprocessGame:
 
     def _post(self, make: Callable[[str], Request], *, later: bool = False) -> tuple[Request, InFlight]:
         """Send the request ``make(game id)``; the request and the ticket of its answer (to be
-        read ``later``: see :meth:`~adapters.subprocess_adapter.SubprocessEngine._post_on`)."""
+        read ``later``: see :meth:`~guinote_conformance.adapters.subprocess_adapter.SubprocessEngine._post_on`)."""
         engine = self._engine
         if self._broken is not None:
             raise GameLost(f"this game was lost earlier: {self._broken}")

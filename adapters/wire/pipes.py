@@ -14,7 +14,7 @@ import threading
 from collections import deque
 from typing import IO, Literal
 
-from adapters.wire.failures import CONTROL
+from guinote_conformance.adapters.wire.failures import CONTROL
 
 
 class Stderr:

@@ -1,9 +1,9 @@
 """One launched engine process: the framing of the protocol, every step with a deadline.
 
 :class:`EngineProcess` launches the engine (in a process group of its own, its environment
-marked: :mod:`adapters.wire.process_tree`), numbers a request, writes it as one line and reads
+marked: :mod:`guinote_conformance.adapters.wire.process_tree`), numbers a request, writes it as one line and reads
 back the answer with the request's id, each within a deadline and a bound on the line's length
-(:mod:`adapters.wire.pipes` reads the pipes); a request may be sent ahead of reading its answer
+(:mod:`guinote_conformance.adapters.wire.pipes` reads the pipes); a request may be sent ahead of reading its answer
 (:meth:`EngineProcess.post`, then :meth:`EngineProcess.collect`; :class:`InFlight` is the
 ticket of such a request). It kills the engine and everything it started.
 """
@@ -24,9 +24,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from adapters.gcp.json_text import NotProtocolJSON, decode, encode
-from adapters.gcp.messages import Request
-from adapters.wire.failures import (
+from guinote_conformance.adapters.gcp.json_text import NotProtocolJSON, decode, encode
+from guinote_conformance.adapters.gcp.messages import Request
+from guinote_conformance.adapters.wire.failures import (
     SHOWN,
     AnswerTooLong,
     EngineCrashed,
@@ -37,8 +37,8 @@ from adapters.wire.failures import (
     UnsolicitedOutput,
     WrongId,
 )
-from adapters.wire.pipes import Reader, SelectorStdout, Stderr, ThreadStdout
-from adapters.wire.process_tree import MARK_VARIABLE, kill_tree, signal_group
+from guinote_conformance.adapters.wire.pipes import Reader, SelectorStdout, Stderr, ThreadStdout
+from guinote_conformance.adapters.wire.process_tree import MARK_VARIABLE, kill_tree, signal_group
 
 _LAUNCHES = itertools.count(1)
 #: While an answer is awaited, how often the engine process is checked: an engine that exited
@@ -52,8 +52,9 @@ class EngineProcess:
 
     :meth:`exchange` numbers a request, sends it and reads its answer; it raises a
     :class:`TransportFailure` when the answer cannot be read as one JSON object with the
-    request's id. The schema is checked by the caller (:class:`~adapters.subprocess_adapter.SubprocessEngine` raises,
-    :mod:`adapters.harness.validate` reports every violation).
+    request's id. The schema is checked by the caller
+    (:class:`~guinote_conformance.adapters.subprocess_adapter.SubprocessEngine` raises,
+    :mod:`guinote_conformance.adapters.harness.validate` reports every violation).
     """
 
     def __init__(
@@ -266,7 +267,8 @@ def _naming_the_request(line: bytes, timeout: float) -> Iterator[None]:
 
 @dataclass
 class InFlight:
-    """A request sent whose answer is read later (:meth:`~adapters.subprocess_adapter.SubprocessEngine._post_on`): then
+    """A request sent whose answer is read later
+    (:meth:`~guinote_conformance.adapters.subprocess_adapter.SubprocessEngine._post_on`): then
     ``answer`` and ``raw`` (its line), or the ``failure`` that reading it met."""
 
     process: EngineProcess

@@ -1,7 +1,7 @@
 // The message types of GCP/2: requests, answers, actions, events, and the names the protocol
 // uses (commands, error codes, reason codes, event types, phases, end-of-hand reasons).
 //
-// The names come from adapters/schemas/*.json and adapters/vocabulary.py in the suite's
+// The names come from guinote_conformance.adapters/schemas/*.json and adapters/vocabulary.py in the suite's
 // checkout; docs/checking/protocol.md explains them. You should not need to edit this file,
 // only use it from game.go.
 //

@@ -14,8 +14,8 @@
  * docs/checking/protocol.md; the JSON Schemas are in adapters/schemas/.
  *
  * Check your progress with:
- *   python -m adapters.harness_check validate -- node skeleton_engine.js
- *   python -m adapters.harness_check smoke -- node skeleton_engine.js
+ *   python -m guinote_conformance.adapters.harness_check validate -- node skeleton_engine.js
+ *   python -m guinote_conformance.adapters.harness_check smoke -- node skeleton_engine.js
  */
 'use strict';
 

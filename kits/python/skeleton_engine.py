@@ -14,8 +14,8 @@ stderr). The program exits after answering ``stop``, or when stdin ends. The ref
 
 Check your progress with::
 
-    python -m adapters.harness_check validate -- python3 skeleton_engine.py
-    python -m adapters.harness_check smoke -- python3 skeleton_engine.py
+    python -m guinote_conformance.adapters.harness_check validate -- python3 skeleton_engine.py
+    python -m guinote_conformance.adapters.harness_check smoke -- python3 skeleton_engine.py
 """
 
 from __future__ import annotations

@@ -38,7 +38,7 @@ class Breakage:
 def replace_everywhere(original: object, replacement: object) -> None:
     """Rebind every ``reference_engine`` module attribute that holds ``original``."""
     for name, module in list(sys.modules.items()):
-        if name == "reference_engine" or name.startswith("reference_engine."):
+        if name == "guinote_conformance.reference_engine" or name.startswith("guinote_conformance.reference_engine."):
             for attribute, value in list(vars(module).items()):
                 if value is original:
                     setattr(module, attribute, replacement)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from reference_engine import cantes, hand, scoring, seven
-from reference_engine.actions import Claim, Event, Refusal
-from reference_engine.cards import Card, Rank, Suit
+from guinote_conformance.reference_engine import cantes, hand, scoring, seven
+from guinote_conformance.reference_engine.actions import Claim, Event, Refusal
+from guinote_conformance.reference_engine.cards import Card, Rank, Suit
 from tests.broken_engines.base import Breakage, replace_everywhere
 
 _SEVENS = {suit: Card(Rank.SIETE, suit) for suit in Suit}

@@ -20,10 +20,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from adapters.interface import Accepted, Engine, Rejected
-from adapters.reference import ReferenceEngine
-from adapters.vocabulary import deck_codes
-from reference_engine.flags import rules_for
+from guinote_conformance.adapters.interface import Accepted, Engine, Rejected
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.vocabulary import deck_codes
+from guinote_conformance.reference_engine.flags import rules_for
 
 #: actions a game is steered toward when the reference allows them (rare otherwise)
 _RARE = ("cante", "tute", "exchange", "claim")

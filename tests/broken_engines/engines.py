@@ -18,10 +18,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from adapters.interface import Engine, EngineInfo
-from adapters.reference import ReferenceEngine
-from reference_engine import cantes, cards, hand, scoring, tricks, views
-from reference_engine.cards import Card, Rank
+from guinote_conformance.adapters.interface import Engine, EngineInfo
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.reference_engine import cantes, cards, hand, scoring, tricks, views
+from guinote_conformance.reference_engine.cards import Card, Rank
 from tests.broken_engines.base import Breakage, replace_everywhere
 from tests.broken_engines.declaration_bugs import DECLARATION_BUGS
 from tests.broken_engines.play_bugs import PLAY_BUGS

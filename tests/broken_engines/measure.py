@@ -6,7 +6,7 @@ bounded ``compare`` (``--hands``, ``--seconds``), reads ``results.json`` and ``f
 one line per engine:
 
 * **run**: ``yes`` when a planted rule is among the rules of the failing scenarios, with the first
-  likely cause the report names (:func:`conformance.oracle.causes.likely_causes`);
+  likely cause the report names (:func:`guinote_conformance.oracle.causes.likely_causes`);
 * **compare**: ``yes`` when a divergence group's cause names a planted rule; ``crash`` when compare
   ended with neither 0 nor 1 or wrote no report (it goes on with the next engine);
 * the seconds each took.
@@ -75,7 +75,7 @@ def _command(name: str, args: Sequence[str], timeout: float) -> tuple[int | None
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
     try:
         done = subprocess.run(
-            [sys.executable, "-m", "conformance", name, *args],
+            [sys.executable, "-m", "guinote_conformance", name, *args],
             cwd=REPO, capture_output=True, text=True, timeout=timeout, check=False, env=env,
         )  # fmt: skip
     except subprocess.TimeoutExpired:
@@ -84,8 +84,8 @@ def _command(name: str, args: Sequence[str], timeout: float) -> tuple[int | None
 
 
 def measure_run(entry: Entry, name: str, folder: Path, result: Measure) -> None:
-    from conformance.oracle.causes import likely_causes
-    from conformance.results.report import Report
+    from guinote_conformance.oracle.causes import likely_causes
+    from guinote_conformance.results.report import Report
 
     code, output, result.run_seconds = _command(
         "run",

@@ -11,10 +11,10 @@ from functools import cache
 from types import ModuleType
 from typing import Any
 
-from reference_engine import arrastre, cards, game, hand, tricks
-from reference_engine.actions import Event
-from reference_engine.cards import Card, Suit
-from reference_engine.flags import Rules
+from guinote_conformance.reference_engine import arrastre, cards, game, hand, tricks
+from guinote_conformance.reference_engine.actions import Event
+from guinote_conformance.reference_engine.cards import Card, Suit
+from guinote_conformance.reference_engine.flags import Rules
 from tests.broken_engines.base import Breakage, replace_everywhere
 
 LegalCards = Any  # the signature of arrastre.legal_cards

@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from reference_engine import game, hand, match, scoring
-from reference_engine.actions import Event
-from reference_engine.cards import Card
-from reference_engine.scoring import PointDecision
+from guinote_conformance.reference_engine import game, hand, match, scoring
+from guinote_conformance.reference_engine.actions import Event
+from guinote_conformance.reference_engine.cards import Card
+from guinote_conformance.reference_engine.scoring import PointDecision
 from tests.broken_engines.base import Breakage, replace_everywhere
 
 

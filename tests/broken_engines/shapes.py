@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from adapters.interface import Engine, EngineInfo, GameHandle, Setup, SetupRejected
-from adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.interface import Engine, EngineInfo, GameHandle, Setup, SetupRejected
+from guinote_conformance.adapters.reference import ReferenceEngine
 from tests.harness.auto_draw_engine import AutoDrawGame
 from tests.harness.next_deal_engine import REFUSE_ALL, NextDealEngine
 from tests.independent.minimal_engine import OWN_PROFILES, MinimalEngine

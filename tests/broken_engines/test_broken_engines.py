@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from conformance.oracle.causes import likely_causes
-from conformance.results.report import Report
+from guinote_conformance.oracle.causes import likely_causes
+from guinote_conformance.results.report import Report
 from tests.broken_engines.engines import BREAKAGES
 
 #: The reason given for a scenario whose position only a position loader can set up.
@@ -34,7 +34,7 @@ QUICK = frozenset({"caballo_above_sota", "no_partner_exemption", "free_phase_obl
 def test_the_suite_flags_the_broken_rule(name: str, tmp_path: Path) -> None:
     breakage = BREAKAGES[name]
     done = subprocess.run(
-        [sys.executable, "-m", "conformance", "run", "--engine", f"serve:tests.broken_engines.engines:{name}",
+        [sys.executable, "-m", "guinote_conformance", "run", "--engine", f"serve:tests.broken_engines.engines:{name}",
          "--profile", "lascuarenta", "--jobs", "1", "--report-dir", str(tmp_path)],
         cwd=REPO, capture_output=True, text=True, timeout=600, check=False,
     )  # fmt: skip
@@ -67,7 +67,7 @@ def test_a_broken_engine_without_positions_is_caught_too(name: str, tmp_path: Pa
     divergence names the rule the reference applied there."""
     breakage = BREAKAGES[name]
     done = subprocess.run(
-        [sys.executable, "-m", "conformance", "run", "--engine", f"serve:tests.broken_engines.engines:{name}",
+        [sys.executable, "-m", "guinote_conformance", "run", "--engine", f"serve:tests.broken_engines.engines:{name}",
          "--profile", "lascuarenta", "--jobs", "1", "--position-setup", "realise", "--report-dir", str(tmp_path)],
         cwd=REPO, capture_output=True, text=True, timeout=600, check=False,
     )  # fmt: skip

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from conformance.catalogue.rule_index import load_rules
-from conformance.engines.specs import parse_engine_spec
+from guinote_conformance.catalogue.rule_index import load_rules
+from guinote_conformance.engines.specs import parse_engine_spec
 from tests.broken_engines import engines
 from tests.broken_engines.differential import _in_child, first_difference
 from tests.broken_engines.engines import BUGS, CATALOGUE, TRIPLES
@@ -30,7 +30,7 @@ def test_the_catalogue_holds_at_least_thirty_bugs_of_every_area() -> None:
 
 @pytest.mark.parametrize("name", sorted(BUGS))
 def test_each_bug_names_a_rule_of_the_index_and_a_profile(name: str) -> None:
-    from reference_engine.flags import flag_specs, profile_names
+    from guinote_conformance.reference_engine.flags import flag_specs, profile_names
 
     bug = BUGS[name]
     assert bug.rule in RULES, f"{name}: {bug.rule} is not in features/index"

@@ -3,4 +3,4 @@
 The repository runs the packaged tests and steps, exactly as an installed suite does.
 """
 
-from conformance.suite import *  # noqa: F403
+from guinote_conformance.suite import *  # noqa: F403

@@ -226,8 +226,8 @@ def test_a_club_chooses_its_rules_and_the_file_it_gets_checks_the_reference(
 ) -> None:
     """Offline: start from ludoteka, choose one cante per trick, name the club; the sheet to print
     states the readings chosen, and the file for programmers plays ludoteka with that one change."""
-    from conformance.engines.profile_file import read_profile_file
-    from reference_engine.flags import profile_specs
+    from guinote_conformance.engines.profile_file import read_profile_file
+    from guinote_conformance.reference_engine.flags import profile_specs
 
     page, outside = open_page(browser, es_site if edition == "es" else site, "club", 390)
     page.locator(".guinote-club-value", has=page.locator('[data-base="ludoteka"]')).click()

@@ -17,7 +17,7 @@ if str(DOCS / "_ext") not in sys.path:
 from guinote_rulebook import print_latex, printed, svg  # noqa: E402
 from guinote_rulebook.render import table  # noqa: E402
 
-from conformance.catalogue.rulebook import TablePicture  # noqa: E402
+from guinote_conformance.catalogue.rulebook import TablePicture  # noqa: E402
 
 
 def test_a_drawing_stands_alone_with_its_emblems_and_its_size() -> None:

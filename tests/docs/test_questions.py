@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from conformance.catalogue.rule_index import load_rules
-from reference_engine.flags import flag_specs
+from guinote_conformance.catalogue.rule_index import load_rules
+from guinote_conformance.reference_engine.flags import flag_specs
 from tests.docs.conftest import ROOT, BuiltSite, build, require
 
 QUESTIONS = ROOT / "features" / "index" / "questions.toml"

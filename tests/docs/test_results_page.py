@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conformance.results.report import Report, SuiteInfo
+from guinote_conformance.results.report import Report, SuiteInfo
 from tests.docs.conftest import PROJECT, build, require
 
 DATA = Path(__file__).resolve().parent / "data"

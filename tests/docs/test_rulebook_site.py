@@ -5,11 +5,11 @@ from __future__ import annotations
 import html
 import re
 
-from conformance.catalogue.features import load_scenarios, scenarios_by_rule
-from conformance.catalogue.rule_index import AREAS, load_rules
-from conformance.catalogue.rulebook import load_rulebook, worked_hand
-from conformance.results.report import suite_commit
-from reference_engine.flags import flag_specs, profile_specs
+from guinote_conformance.catalogue.features import load_scenarios, scenarios_by_rule
+from guinote_conformance.catalogue.rule_index import AREAS, load_rules
+from guinote_conformance.catalogue.rulebook import load_rulebook, worked_hand
+from guinote_conformance.reference_engine.flags import flag_specs, profile_specs
+from guinote_conformance.results.report import suite_commit
 from tests.docs.conftest import ROOT, BuiltSite
 
 AREA_IDS = {area for area, _ in AREAS}

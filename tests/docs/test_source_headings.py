@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import tomllib
 
-from conformance.catalogue.spanish import read_po
+from guinote_conformance.catalogue.spanish import read_po
 from tests.docs.conftest import DOCS, BuiltSite
 
 ROOT = DOCS.parent

@@ -58,7 +58,7 @@ def bare_flags(*, snake_case_only: bool = False) -> re.Pattern[str]:
     """A flag name or value outside code; ``snake_case_only``: only those with an underscore,
     which can be nothing but code (on a built page, an English word such as *one* or *lose*
     may be a word of an English source heading)."""
-    from reference_engine.flags import flag_specs
+    from guinote_conformance.reference_engine.flags import flag_specs
 
     names: set[str] = set()
     for spec in flag_specs().values():
@@ -194,9 +194,9 @@ def feature_hits(path: Path) -> list[str]:
 
 
 def test_the_generated_spanish_features_use_the_language_of_the_table() -> None:
-    import conformance.run.steps  # noqa: F401  (every step declared: the phrasebook is full)
-    from conformance.catalogue.spanish import spanish_features
-    from conformance.run.steps.phrasebook import PHRASEBOOK
+    import guinote_conformance.run.steps  # noqa: F401  (every step declared: the phrasebook is full)
+    from guinote_conformance.catalogue.spanish import spanish_features
+    from guinote_conformance.run.steps.phrasebook import PHRASEBOOK
 
     folder = spanish_features(PHRASEBOOK)
     files = sorted(folder.glob("*.feature"))

@@ -7,10 +7,19 @@ from typing import Any
 
 import pytest
 
-from reference_engine.actions import Action, Cante, Claim, Draw, Event, Exchange, IllegalAction, Play
-from reference_engine.cards import Card, Suit, deck, parse_card
-from reference_engine.flags import Rules, rules_for
-from reference_engine.game import Game
+from guinote_conformance.reference_engine.actions import (
+    Action,
+    Cante,
+    Claim,
+    Draw,
+    Event,
+    Exchange,
+    IllegalAction,
+    Play,
+)
+from guinote_conformance.reference_engine.cards import Card, Suit, deck, parse_card
+from guinote_conformance.reference_engine.flags import Rules, rules_for
+from guinote_conformance.reference_engine.game import Game
 
 
 def rules(profile: str = "lascuarenta", **flags: str) -> Rules:

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from reference_engine.actions import (
+from guinote_conformance.reference_engine.actions import (
     DRAW,
     ActionFormatError,
     Cante,
@@ -17,7 +17,7 @@ from reference_engine.actions import (
     Tute,
     action_from_json,
 )
-from reference_engine.cards import ALL_CARDS, Rank, Suit, parse_card
+from guinote_conformance.reference_engine.cards import ALL_CARDS, Rank, Suit, parse_card
 
 EVERY_KIND = [
     Play(0, parse_card("Ao")),

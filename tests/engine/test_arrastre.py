@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from reference_engine.actions import Play
-from reference_engine.flags import Rules
-from reference_engine.game import Game
+from guinote_conformance.reference_engine.actions import Play
+from guinote_conformance.reference_engine.flags import Rules
+from guinote_conformance.reference_engine.game import Game
 
 from .helpers import card, playable, position, refusal, rules
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from reference_engine.actions import Cante, Draw, Exchange, Play, Tute
-from reference_engine.cards import Rank, Suit
-from reference_engine.game import Game
-from reference_engine.views import observation_field
+from guinote_conformance.reference_engine.actions import Cante, Draw, Exchange, Play, Tute
+from guinote_conformance.reference_engine.cards import Rank, Suit
+from guinote_conformance.reference_engine.game import Game
+from guinote_conformance.reference_engine.views import observation_field
 
 from .helpers import card, event, kinds, legal_json, play, position, refusal, rules
 

@@ -8,7 +8,7 @@ import pickle
 
 import pytest
 
-from reference_engine.cards import (
+from guinote_conformance.reference_engine.cards import (
     ALL_CARDS,
     Card,
     CardError,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from reference_engine.cards import CardError, deck, shuffled_deck
-from reference_engine.game import Game
+from guinote_conformance.reference_engine.cards import CardError, deck, shuffled_deck
+from guinote_conformance.reference_engine.game import Game
 
 from .helpers import card, cards, rules
 

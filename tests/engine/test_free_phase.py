@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from reference_engine.actions import Draw, Exchange, Play
-from reference_engine.game import Game
-from reference_engine.random_play import new_game
+from guinote_conformance.reference_engine.actions import Draw, Exchange, Play
+from guinote_conformance.reference_engine.game import Game
+from guinote_conformance.reference_engine.random_play import new_game
 
 from .helpers import card, deal, event, kinds, play, playable, position, refusal, rules
 

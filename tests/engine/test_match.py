@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from reference_engine.actions import Deal, Play
-from reference_engine.cards import shuffled_deck
-from reference_engine.game import Game
-from reference_engine.match import MatchScore
-from reference_engine.random_play import random_match
+from guinote_conformance.reference_engine.actions import Deal, Play
+from guinote_conformance.reference_engine.cards import shuffled_deck
+from guinote_conformance.reference_engine.game import Game
+from guinote_conformance.reference_engine.match import MatchScore
+from guinote_conformance.reference_engine.random_play import random_match
 
 from .helpers import card, event, kinds, play, position, refusal, rules
 

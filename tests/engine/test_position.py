@@ -6,10 +6,10 @@ from typing import Any
 
 import pytest
 
-from reference_engine.cards import CardError
-from reference_engine.game import Game
-from reference_engine.position import PositionError
-from reference_engine.views import observation_field
+from guinote_conformance.reference_engine.cards import CardError
+from guinote_conformance.reference_engine.game import Game
+from guinote_conformance.reference_engine.position import PositionError
+from guinote_conformance.reference_engine.views import observation_field
 
 from .helpers import rules
 

@@ -1,6 +1,6 @@
 """Game.position(): the position JSON of any hand in progress loads back to the same state.
 
-Random play (``reference_engine.random_play``) in every profile and overlay combination: at
+Random play (``guinote_conformance.reference_engine.random_play``) in every profile and overlay combination: at
 every step of up to three hands of a match, the position is written, sent through JSON, loaded
 with ``Game.from_position``, and the loaded game must hold the same hand field for field, the
 same match score and the same legal actions; from one random step the two games then play
@@ -16,12 +16,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from reference_engine.actions import Cante, Deal
-from reference_engine.cards import CardError, Suit
-from reference_engine.game import Game
-from reference_engine.hand import Hand
-from reference_engine.position import PositionError
-from reference_engine.random_play import new_game, uniform_policy
+from guinote_conformance.reference_engine.actions import Cante, Deal
+from guinote_conformance.reference_engine.cards import CardError, Suit
+from guinote_conformance.reference_engine.game import Game
+from guinote_conformance.reference_engine.hand import Hand
+from guinote_conformance.reference_engine.position import PositionError
+from guinote_conformance.reference_engine.random_play import new_game, uniform_policy
 
 from .helpers import play, position, rules
 from .test_properties import COMBINATIONS

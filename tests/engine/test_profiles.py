@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from reference_engine.flags import (
+from guinote_conformance.reference_engine.flags import (
     RulesError,
     flag_specs,
     make_rules,

@@ -1,7 +1,7 @@
 """Properties of random complete hands, for every profile and overlay combination.
 
 Each example is a seed: the game's deck orders and the uniform random policy both come from
-it (``reference_engine.random_play``), so a failing example is replayed with
+it (``guinote_conformance.reference_engine.random_play``), so a failing example is replayed with
 ``new_game(profile, seed)``. Up to three hands of the match are played and checked at every
 step; ``HYPOTHESIS_PROFILE=deep`` runs many more examples (see conftest.py).
 """
@@ -18,13 +18,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from reference_engine.actions import Action, Deal, IllegalAction, Play
-from reference_engine.cards import Card, deck
-from reference_engine.flags import overlay_names, profile_names, profile_specs
-from reference_engine.game import Game
-from reference_engine.random_play import new_game, play_hand, uniform_policy
-from reference_engine.records import record_of, replay, result_of
-from reference_engine.views import FIELDS, state_field
+from guinote_conformance.reference_engine.actions import Action, Deal, IllegalAction, Play
+from guinote_conformance.reference_engine.cards import Card, deck
+from guinote_conformance.reference_engine.flags import overlay_names, profile_names, profile_specs
+from guinote_conformance.reference_engine.game import Game
+from guinote_conformance.reference_engine.random_play import new_game, play_hand, uniform_policy
+from guinote_conformance.reference_engine.records import record_of, replay, result_of
+from guinote_conformance.reference_engine.views import FIELDS, state_field
 
 
 def _overlay_sets() -> list[str]:

@@ -1,4 +1,4 @@
-"""Random hands and matches from a seed (reference_engine.random_play)."""
+"""Random hands and matches from a seed (guinote_conformance.reference_engine.random_play)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,16 @@ import random
 
 import pytest
 
-from reference_engine.actions import Deal
-from reference_engine.random_play import new_game, play_hand, play_match, random_hand, random_match, uniform_policy
-from reference_engine.records import record_of
+from guinote_conformance.reference_engine.actions import Deal
+from guinote_conformance.reference_engine.random_play import (
+    new_game,
+    play_hand,
+    play_match,
+    random_hand,
+    random_match,
+    uniform_policy,
+)
+from guinote_conformance.reference_engine.records import record_of
 
 from .helpers import rules
 

@@ -7,11 +7,21 @@ from pathlib import Path
 
 import pytest
 
-from reference_engine.actions import Play
-from reference_engine.cards import shuffled_deck
-from reference_engine.game import Game
-from reference_engine.random_play import random_hand, random_match
-from reference_engine.records import FORMAT, VERSION, RecordError, load, loads, record_of, replay, result_of, save
+from guinote_conformance.reference_engine.actions import Play
+from guinote_conformance.reference_engine.cards import shuffled_deck
+from guinote_conformance.reference_engine.game import Game
+from guinote_conformance.reference_engine.random_play import random_hand, random_match
+from guinote_conformance.reference_engine.records import (
+    FORMAT,
+    VERSION,
+    RecordError,
+    load,
+    loads,
+    record_of,
+    replay,
+    result_of,
+    save,
+)
 
 from .helpers import deal, play, position, rules
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from reference_engine.actions import Cante, Play
-from reference_engine.cards import Suit
+from guinote_conformance.reference_engine.actions import Cante, Play
+from guinote_conformance.reference_engine.cards import Suit
 
 from .helpers import card, event, kinds, play, position, refusal, rules
 

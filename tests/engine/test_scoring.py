@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from reference_engine.game import Game
-from reference_engine.scoring import malas
+from guinote_conformance.reference_engine.game import Game
+from guinote_conformance.reference_engine.scoring import malas
 
 from .helpers import event, play, position, rules
 

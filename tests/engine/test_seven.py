@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from reference_engine.actions import Draw, Exchange
-from reference_engine.game import Game
+from guinote_conformance.reference_engine.actions import Draw, Exchange
+from guinote_conformance.reference_engine.game import Game
 
 from .helpers import card, event, legal_json, play, position, refusal, rules
 

@@ -1,7 +1,7 @@
 """The engine's module structure: the rule modules never reach back to the hand or the match.
 
 Every import counts, at the top, inside a function or under ``TYPE_CHECKING``: the rule
-modules decide from a :class:`~reference_engine.state.HandState` and the rules, and the
+modules decide from a :class:`~guinote_conformance.reference_engine.state.HandState` and the rules, and the
 hand (``hand``) and the match (``game``) import them, never the other way round.
 """
 
@@ -11,9 +11,9 @@ import ast
 from graphlib import CycleError, TopologicalSorter
 from pathlib import Path
 
-import reference_engine
+import guinote_conformance.reference_engine
 
-PACKAGE = Path(reference_engine.__file__).parent
+PACKAGE = Path(guinote_conformance.reference_engine.__file__).parent
 MODULES = sorted(path.stem for path in PACKAGE.glob("*.py") if path.stem != "__init__")
 #: The modules built on the rules: the hand, the match, and what reads or plays a match.
 ABOVE_THE_RULES = {"hand", "game", "views", "records", "random_play"}
@@ -28,14 +28,14 @@ def imports_of(module: str) -> set[str]:
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module is not None and node.level == 0:
-            # ``from reference_engine import cantes`` imports the module cantes
+            # ``from guinote_conformance.reference_engine import cantes`` imports the module cantes
             names = [f"{node.module}.{alias.name}" for alias in node.names] + [node.module]
         else:
             continue
         for name in names:
             parts = name.split(".")
-            if parts[0] == "reference_engine" and len(parts) > 1 and parts[1] in MODULES:
-                found.add(parts[1])
+            if parts[:2] == ["guinote_conformance", "reference_engine"] and len(parts) > 2 and parts[2] in MODULES:
+                found.add(parts[2])
     found.discard(module)
     return found
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from reference_engine.game import Game
-from reference_engine.views import FIELDS, UnknownField, observation_field, state_field
+from guinote_conformance.reference_engine.game import Game
+from guinote_conformance.reference_engine.views import FIELDS, UnknownField, observation_field, state_field
 
 from .helpers import play, position, rules
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from reference_engine.actions import Claim, Deal
-from reference_engine.cards import shuffled_deck
-from reference_engine.game import Game
-from reference_engine.views import state_field
+from guinote_conformance.reference_engine.actions import Claim, Deal
+from guinote_conformance.reference_engine.cards import shuffled_deck
+from guinote_conformance.reference_engine.game import Game
+from guinote_conformance.reference_engine.views import state_field
 
 from .helpers import event, kinds, legal_json, play, position, refusal, rules
 
@@ -64,8 +64,8 @@ def test_automatic_end_on_a_cante() -> None:  # VUELTAS-07, C-08
         last_trick_winner=2,
         tricks_won=[1, 2],
     )
-    from reference_engine.actions import Cante
-    from reference_engine.cards import Suit
+    from guinote_conformance.reference_engine.actions import Cante
+    from guinote_conformance.reference_engine.cards import Suit
 
     events = game.apply(Cante(0, Suit.OROS))
     assert event(events, "hand_over")["winner"] == 0 and event(events, "hand_over")["totals"] == [105, 90]

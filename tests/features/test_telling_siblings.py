@@ -35,7 +35,7 @@ def test_the_sibling_fails_the_planted_bug_under_the_rule_it_breaks(bug: str, tm
     rule, scenario = SIBLINGS[bug]
     assert rule in CATALOGUE[bug].rules  # the catalogue still plants this rule's bug under this name
     done = subprocess.run(
-        [sys.executable, "-m", "conformance", "run", "--engine", f"serve:tests.broken_engines.engines:{bug}",
+        [sys.executable, "-m", "guinote_conformance", "run", "--engine", f"serve:tests.broken_engines.engines:{bug}",
          "--profile", "lascuarenta", "--scenario", scenario, "--jobs", "1", "--report-dir", str(tmp_path)],
         cwd=REPO, capture_output=True, text=True, timeout=600, check=False,
     )  # fmt: skip

@@ -7,14 +7,14 @@ import sys
 import time
 from dataclasses import dataclass
 
-from adapters.reference import ReferenceEngine
-from adapters.subprocess_adapter import SubprocessEngine
-from conformance.fuzz.commands import _last_step
-from conformance.fuzz.configs import resolve
-from conformance.fuzz.findings import FuzzReport
-from conformance.fuzz.fuzzer import Fuzzer
-from conformance.fuzz.scenario import feature_text, write_scenario
-from conformance.fuzz.scenario_check import check_scenarios
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.subprocess_adapter import SubprocessEngine
+from guinote_conformance.fuzz.commands import _last_step
+from guinote_conformance.fuzz.configs import resolve
+from guinote_conformance.fuzz.findings import FuzzReport
+from guinote_conformance.fuzz.fuzzer import Fuzzer
+from guinote_conformance.fuzz.scenario import feature_text, write_scenario
+from guinote_conformance.fuzz.scenario_check import check_scenarios
 from tests.broken_engines.engines import BREAKAGES, RARE_BREAKAGES
 
 #: engine -> the profile (and flags) under which its broken rule applies, as its breakage says
@@ -44,7 +44,14 @@ def hunt(name: str, games: int, *, steer: bool = True, check: bool = True) -> Fi
     """Fuzz one broken engine until its first divergence; shrink it and write its scenario."""
     profile, flags = TARGETS[name]
     served = SubprocessEngine(
-        [sys.executable, "-m", "adapters.serve", "--engine", f"tests.broken_engines.engines:{name}"], timeout=30
+        [
+            sys.executable,
+            "-m",
+            "guinote_conformance.adapters.serve",
+            "--engine",
+            f"tests.broken_engines.engines:{name}",
+        ],
+        timeout=30,
     )
     try:
         info = served.info()

@@ -19,8 +19,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from adapters.interface import JSON, Accepted, Action, EngineInfo, Outcome, Rejected, Setup, UnknownField
-from adapters.vocabulary import deck_codes
+from guinote_conformance.adapters.interface import (
+    JSON,
+    Accepted,
+    Action,
+    EngineInfo,
+    Outcome,
+    Rejected,
+    Setup,
+    UnknownField,
+)
+from guinote_conformance.adapters.vocabulary import deck_codes
 from tests.independent.variants import VariantEngine, Variation
 
 #: The capabilities a double may add to the variant's own.
@@ -124,7 +133,7 @@ class Dressed:
     def start(self, setup: Setup) -> DressedGame:
         position = setup.get("position")
         if "automatic_draw" in self.dress.added and isinstance(position, dict) and position.get("draw_pending"):
-            from adapters.interface import SetupRejected
+            from guinote_conformance.adapters.interface import SetupRejected
 
             raise SetupRejected("no draw is ever pending here")
         flags = setup.get("flags", {})

@@ -11,8 +11,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from adapters.interface import JSON, Accepted, Action, EngineInfo, Outcome, Rejected, Setup
-from adapters.reference import ReferenceEngine, ReferenceGame
+from guinote_conformance.adapters.interface import JSON, Accepted, Action, EngineInfo, Outcome, Rejected, Setup
+from guinote_conformance.adapters.reference import ReferenceEngine, ReferenceGame
 
 
 class _Game:
@@ -177,7 +177,7 @@ class DownEngine(FlawedEngine):
         return len(self.numbers)
 
     def start(self, setup: Setup) -> Any:
-        from adapters.subprocess_adapter import EngineCrashed, EngineTimeout, GarbageAnswer
+        from guinote_conformance.adapters.subprocess_adapter import EngineCrashed, EngineTimeout, GarbageAnswer
 
         number = self.numbers.setdefault(json.dumps(setup, sort_keys=True), len(self.numbers))
         mark = self.pattern[number % len(self.pattern)]
@@ -200,7 +200,7 @@ class RefusesEverySetup(FlawedEngine):
     """Declares the reference's profiles but refuses every setup (a deck order and an explicit deal alike)."""
 
     def start(self, setup: Setup) -> Any:
-        from adapters.interface import SetupRejected
+        from guinote_conformance.adapters.interface import SetupRejected
 
         raise SetupRejected("this engine plays online only", ["deal=deck order", "deal=explicit"])
 

@@ -12,9 +12,9 @@ import random
 from dataclasses import replace
 from typing import Any
 
-from adapters.interface import JSON, Accepted, Action, EngineInfo, Outcome, Rejected, Setup
-from adapters.reference import ReferenceEngine, ReferenceGame
-from adapters.vocabulary import deck_codes
+from guinote_conformance.adapters.interface import JSON, Accepted, Action, EngineInfo, Outcome, Rejected, Setup
+from guinote_conformance.adapters.reference import ReferenceEngine, ReferenceGame
+from guinote_conformance.adapters.vocabulary import deck_codes
 
 
 class MisledGame:

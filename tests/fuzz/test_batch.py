@@ -11,13 +11,13 @@ from collections.abc import Iterator
 
 import pytest
 
-from adapters import protocol
-from adapters.reference import ReferenceEngine
-from adapters.subprocess_adapter import SubprocessEngine
-from conformance.fuzz.configs import resolve
-from conformance.fuzz.fuzzer import Fuzzer
-from conformance.fuzz.play import apply_step, play_actions
-from conformance.oracle.steps import FIELDS, snapshot
+from guinote_conformance.adapters import protocol
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.subprocess_adapter import SubprocessEngine
+from guinote_conformance.fuzz.configs import resolve
+from guinote_conformance.fuzz.fuzzer import Fuzzer
+from guinote_conformance.fuzz.play import apply_step, play_actions
+from guinote_conformance.oracle.steps import FIELDS, snapshot
 
 INFO = ReferenceEngine().info()
 SETUP = {"flags": INFO.profiles["lascuarenta"], "dealer": 0, "deck": [
@@ -28,7 +28,7 @@ SETUP = {"flags": INFO.profiles["lascuarenta"], "dealer": 0, "deck": [
 
 @pytest.fixture(scope="module")
 def served() -> Iterator[SubprocessEngine]:
-    engine = SubprocessEngine([sys.executable, "-m", "adapters.serve"], timeout=10)
+    engine = SubprocessEngine([sys.executable, "-m", "guinote_conformance.adapters.serve"], timeout=10)
     yield engine
     engine.close()
 
@@ -65,7 +65,7 @@ def test_a_batch_answer_follows_its_schema_and_reads_only_the_fields_asked(serve
 
 
 def test_the_accepted_actions_of_a_batch_are_replayed_on_a_relaunched_engine() -> None:
-    engine = SubprocessEngine([sys.executable, "-m", "adapters.serve"], timeout=10)
+    engine = SubprocessEngine([sys.executable, "-m", "guinote_conformance.adapters.serve"], timeout=10)
     try:
         game = engine.start(SETUP)
         actions = actions_of_a_hand()[:9]  # a refused draw, then eight accepted plays and draws
@@ -97,7 +97,8 @@ def test_the_fuzzer_agrees_with_and_without_batch(served: SubprocessEngine) -> N
 def test_a_batch_step_that_only_python_equality_would_accept_is_a_schema_failure() -> None:
     """Steps equal to the reference's skip the schema check; ``true`` for seat 1 is not equal."""
     engine = SubprocessEngine(
-        [sys.executable, "-m", "adapters.serve", "--engine", "tests.fuzz.engines:boolean_seats"], timeout=10
+        [sys.executable, "-m", "guinote_conformance.adapters.serve", "--engine", "tests.fuzz.engines:boolean_seats"],
+        timeout=10,
     )
     try:
         info = engine.info()

@@ -7,10 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from adapters.reference import ReferenceEngine
-from conformance.fuzz.configs import resolve
-from conformance.fuzz.findings import FuzzReport
-from conformance.fuzz.fuzzer import Fuzzer
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.fuzz.configs import resolve
+from guinote_conformance.fuzz.findings import FuzzReport
+from guinote_conformance.fuzz.fuzzer import Fuzzer
 from tests.fuzz.engines import DownEngine
 
 INFO = ReferenceEngine().info()
@@ -54,7 +54,7 @@ def test_zero_never_stops() -> None:
 def test_compare_stops_at_the_breaker_exits_1_and_writes_no_scenario_of_it(tmp_path: Path) -> None:
     hang = REPO / "tests" / "protocol" / "hostile" / "hang.py"
     done = subprocess.run(
-        [sys.executable, "-m", "conformance", "compare", "--engine", f"cmd:{sys.executable} {hang} batch",
+        [sys.executable, "-m", "guinote_conformance", "compare", "--engine", f"cmd:{sys.executable} {hang} batch",
          "--profile", "tradicional", "--depth", "hand", "--hands", "50", "--timeout", "0.2",
          "--max-engine-failures", "2", "--report-dir", str(tmp_path)],
         cwd=REPO, capture_output=True, text=True, timeout=300, check=False,
@@ -70,7 +70,8 @@ def test_compare_stops_at_the_breaker_exits_1_and_writes_no_scenario_of_it(tmp_p
 def test_a_wrong_count_is_a_usage_error() -> None:
     for value in ("-1", "many"):
         done = subprocess.run(
-            [sys.executable, "-m", "conformance", "compare", "--engine", "reference", "--max-engine-failures", value],
+            [sys.executable, "-m", "guinote_conformance",
+             "compare", "--engine", "reference", "--max-engine-failures", value],
             cwd=REPO, capture_output=True, text=True, timeout=120, check=False,
         )  # fmt: skip
         assert done.returncode == 2 and "--max-engine-failures" in done.stdout + done.stderr, done.stdout

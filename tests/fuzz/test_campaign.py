@@ -13,14 +13,14 @@ from typing import Any
 
 import pytest
 
-from adapters.reference import ReferenceEngine
-from conformance.base.exit_codes import ExitCode
-from conformance.fuzz.batch import Batch
-from conformance.fuzz.campaign import JOURNAL, Campaign, CampaignError, Identity
-from conformance.fuzz.cluster import INSTALL, Backend, BackendError, open_backend
-from conformance.fuzz.configs import resolve
-from conformance.fuzz.driver import Plan, run_plan
-from conformance.fuzz.findings import FuzzReport
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.base.exit_codes import ExitCode
+from guinote_conformance.fuzz.batch import Batch
+from guinote_conformance.fuzz.campaign import JOURNAL, Campaign, CampaignError, Identity
+from guinote_conformance.fuzz.cluster import INSTALL, Backend, BackendError, open_backend
+from guinote_conformance.fuzz.configs import resolve
+from guinote_conformance.fuzz.driver import Plan, run_plan
+from guinote_conformance.fuzz.findings import FuzzReport
 
 INFO = ReferenceEngine().info()
 SPEC = "py:tests.fuzz.engines:no_cantes"
@@ -162,7 +162,7 @@ def test_cluster_without_dask_says_what_to_install(monkeypatch: pytest.MonkeyPat
 
 
 def test_the_progress_shows_the_games_their_rate_the_rules_seen_and_the_groups(tmp_path: Path) -> None:
-    from conformance.fuzz.driver import Progress
+    from guinote_conformance.fuzz.driver import Progress
 
     run(tmp_path, 8)  # a first run: the second's games and groups count it, its rate does not
     shown: list[tuple[int, int, int, int, int]] = []
@@ -185,8 +185,8 @@ def test_a_later_run_goes_on_with_the_campaigns_batch_size_and_window(tmp_path: 
 
     from rich.console import Console
 
-    from conformance.engines.specs import parse_engine_spec
-    from conformance.fuzz.shared import SharedRunError, run_shared
+    from guinote_conformance.engines.specs import parse_engine_spec
+    from guinote_conformance.fuzz.shared import SharedRunError, run_shared
 
     engine = parse_engine_spec(SPEC).open(contained=True)
     info = engine.info()
@@ -210,7 +210,7 @@ def test_a_later_run_goes_on_with_the_campaigns_batch_size_and_window(tmp_path: 
 
 
 def test_a_dask_cluster_gets_larger_batches_by_default_never_more_than_the_run() -> None:
-    from conformance.fuzz.driver import BATCH_GAMES, CLUSTER_BATCH_FACTOR, default_batch
+    from guinote_conformance.fuzz.driver import BATCH_GAMES, CLUSTER_BATCH_FACTOR, default_batch
 
     assert default_batch("match", 1000, cluster=False) == BATCH_GAMES["match"]
     assert default_batch("match", 1000, cluster=True) == BATCH_GAMES["match"] * CLUSTER_BATCH_FACTOR

@@ -25,7 +25,8 @@ BATCHES = 24
 
 
 def compare(engine: str, campaign: Path, *more: str, env: dict[str, str] | None = None) -> list[str]:
-    return [sys.executable, "-m", "conformance", "compare", "--engine", engine, *OPTIONS, "--campaign", str(campaign),
+    return [sys.executable, "-m", "guinote_conformance",
+     "compare", "--engine", engine, *OPTIONS, "--campaign", str(campaign),
             "--report-dir", str(campaign.parent / f"{campaign.name}-reports"), *more]  # fmt: skip
 
 

@@ -23,14 +23,14 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from adapters.checked import ShapeCheckedEngine
-from adapters.interface import Engine, UnknownField
-from adapters.reference import ReferenceEngine
-from adapters.versions import CompatibleEngine
-from conformance.engines.explicit_draw import ExplicitDrawEngine
-from conformance.fuzz.configs import resolve
-from conformance.fuzz.findings import FuzzReport
-from conformance.fuzz.fuzzer import Fuzzer
+from guinote_conformance.adapters.checked import ShapeCheckedEngine
+from guinote_conformance.adapters.interface import Engine, UnknownField
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.versions import CompatibleEngine
+from guinote_conformance.engines.explicit_draw import ExplicitDrawEngine
+from guinote_conformance.fuzz.configs import resolve
+from guinote_conformance.fuzz.findings import FuzzReport
+from guinote_conformance.fuzz.fuzzer import Fuzzer
 from tests.fuzz.capabilities import ADDED, BUGS, OWN, Dress, Dressed, dressed
 from tests.independent.variants import CODES, OPTIONAL, PLACES, Variation
 
@@ -153,7 +153,7 @@ def test_an_own_deal_that_cannot_be_read_back_ends_the_game_and_says_why() -> No
 
 def test_compare_on_the_automatic_draw_double_exits_0_with_no_group(tmp_path: Path) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "conformance", "compare", "--engine", "py:tests.harness.auto_draw_engine:make",
+        [sys.executable, "-m", "guinote_conformance", "compare", "--engine", "py:tests.harness.auto_draw_engine:make",
          "--profile", "lascuarenta", "--profile", "ludoteka", "--hands", "6", "--no-scenarios",
          "--report-dir", str(tmp_path / "out")],
         cwd=REPO, capture_output=True, text=True, timeout=600, check=False,

@@ -12,7 +12,12 @@ REPO = Path(__file__).resolve().parents[2]
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "conformance", *args], cwd=REPO, capture_output=True, text=True, timeout=300, check=False
+        [sys.executable, "-m", "guinote_conformance", *args],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
     )
 
 

@@ -177,7 +177,10 @@ def test_a_served_engine_missing_on_the_workers_is_named(tmp_path: Path) -> None
         cluster.stop()
     out = done.stdout + done.stderr
     assert done.returncode == 3, out
-    assert "could not start the command" in out and "adapters.serve --engine tests.fuzz.engines:no_cantes" in out
+    assert (
+        "could not start the command" in out
+        and "guinote_conformance.adapters.serve --engine tests.fuzz.engines:no_cantes" in out
+    )
     assert "No module named" in out and "a served engine must be installed on every worker" in out, out
     assert "Traceback" not in out
     assert finished(tmp_path / "campaign") == 0

@@ -2,9 +2,9 @@
 
 A score bug (no diez de últimas) changes the totals, then who wins the hand, then whether the point
 goes de vueltas and the match: only the root is a group, the games ending where the two can no longer
-go on from the same state (:mod:`conformance.fuzz.consequences`). An engine that leads each hand from
+go on from the same state (:mod:`guinote_conformance.fuzz.consequences`). An engine that leads each hand from
 the wrong seat has its mano recorded as PRE-09 and its hands played on from its own mano, so that its
-other bugs are found in the same run (:mod:`conformance.fuzz.mano`).
+other bugs are found in the same run (:mod:`guinote_conformance.fuzz.mano`).
 """
 
 from __future__ import annotations
@@ -15,25 +15,32 @@ from typing import Any
 
 import pytest
 
-from adapters.interface import JSON
-from adapters.reference import ReferenceEngine
-from adapters.subprocess_adapter import SubprocessEngine
-from adapters.vocabulary import deck_codes
-from conformance.engines.explicit_draw import ExplicitDrawEngine
-from conformance.fuzz.configs import resolve
-from conformance.fuzz.consequences import COUNT, DECISION, MATCH, TRICK, Watch, parts_courses, stage_of
-from conformance.fuzz.findings import FuzzReport
-from conformance.fuzz.fuzzer import Fuzzer
-from conformance.fuzz.mano import Origin, aligned, breaks_mano, follow_draw, follow_winner, mano_cause
-from conformance.oracle.divergence import Cause
-from conformance.oracle.steps import Difference
+from guinote_conformance.adapters.interface import JSON
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.subprocess_adapter import SubprocessEngine
+from guinote_conformance.adapters.vocabulary import deck_codes
+from guinote_conformance.engines.explicit_draw import ExplicitDrawEngine
+from guinote_conformance.fuzz.configs import resolve
+from guinote_conformance.fuzz.consequences import COUNT, DECISION, MATCH, TRICK, Watch, parts_courses, stage_of
+from guinote_conformance.fuzz.findings import FuzzReport
+from guinote_conformance.fuzz.fuzzer import Fuzzer
+from guinote_conformance.fuzz.mano import Origin, aligned, breaks_mano, follow_draw, follow_winner, mano_cause
+from guinote_conformance.oracle.divergence import Cause
+from guinote_conformance.oracle.steps import Difference
 from tests.broken_engines.engines import CATALOGUE
 from tests.fuzz.misled import MisledEngine
 
 
 def served(name: str) -> Iterator[SubprocessEngine]:
     engine = SubprocessEngine(
-        [sys.executable, "-m", "adapters.serve", "--engine", f"tests.broken_engines.engines:{name}"], timeout=30
+        [
+            sys.executable,
+            "-m",
+            "guinote_conformance.adapters.serve",
+            "--engine",
+            f"tests.broken_engines.engines:{name}",
+        ],
+        timeout=30,
     )
     try:
         yield engine

@@ -30,7 +30,7 @@ def test_compare_finds_the_broken_engine_and_writes_a_scenario_that_fails_on_it(
 
 def test_the_cli_writes_scenarios_that_fail_on_the_engine(tmp_path: Path) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "conformance", "compare", "--engine", "py:tests.fuzz.engines:no_cantes",
+        [sys.executable, "-m", "guinote_conformance", "compare", "--engine", "py:tests.fuzz.engines:no_cantes",
          "--profile", "tradicional", "--hands", "15", "--depth", "hand", "--report-dir", str(tmp_path)],
         cwd=Path(__file__).resolve().parents[2], capture_output=True, text=True, timeout=600, check=False,
     )  # fmt: skip

@@ -1,7 +1,7 @@
 """``--flags`` over an engine's own profiles: ``--profile aragon_online --flags ...`` and ``--flags``
 alone (over every profile of the engine). A flag value the engine does not play makes a
 configuration that is not applicable, not an error; a flag it never declared is played at its
-default (adapters.versions), so another value of it is not applicable either."""
+default (guinote_conformance.adapters.versions), so another value of it is not applicable either."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from adapters.reference import ReferenceEngine
-from adapters.versions import CompatibleEngine
-from conformance.fuzz.commands import configs_for
-from conformance.fuzz.configs import ConfigError
-from conformance.fuzz.fuzzer import Fuzzer
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.versions import CompatibleEngine
+from guinote_conformance.fuzz.commands import configs_for
+from guinote_conformance.fuzz.configs import ConfigError
+from guinote_conformance.fuzz.fuzzer import Fuzzer
 from tests.independent.minimal_engine import OWN_PROFILES, make, make_v1
 
 REPO = Path(__file__).resolve().parents[2]
@@ -67,7 +67,7 @@ def test_a_flag_or_value_that_exists_nowhere_is_still_an_error(flags: str, messa
 
 def test_compare_with_flags_over_the_engine_s_profiles(tmp_path: Path) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "conformance", "compare", "--engine", "py:tests.independent.minimal_engine:make",
+        [sys.executable, "-m", "guinote_conformance", "compare", "--engine", "py:tests.independent.minimal_engine:make",
          "--flags", "renuncio_faults=out_of_turn", "--hands", "2", "--depth", "hand", "--report-dir", str(tmp_path)],
         cwd=REPO, capture_output=True, text=True, timeout=300, check=False,
     )  # fmt: skip

@@ -14,16 +14,16 @@ from typing import Any
 
 import pytest
 
-from adapters.interface import JSON, Accepted, Action, Engine, GameHandle, Outcome, Rejected, Setup
-from adapters.reference import ReferenceEngine
-from adapters.vocabulary import deck_codes
-from conformance.fuzz.configs import resolve
-from conformance.fuzz.fuzzer import Fuzzer
-from conformance.oracle.steps import FIELDS, snapshot
-from reference_engine.cards import parse_card
-from reference_engine.deal import deal_from_deck, order_of_deal
-from reference_engine.flags import rules_for
-from reference_engine.match import next_dealer
+from guinote_conformance.adapters.interface import JSON, Accepted, Action, Engine, GameHandle, Outcome, Rejected, Setup
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.vocabulary import deck_codes
+from guinote_conformance.fuzz.configs import resolve
+from guinote_conformance.fuzz.fuzzer import Fuzzer
+from guinote_conformance.oracle.steps import FIELDS, snapshot
+from guinote_conformance.reference_engine.cards import parse_card
+from guinote_conformance.reference_engine.deal import deal_from_deck, order_of_deal
+from guinote_conformance.reference_engine.flags import rules_for
+from guinote_conformance.reference_engine.match import next_dealer
 from tests.fuzz.engines import forgets_totals
 from tests.harness.explicit_deal_engine import ExplicitDealEngine
 
@@ -180,7 +180,12 @@ def test_a_broken_engine_that_deals_its_own_way_is_found_past_the_first_hand() -
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "conformance", *args], cwd=REPO, capture_output=True, text=True, timeout=600, check=False
+        [sys.executable, "-m", "guinote_conformance", *args],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
     )
 
 

@@ -7,11 +7,11 @@ import re
 
 import pytest
 
-from adapters.obligations import Obligations
-from adapters.reference import ReferenceEngine
-from conformance.fuzz.configs import ConfigError, default_configs, parse_flag_set, resolve
-from conformance.fuzz.differential import first_difference
-from conformance.fuzz.fuzzer import Fuzzer
+from guinote_conformance.adapters.obligations import Obligations
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.fuzz.configs import ConfigError, default_configs, parse_flag_set, resolve
+from guinote_conformance.fuzz.differential import first_difference
+from guinote_conformance.fuzz.fuzzer import Fuzzer
 from tests.fuzz.engines import forgets_totals, no_cantes
 
 #: what the protocol requires of an engine with every capability (the reference's)
@@ -133,7 +133,7 @@ def test_an_in_process_engine_answering_garbage_is_a_failure_not_a_crash() -> No
 def test_an_in_process_answer_that_only_python_equality_accepts_is_a_shape_failure() -> None:
     """A schema-checked in-process engine skips the check of an answer that is the reference's own;
     seat 1 written ``True`` (equal to 1 in Python) is not that answer, and breaks the schema."""
-    from conformance.engines.specs import load_engine
+    from guinote_conformance.engines.specs import load_engine
 
     engine = load_engine("py:tests.fuzz.engines:boolean_seats")
     info = engine.info()
@@ -144,7 +144,7 @@ def test_an_in_process_answer_that_only_python_equality_accepts_is_a_shape_failu
 
 
 def test_a_state_value_equal_only_by_python_equality_is_a_difference() -> None:
-    from conformance.oracle.steps import Step, compare_steps
+    from guinote_conformance.oracle.steps import Step, compare_steps
 
     mine = Step(None, True, [], "", "", [], {"turn": 1, "hand_winner": 0, "cantes": [{"arrastre": False}]})
     for field, value in (("turn", True), ("hand_winner", False), ("cantes", [{"arrastre": 0}])):

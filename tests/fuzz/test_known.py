@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from adapters.reference import ReferenceEngine
-from conformance.fuzz.configs import resolve
-from conformance.fuzz.fuzzer import Fuzzer
-from conformance.fuzz.known import KnownFileError, load_known
-from conformance.oracle.rules import observable_rules
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.fuzz.configs import resolve
+from guinote_conformance.fuzz.fuzzer import Fuzzer
+from guinote_conformance.fuzz.known import KnownFileError, load_known
+from guinote_conformance.oracle.rules import observable_rules
 from tests.fuzz.engines import no_cantes
 
 RULES = observable_rules()

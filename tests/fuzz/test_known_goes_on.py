@@ -18,17 +18,17 @@ from typing import Any
 
 import pytest
 
-from adapters.interface import EngineError, EngineInfo
-from adapters.obligations import Obligations
-from adapters.reference import ReferenceEngine
-from conformance.fuzz.configs import resolve
-from conformance.fuzz.consequences import MOST_AVOIDED
-from conformance.fuzz.differential import first_difference
-from conformance.fuzz.findings import FuzzReport, Group
-from conformance.fuzz.fuzzer import Fuzzer
-from conformance.fuzz.known import Known
-from conformance.oracle.divergence import Divergence
-from conformance.oracle.steps import Difference, Step, compare_steps
+from guinote_conformance.adapters.interface import EngineError, EngineInfo
+from guinote_conformance.adapters.obligations import Obligations
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.fuzz.configs import resolve
+from guinote_conformance.fuzz.consequences import MOST_AVOIDED
+from guinote_conformance.fuzz.differential import first_difference
+from guinote_conformance.fuzz.findings import FuzzReport, Group
+from guinote_conformance.fuzz.fuzzer import Fuzzer
+from guinote_conformance.fuzz.known import Known
+from guinote_conformance.oracle.divergence import Divergence
+from guinote_conformance.oracle.steps import Difference, Step, compare_steps
 from tests.fuzz import engines
 from tests.fuzz.engines import DownEngine
 from tests.fuzz.test_pipeline import serve
@@ -205,7 +205,7 @@ def test_compare_reports_what_it_passed_over_and_the_games_it_could_not(tmp_path
         encoding="utf-8",
     )
     done = subprocess.run(
-        [sys.executable, "-m", "conformance", "compare", "--engine", "py:tests.fuzz.engines:refuses_cantes",
+        [sys.executable, "-m", "guinote_conformance", "compare", "--engine", "py:tests.fuzz.engines:refuses_cantes",
          "--profile", "lascuarenta", "--hands", "8", "--known", str(known), "--no-scenarios",
          "--report-dir", str(tmp_path / "out")],
         cwd=REPO, capture_output=True, text=True, timeout=300, check=False,
@@ -229,7 +229,7 @@ def test_replay_passes_over_what_the_record_passed_over(tmp_path: Path) -> None:
     record = tmp_path / "divergence.json"
     record.write_text(json.dumps(example.record()), encoding="utf-8")
     done = subprocess.run(
-        [sys.executable, "-m", "conformance", "replay", str(record), "--engine",
+        [sys.executable, "-m", "guinote_conformance", "replay", str(record), "--engine",
          "py:tests.fuzz.engines:no_cantes_ultimas_zero"],
         cwd=REPO, capture_output=True, text=True, timeout=300, check=False,
     )  # fmt: skip

@@ -12,17 +12,22 @@ from typing import Any
 
 import pytest
 
-from conformance.base.exit_codes import ExitCode
-from conformance.fuzz.known import load_known
-from conformance.fuzz.scenario_check import check_scenarios
-from conformance.oracle.rules import observable_rules
+from guinote_conformance.base.exit_codes import ExitCode
+from guinote_conformance.fuzz.known import load_known
+from guinote_conformance.fuzz.scenario_check import check_scenarios
+from guinote_conformance.oracle.rules import observable_rules
 
 REPO = Path(__file__).resolve().parents[2]
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "conformance", *args], cwd=REPO, capture_output=True, text=True, timeout=300, check=False
+        [sys.executable, "-m", "guinote_conformance", *args],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
     )
 
 

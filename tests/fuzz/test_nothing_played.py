@@ -8,13 +8,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-from adapters.reference import ReferenceEngine
-from conformance.base.exit_codes import ExitCode
-from conformance.fuzz.commands import nothing_played
-from conformance.fuzz.configs import resolve
-from conformance.fuzz.findings import FuzzReport
-from conformance.fuzz.fuzzer import Fuzzer
-from conformance.oracle.divergence import Config
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.base.exit_codes import ExitCode
+from guinote_conformance.fuzz.commands import nothing_played
+from guinote_conformance.fuzz.configs import resolve
+from guinote_conformance.fuzz.findings import FuzzReport
+from guinote_conformance.fuzz.fuzzer import Fuzzer
+from guinote_conformance.oracle.divergence import Config
 from tests.fuzz.engines import refuses_every_setup
 
 REPO = Path(__file__).resolve().parents[2]
@@ -22,7 +22,12 @@ REPO = Path(__file__).resolve().parents[2]
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "conformance", *args], cwd=REPO, capture_output=True, text=True, timeout=300, check=False
+        [sys.executable, "-m", "guinote_conformance", *args],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
     )
 
 

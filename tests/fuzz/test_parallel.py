@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from adapters.reference import ReferenceEngine
-from conformance.fuzz.configs import resolve
-from conformance.fuzz.findings import FuzzReport, Group
-from conformance.fuzz.parallel import Share, run_parallel
-from conformance.oracle.divergence import Cause, Config, Divergence
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.fuzz.configs import resolve
+from guinote_conformance.fuzz.findings import FuzzReport, Group
+from guinote_conformance.fuzz.parallel import Share, run_parallel
+from guinote_conformance.oracle.divergence import Cause, Config, Divergence
 from tests.fuzz.test_cli_compare import cli
 
 INFO = ReferenceEngine().info()

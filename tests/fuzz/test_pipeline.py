@@ -11,15 +11,15 @@ from typing import Any
 
 import pytest
 
-from adapters.obligations import Obligations
-from adapters.reference import ReferenceEngine
-from adapters.subprocess_adapter import EngineCrashed, EngineTimeout, GameLost, SubprocessEngine
-from conformance.fuzz.configs import resolve
-from conformance.fuzz.differential import begin_compare
-from conformance.fuzz.findings import FuzzReport
-from conformance.fuzz.fuzzer import Fuzzer
-from conformance.fuzz.play import apply_step
-from conformance.oracle.steps import snapshot
+from guinote_conformance.adapters.obligations import Obligations
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.subprocess_adapter import EngineCrashed, EngineTimeout, GameLost, SubprocessEngine
+from guinote_conformance.fuzz.configs import resolve
+from guinote_conformance.fuzz.differential import begin_compare
+from guinote_conformance.fuzz.findings import FuzzReport
+from guinote_conformance.fuzz.fuzzer import Fuzzer
+from guinote_conformance.fuzz.play import apply_step
+from guinote_conformance.oracle.steps import snapshot
 from tests.fuzz.engines import FlawedEngine
 from tests.fuzz.test_batch import SETUP, actions_of_a_hand
 
@@ -29,7 +29,7 @@ FULL = Obligations(frozenset({"positions", "observations", "reason_codes", "matc
 
 def serve(engine: str = "", timeout: float = 10) -> SubprocessEngine:
     extra = ["--engine", engine] if engine else []
-    return SubprocessEngine([sys.executable, "-m", "adapters.serve", *extra], timeout=timeout)
+    return SubprocessEngine([sys.executable, "-m", "guinote_conformance.adapters.serve", *extra], timeout=timeout)
 
 
 @pytest.fixture

@@ -12,16 +12,16 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from adapters.obligations import Obligations
-from adapters.reference import ReferenceEngine
-from conformance.fuzz.commands import _last_step, _write_groups, run_replay
-from conformance.fuzz.configs import resolve
-from conformance.fuzz.findings import FuzzReport, Group
-from conformance.fuzz.fuzzer import Fuzzer
-from conformance.fuzz.scenario import feature_text, write_scenario
-from conformance.fuzz.scenario_check import _CONFTEST, _TEST_MODULE
-from conformance.fuzz.shrink import Shrinker, canonical_tail, shrink
-from conformance.oracle.divergence import Cause, Divergence
+from guinote_conformance.adapters.obligations import Obligations
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.fuzz.commands import _last_step, _write_groups, run_replay
+from guinote_conformance.fuzz.configs import resolve
+from guinote_conformance.fuzz.findings import FuzzReport, Group
+from guinote_conformance.fuzz.fuzzer import Fuzzer
+from guinote_conformance.fuzz.scenario import feature_text, write_scenario
+from guinote_conformance.fuzz.scenario_check import _CONFTEST, _TEST_MODULE
+from guinote_conformance.fuzz.shrink import Shrinker, canonical_tail, shrink
+from guinote_conformance.oracle.divergence import Cause, Divergence
 from tests.fuzz.engines import forgets_totals, no_cantes, refuses_draw, ultimas_zero
 
 #: what the protocol requires of an engine with every capability (the reference's)
@@ -44,7 +44,7 @@ def run_scenarios(pytester: pytest.Pytester, feature: str, engine: str, profile:
     pytester.makeconftest(_CONFTEST)
     out = pytester.path / f"{engine.replace(':', '_')}.json"
     pytester.runpytest_inprocess(
-        "-p", "conformance.plugin", "--engine", engine, "--profile", profile, "--guinote-results", str(out)
+        "-p", "guinote_conformance.plugin", "--engine", engine, "--profile", profile, "--guinote-results", str(out)
     )
     return {r["scenario"]: r["status"] for r in json.loads(out.read_text(encoding="utf-8"))["results"]}
 

@@ -1,4 +1,4 @@
-"""The soak run (conformance.fuzz.soak, ``tox -e soak``): a few hands per configuration here, so it cannot rot;
+"""The soak run (guinote_conformance.fuzz.soak, ``tox -e soak``): a few hands per configuration here, so it cannot rot;
 and each of its checks shown to fire."""
 
 from __future__ import annotations
@@ -11,14 +11,14 @@ from typing import Any
 
 import pytest
 
-from adapters.interface import JSON, GameHandle
-from adapters.reference import ReferenceEngine
-from conformance.engines.specs import overlays
-from conformance.fuzz.configs import resolve
-from conformance.fuzz.findings import FuzzReport
-from conformance.fuzz.fuzzer import MAX_ACTIONS_PER_HAND, Fuzzer
-from conformance.fuzz.soak import HandInvariants, children, main
-from conformance.oracle.steps import Step
+from guinote_conformance.adapters.interface import JSON, GameHandle
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.engines.specs import overlays
+from guinote_conformance.fuzz.configs import resolve
+from guinote_conformance.fuzz.findings import FuzzReport
+from guinote_conformance.fuzz.fuzzer import MAX_ACTIONS_PER_HAND, Fuzzer
+from guinote_conformance.fuzz.soak import HandInvariants, children, main
+from guinote_conformance.oracle.steps import Step
 
 LINUX = sys.platform.startswith("linux")
 

@@ -7,12 +7,12 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from adapters.vocabulary import deck_codes
-from conformance.catalogue.rule_index import load_areas
-from conformance.fuzz.steering import GENERATORS, POLICIES, Steering, deck_order
-from conformance.oracle.rules import observable_rules, rules_of_events
-from reference_engine.cards import parse_card
-from reference_engine.deal import deal_from_deck
+from guinote_conformance.adapters.vocabulary import deck_codes
+from guinote_conformance.catalogue.rule_index import load_areas
+from guinote_conformance.fuzz.steering import GENERATORS, POLICIES, Steering, deck_order
+from guinote_conformance.oracle.rules import observable_rules, rules_of_events
+from guinote_conformance.reference_engine.cards import parse_card
+from guinote_conformance.reference_engine.deal import deal_from_deck
 
 
 @given(

@@ -3,8 +3,8 @@ legality an automatic-draw engine's view cannot tell while the suite's draw is p
 
 from __future__ import annotations
 
-from adapters.obligations import Obligations
-from conformance.oracle.steps import Step, compare_steps
+from guinote_conformance.adapters.obligations import Obligations
+from guinote_conformance.oracle.steps import Step, compare_steps
 
 FULL = Obligations(frozenset({"positions", "observations", "reason_codes", "match"}))
 CLAIM = {"type": "claim", "seat": 0}

@@ -6,8 +6,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from adapters.interface import JSON, Accepted, Action, EngineInfo, Outcome, Rejected, Setup, SetupRejected
-from adapters.reference import ReferenceEngine, ReferenceGame
+from guinote_conformance.adapters.interface import (
+    JSON,
+    Accepted,
+    Action,
+    EngineInfo,
+    Outcome,
+    Rejected,
+    Setup,
+    SetupRejected,
+)
+from guinote_conformance.adapters.reference import ReferenceEngine, ReferenceGame
 
 
 class AutoDrawGame:

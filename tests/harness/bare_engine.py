@@ -1,14 +1,14 @@
 """A test double with no capabilities at all: the reference engine as an engine that can only be
 dealt a hand and play it, like most real engines (no position loader, no observations, no reason
 codes, no match beyond one point). Served over the protocol by the tests:
-``python -m adapters.serve --engine tests.harness.bare_engine:make``."""
+``python -m guinote_conformance.adapters.serve --engine tests.harness.bare_engine:make``."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from adapters.interface import EngineInfo, Setup, SetupRejected
-from adapters.reference import ReferenceEngine, ReferenceGame
+from guinote_conformance.adapters.interface import EngineInfo, Setup, SetupRejected
+from guinote_conformance.adapters.reference import ReferenceEngine, ReferenceGame
 
 
 class BareEngine(ReferenceEngine):

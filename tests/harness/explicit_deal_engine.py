@@ -6,8 +6,18 @@ only: the setup's hands, muestra and stock, and the explicit form of the next ha
 
 from __future__ import annotations
 
-from adapters.interface import JSON, Action, Engine, EngineInfo, GameHandle, Outcome, Rejected, Setup, SetupRejected
-from adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.interface import (
+    JSON,
+    Action,
+    Engine,
+    EngineInfo,
+    GameHandle,
+    Outcome,
+    Rejected,
+    Setup,
+    SetupRejected,
+)
+from guinote_conformance.adapters.reference import ReferenceEngine
 
 
 class ExplicitDealGame:

@@ -9,8 +9,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from adapters.interface import Setup
-from adapters.reference import ReferenceEngine, ReferenceGame
+from guinote_conformance.adapters.interface import Setup
+from guinote_conformance.adapters.reference import ReferenceEngine, ReferenceGame
 
 #: A file: the first game started anywhere in the run creates it and ends its process at once.
 CRASH_MARKER = "GUINOTE_TEST_CRASH_MARKER"

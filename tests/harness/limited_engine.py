@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from adapters.interface import EngineInfo
-from adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.interface import EngineInfo
+from guinote_conformance.adapters.reference import ReferenceEngine
 
 
 class LimitedEngine(ReferenceEngine):

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from adapters.interface import (
+from guinote_conformance.adapters.interface import (
     JSON,
     OWN_SHUFFLE,
     Accepted,
@@ -37,8 +37,8 @@ from adapters.interface import (
     Setup,
     SetupRejected,
 )
-from adapters.reference import ReferenceEngine
-from adapters.vocabulary import EXPLICIT_DEAL, deck_codes
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.vocabulary import EXPLICIT_DEAL, deck_codes
 
 #: the forms of the next deal each double refuses: "deck" (a deck order), "explicit" (hands, muestra, stock)
 REFUSE_ALL = frozenset({"deck", "explicit"})

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from adapters.interface import JSON, Setup
-from adapters.reference import ReferenceEngine, ReferenceGame
+from guinote_conformance.adapters.interface import JSON, Setup
+from guinote_conformance.adapters.reference import ReferenceEngine, ReferenceGame
 
 
 def _numeric(value: JSON) -> JSON:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from adapters.interface import JSON, Action, EngineInfo, Outcome, Rejected, Setup
-from adapters.reference import ReferenceEngine, ReferenceGame
+from guinote_conformance.adapters.interface import JSON, Action, EngineInfo, Outcome, Rejected, Setup
+from guinote_conformance.adapters.reference import ReferenceEngine, ReferenceGame
 
 
 class OwnCodesGame:

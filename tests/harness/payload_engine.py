@@ -6,7 +6,7 @@ name and version), ``profile`` (the name of its profile ``lascuarenta``), ``valu
 state field ``turn``) or ``raise`` (reading ``turn`` raises an exception with the text);
 ``GUINOTE_PAYLOAD_KIND`` is a key of :data:`tests.protocol.hostile.payload.PAYLOADS`. A lone
 surrogate (``"\\udcff"``) is a Python string no UTF-8 can carry: the in-process schema check
-(:mod:`adapters.checked`) must refuse it as the wire does, and nothing may crash on it.
+(:mod:`guinote_conformance.adapters.checked`) must refuse it as the wire does, and nothing may crash on it.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 
-from adapters.interface import JSON, Action, EngineInfo, GameHandle, Outcome, Setup
-from adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.interface import JSON, Action, EngineInfo, GameHandle, Outcome, Setup
+from guinote_conformance.adapters.reference import ReferenceEngine
 from tests.protocol.hostile.payload import PAYLOADS
 
 

@@ -15,17 +15,17 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
-from adapters.interface import EngineInfo
-from adapters.reference import ReferenceEngine
-from reference_engine import hand, tricks
-from reference_engine.cards import Card, Suit
-from reference_engine.tricks import Trick
+from guinote_conformance.adapters.interface import EngineInfo
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.reference_engine import hand, tricks
+from guinote_conformance.reference_engine.cards import Card, Suit
+from guinote_conformance.reference_engine.tricks import Trick
 
 
 def _rebind(original: object, replacement: object) -> None:
     """Rebind every ``reference_engine`` module attribute that holds ``original``."""
     for name, module in list(sys.modules.items()):
-        if name == "reference_engine" or name.startswith("reference_engine."):
+        if name == "guinote_conformance.reference_engine" or name.startswith("guinote_conformance.reference_engine."):
             for attribute, value in list(vars(module).items()):
                 if value is original:
                     setattr(module, attribute, replacement)

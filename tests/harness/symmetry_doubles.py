@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from adapters.interface import EngineInfo
-from adapters.reference import ReferenceEngine
-from reference_engine import arrastre
-from reference_engine.cards import Card, Suit
-from reference_engine.flags import Rules
-from reference_engine.tricks import Trick
+from guinote_conformance.adapters.interface import EngineInfo
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.reference_engine import arrastre
+from guinote_conformance.reference_engine.cards import Card, Suit
+from guinote_conformance.reference_engine.flags import Rules
+from guinote_conformance.reference_engine.tricks import Trick
 
 LegalCards = Callable[[Sequence[Card], int, Trick, Suit, Mapping[Card, int], Rules], list[Card]]
 

@@ -1,9 +1,9 @@
-"""The layout of the code: the suite's packages and ``conformance/``'s stages import downward only,
+"""The layout of the code: the suite's packages and ``guinote_conformance/``'s stages import downward only,
 no module imports itself back through others, every module stays short enough to read, and the
 flows the docs draw name real modules.
 
-The packages are layered here (:data:`PACKAGES`); the stages of ``conformance/`` and the flows are
-declared once, in :mod:`conformance` (its docstring says why). The import graph is grimp's, the
+The packages are layered here (:data:`PACKAGES`); the stages of ``guinote_conformance/`` and the flows are
+declared once, in :mod:`guinote_conformance` (its docstring says why). The import graph is grimp's, the
 library import-linter is built on, with imports inside functions and those made only for type
 checking counted like the others.
 """
@@ -15,24 +15,22 @@ from functools import cache
 
 import grimp
 
-import conformance
-from conformance.base.paths import PACKAGE, REPO
+import guinote_conformance
+from guinote_conformance.base.paths import PACKAGE, REPO
 
-#: The suite's packages from the top down: each may import the packages below it, never one above.
-#: The runner (``conformance``) drives engines through the adapters (the engine interface, the
-#: protocol, the reference adapter), which wrap the rule engine (``reference_engine``); what two
-#: of them need lives in the lower one.
-PACKAGES = ("conformance", "adapters", "reference_engine")
+#: The one import package the wheel installs. The runner drives engines through the adapters
+#: (the engine interface, the protocol, the reference adapter), which wrap the rule engine: both
+#: are the bottom layers of :data:`guinote_conformance.LAYERS`, their folders linked into it.
+TOP = "guinote_conformance"
 #: "No module over about 600 lines" (the sub-packages' issue): long enough for one rule area or stage.
 LONGEST = 600
-#: The packages whose module length is held to LONGEST.
-HELD = tuple(REPO / name for name in PACKAGES)
-assert HELD[0] == PACKAGE
+#: The folders whose modules are held to LONGEST: the runner's, the adapters', the rule engine's.
+HELD = (PACKAGE, REPO / "adapters", REPO / "reference_engine")
 
 
 @cache
 def graph() -> grimp.ImportGraph:
-    return grimp.build_graph(*PACKAGES, cache_dir=None)
+    return grimp.build_graph(TOP, cache_dir=None)
 
 
 def _shown(illegal: set[grimp.PackageDependency]) -> list[str]:
@@ -48,24 +46,23 @@ def _shown(illegal: set[grimp.PackageDependency]) -> list[str]:
 
 
 def _layers() -> list[grimp.Layer]:
-    return [grimp.Layer(*names, independent=independent) for names, independent in conformance.LAYERS]
+    return [grimp.Layer(*names, independent=independent) for names, independent in guinote_conformance.LAYERS]
 
 
-def test_no_package_imports_a_package_above_it() -> None:
-    """adapters never imports conformance, nor reference_engine either of them: what a lower
-    package needs of a higher one moves down into it."""
-    layers = [grimp.Layer(name) for name in PACKAGES]
-    assert not (shown := _shown(graph().find_illegal_dependencies_for_layers(layers=layers))), "\n".join(shown)
+def test_the_wheel_has_one_top_level_package_and_the_graph_sees_its_linked_parts() -> None:
+    """The adapters and the rule engine are parts of the one package (linked folders), so the
+    layers below hold them too: the adapters never import the runner, nor the rule engine either."""
+    assert {f"{TOP}.adapters.interface", f"{TOP}.reference_engine.game"} <= graph().modules
 
 
 def test_every_part_of_the_package_is_on_a_layer() -> None:
-    parts = {module.split(".")[1] for module in graph().modules if module.startswith("conformance.")}
-    placed = {name for names, _ in conformance.LAYERS for name in names}
-    assert parts - placed == set(), "a part of conformance/ that is on no layer of conformance.LAYERS"
+    parts = {module.split(".")[1] for module in graph().modules if module.startswith(f"{TOP}.")}
+    placed = {name for names, _ in guinote_conformance.LAYERS for name in names}
+    assert parts - placed == set(), "a part of guinote_conformance/ that is on no layer of guinote_conformance.LAYERS"
 
 
 def test_no_stage_imports_a_stage_above_it() -> None:
-    illegal = graph().find_illegal_dependencies_for_layers(layers=_layers(), containers={"conformance"})
+    illegal = graph().find_illegal_dependencies_for_layers(layers=_layers(), containers={TOP})
     assert not (shown := _shown(illegal)), "\n".join(shown)
 
 
@@ -85,20 +82,23 @@ def test_no_module_is_longer_than_about_600_lines() -> None:
         str(path.relative_to(REPO)): lines
         for folder in HELD
         for path in sorted(folder.rglob("*.py"))
+        if not path.is_relative_to(PACKAGE / "adapters") and not path.is_relative_to(PACKAGE / "reference_engine")
         if (lines := len(path.read_text(encoding="utf-8").splitlines())) > LONGEST
     }
     assert not long, f"split these modules (more than {LONGEST} lines): {long}"
 
 
 def test_the_flows_the_docs_draw_name_modules_that_exist() -> None:
-    for step, module in (*conformance.RUN_FLOW, *conformance.FUZZ_FLOW):
+    for step, module in (*guinote_conformance.RUN_FLOW, *guinote_conformance.FUZZ_FLOW):
         assert importlib.import_module(module).__doc__, f"{step}: {module} has no docstring"
 
 
 def test_every_stage_says_what_comes_in_and_what_goes_out() -> None:
-    for names, _ in conformance.LAYERS:
+    for names, _ in guinote_conformance.LAYERS:
         for name in names:
             if not (PACKAGE / name / "__init__.py").exists():
                 continue  # a module on top (cli, plugin): its own docstring says what it is
-            doc = importlib.import_module(f"conformance.{name}").__doc__ or ""
-            assert "In:" in doc and "Out:" in doc, f"conformance.{name}: its docstring must say In: and Out:"
+            if name in {"adapters", "reference_engine"}:
+                continue  # the bottom layers: packages of their own, not stages of the runner
+            doc = importlib.import_module(f"{TOP}.{name}").__doc__ or ""
+            assert "In:" in doc and "Out:" in doc, f"{TOP}.{name}: its docstring must say In: and Out:"

@@ -1,5 +1,5 @@
 """An engine that draws by itself (capability ``automatic_draw``) runs the scenarios with no
-emulation: the suite plays the explicit draw on its side (conformance.engines.explicit_draw)."""
+emulation: the suite plays the explicit draw on its side (guinote_conformance.engines.explicit_draw)."""
 
 from __future__ import annotations
 
@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 
-from adapters.interface import Accepted, Rejected
-from adapters.reference import ReferenceEngine
-from adapters.vocabulary import deck_codes
-from conformance.base.exit_codes import ExitCode
-from conformance.engines.explicit_draw import ExplicitDrawEngine, ExplicitDrawGame, draw_made
-from conformance.results.status import NotApplicable
-from reference_engine.flags import rules_for
+from guinote_conformance.adapters.interface import Accepted, Rejected
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.vocabulary import deck_codes
+from guinote_conformance.base.exit_codes import ExitCode
+from guinote_conformance.engines.explicit_draw import ExplicitDrawEngine, ExplicitDrawGame, draw_made
+from guinote_conformance.reference_engine.flags import rules_for
+from guinote_conformance.results.status import NotApplicable
 from tests.harness.auto_draw_engine import AutoDrawEngine
 
 REPO = Path(__file__).resolve().parents[2]
@@ -83,7 +83,7 @@ def test_a_position_with_a_draw_pending_is_given_with_the_draw_made() -> None:
 
 def test_the_suite_runs_on_an_engine_that_draws_by_itself(tmp_path: Path) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "conformance", "run", "--engine", "py:tests.harness.auto_draw_engine:make",
+        [sys.executable, "-m", "guinote_conformance", "run", "--engine", "py:tests.harness.auto_draw_engine:make",
          "--profile", "lascuarenta", "--area", "free_phase", "--area", "scoring", "--area", "vueltas",
          "--report-dir", str(tmp_path)],
         cwd=REPO, capture_output=True, text=True, timeout=600, check=False,
@@ -139,7 +139,7 @@ def test_the_view_before_the_draw_is_the_reference_before_its_draw(profile: str)
     adapter: after every action the fields and the legal list agree (except what the adapter
     names unknowable), and every cante, tute and exchange tried in the window is answered
     alike, accepted or refused with the same code (or not applicable, with a reason)."""
-    from reference_engine.flags import profile_specs
+    from guinote_conformance.reference_engine.flags import profile_specs
 
     text, _, overrides = profile.rstrip("]").partition("[")
     name, _, overlay = text.partition("+")
@@ -199,7 +199,8 @@ AROUND_THE_DRAW = [
 
 def _run(tmp_path: Path, engine: str, *options: str) -> tuple[subprocess.CompletedProcess[str], list[dict[str, Any]]]:
     done = subprocess.run(
-        [sys.executable, "-m", "conformance", "run", "--engine", engine, "--jobs", "1", "--report-dir", str(tmp_path),
+        [sys.executable, "-m", "guinote_conformance",
+         "run", "--engine", engine, "--jobs", "1", "--report-dir", str(tmp_path),
          *options],
         cwd=REPO, capture_output=True, text=True, timeout=600, check=False,
     )  # fmt: skip

@@ -10,12 +10,12 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from conformance.base.exit_codes import ExitCode
-from conformance.cli import app
-from conformance.report.badge import GREEN, GREY, ORANGE, RED, badge_of, tally, text_width
-from conformance.results.case import CaseResult
-from conformance.results.report import EngineEntry, Report, SuiteInfo
-from conformance.results.status import Status
+from guinote_conformance.base.exit_codes import ExitCode
+from guinote_conformance.cli import app
+from guinote_conformance.report.badge import GREEN, GREY, ORANGE, RED, badge_of, tally, text_width
+from guinote_conformance.results.case import CaseResult
+from guinote_conformance.results.report import EngineEntry, Report, SuiteInfo
+from guinote_conformance.results.status import Status
 
 SVG = "{http://www.w3.org/2000/svg}"
 

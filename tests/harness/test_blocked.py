@@ -11,16 +11,16 @@ import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from conformance.oracle.causes import likely_causes
-from conformance.report.formats import junit_name
-from conformance.results.report import Report
+from guinote_conformance.oracle.causes import likely_causes
+from guinote_conformance.report.formats import junit_name
+from guinote_conformance.results.report import Report
 
 REPO = Path(__file__).resolve().parents[2]
 
 
 def _run(engine: str, tmp_path: Path, *narrowing: str) -> tuple[Report, str]:
     done = subprocess.run(
-        [sys.executable, "-m", "conformance", "run", "--engine", engine, "--profile", "lascuarenta",
+        [sys.executable, "-m", "guinote_conformance", "run", "--engine", engine, "--profile", "lascuarenta",
          "--jobs", "1", "--report-dir", str(tmp_path), *narrowing],
         cwd=REPO, capture_output=True, text=True, timeout=300, check=False,
     )  # fmt: skip

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance.catalogue.features import FeatureError, parse_feature
+from guinote_conformance.catalogue.features import FeatureError, parse_feature
 
 FEATURE = """Feature: F
   @S004
@@ -70,7 +70,7 @@ def test_an_inherited_flag_tag_is_named_at_its_rule(tmp_path: Path) -> None:
 
 def test_flag_tags_are_checked_against_the_declaration_given(tmp_path: Path) -> None:
     # another clone's profiles.toml (a flag being added with new-flag) declares what this one does not
-    from reference_engine.flags import FlagSpec, FlagValue
+    from guinote_conformance.reference_engine.flags import FlagSpec, FlagValue
 
     path = tmp_path / "f.feature"
     path.write_text(FEATURE.replace("@partner_winning_exempts=no", "@last_trick_bonus=twenty"), encoding="utf-8")

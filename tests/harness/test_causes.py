@@ -8,17 +8,25 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from adapters.interface import Accepted, Rejected
-from adapters.reference import ReferenceEngine
-from adapters.vocabulary import EVENT_TYPES, STATE_FIELDS
-from conformance.catalogue.rule_index import load_rules
-from conformance.engines.recording import Call, outcome_json
-from conformance.oracle.divergence import COURSE_FIELDS, cause_of, course_rule, with_fields
-from conformance.oracle.legality import DECLINE_RULE, declines, ranking_rule, refusal_rule
-from conformance.oracle.owners import OWNERS, Trick, draws_owner, owner_of, points_owner, subject_owner, trick_owner
-from conformance.oracle.steps import Difference, Step
-from conformance.oracle.transcript import find_divergence, from_taken_setup
-from reference_engine.flags import rules_for
+from guinote_conformance.adapters.interface import Accepted, Rejected
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.vocabulary import EVENT_TYPES, STATE_FIELDS
+from guinote_conformance.catalogue.rule_index import load_rules
+from guinote_conformance.engines.recording import Call, outcome_json
+from guinote_conformance.oracle.divergence import COURSE_FIELDS, cause_of, course_rule, with_fields
+from guinote_conformance.oracle.legality import DECLINE_RULE, declines, ranking_rule, refusal_rule
+from guinote_conformance.oracle.owners import (
+    OWNERS,
+    Trick,
+    draws_owner,
+    owner_of,
+    points_owner,
+    subject_owner,
+    trick_owner,
+)
+from guinote_conformance.oracle.steps import Difference, Step
+from guinote_conformance.oracle.transcript import find_divergence, from_taken_setup
+from guinote_conformance.reference_engine.flags import rules_for
 
 
 def test_every_state_field_and_event_has_one_owner_a_rule_of_the_index() -> None:

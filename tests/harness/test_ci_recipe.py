@@ -5,8 +5,8 @@ page includes, and run in order with ``bash -e`` (as both CIs do) in a scratch f
 ``ENGINE`` set to a test engine: the gate opens for a broken engine whose failures are all known,
 and closes for a new failure and for a known failure that is fixed (the two recipes run the same
 commands, so the GitHub one is run and the GitLab one compared with it). The install step is not run
-(the release is not on an index here; ``tox -e wheel`` checks the installed package): its pin
-must be this version of the suite.
+there (it fetches the release's tag): its pin must be this version of the suite, and it is run on
+its own against this checkout's wheel (marked slow).
 """
 
 from __future__ import annotations
@@ -22,8 +22,10 @@ from xml.etree import ElementTree
 
 import pytest
 import yaml
+from packaging.requirements import Requirement
 
-from conformance.results.report import SUITE_VERSION
+from guinote_conformance.base.paths import SOURCE_HOME
+from guinote_conformance.results.report import SUITE_VERSION
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 RECIPES = ROOT / "docs" / "checking" / "ci"
@@ -81,7 +83,8 @@ def run_job(recipe: Recipe, engine: str, folder: Path) -> list[tuple[str, int]]:
 def test_the_recipe_installs_this_release_and_gates_on_the_run(ci: str) -> None:
     recipe = RECIPE_READERS[ci]()
     commands = [step.command.strip() for step in recipe.steps]
-    assert recipe.env["GUINOTE_CONFORMANCE"] == f"guinote-conformance=={SUITE_VERSION}"
+    pinned = Requirement(recipe.env["GUINOTE_CONFORMANCE"])  # a requirement pip takes
+    assert pinned.name == "guinote-conformance" and pinned.url == f"git+{SOURCE_HOME}@v{SUITE_VERSION}"
     assert commands[0] == INSTALL
     assert any(command.startswith("guinote-conformance validate") for command in commands)
     gate = [command for command in commands if command.startswith("guinote-conformance run")]
@@ -100,12 +103,12 @@ def test_the_gate_opens_on_known_failures_and_closes_on_a_new_one_or_a_fixed_one
     recipe = github()
     # the author's first day: record today's failures as known
     first = subprocess.run(
-        [sys.executable, "-m", "conformance", "run", "--engine", BROKEN, "--report-dir", "first"],
+        [sys.executable, "-m", "guinote_conformance", "run", "--engine", BROKEN, "--report-dir", "first"],
         cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True, check=False,
     )  # fmt: skip
     assert first.returncode == 1, first.stdout + first.stderr
     recorded = subprocess.run(
-        [sys.executable, "-m", "conformance", "expectations", "first/results.json", "--out", "known.toml"],
+        [sys.executable, "-m", "guinote_conformance", "expectations", "first/results.json", "--out", "known.toml"],
         cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True, check=False,
     )  # fmt: skip
     assert recorded.returncode == 0, recorded.stderr
@@ -130,3 +133,52 @@ def test_the_gate_opens_on_known_failures_and_closes_on_a_new_one_or_a_fixed_one
         assert statuses["validate"] == 0
         failing = ElementTree.parse(tmp_path / "reports" / "junit.xml").getroot().findall(".//testcase/failure")
         assert failing, f"{why}: the JUnit file names the failing runs"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ci", sorted(RECIPE_READERS))
+def test_the_recipes_install_step_installs_the_suites_wheel(ci: str, tmp_path: Path) -> None:
+    """The install step as the CI runs it, with ``GUINOTE_CONFORMANCE`` naming this checkout's
+    wheel, in a fresh virtual environment (its dependencies from the package index): afterwards
+    ``guinote-conformance`` is on the path and says this version."""
+    recipe = RECIPE_READERS[ci]()
+    [install] = [step.command for step in recipe.steps if step.command.strip() == INSTALL]
+    build = [
+        sys.executable,
+        "-m",
+        "pip",
+        "wheel",
+        "--no-deps",
+        "--no-build-isolation",
+        "-q",
+        "-w",
+        str(tmp_path),
+        str(ROOT),
+    ]
+    built = subprocess.run(build, capture_output=True, text=True, timeout=300, check=False)
+    assert built.returncode == 0, built.stderr
+    [wheel] = tmp_path.glob("*.whl")
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
+    env = {
+        **os.environ,
+        **recipe.env,
+        "GUINOTE_CONFORMANCE": str(wheel),
+        "PATH": f"{venv / 'bin'}{os.pathsep}{os.environ['PATH']}",
+    }
+    env.pop("PYTHONPATH", None)
+    env.pop("VIRTUAL_ENV", None)
+    done = subprocess.run(
+        ["bash", "-e", "-c", install], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600, check=False
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    version = subprocess.run(
+        ["guinote-conformance", "--version"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert version.stdout.startswith(f"guinote-conformance {SUITE_VERSION} "), version.stdout + version.stderr

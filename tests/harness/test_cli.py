@@ -9,14 +9,19 @@ from pathlib import Path
 
 import pytest
 
-from conformance.catalogue.features import load_scenarios
+from guinote_conformance.catalogue.features import load_scenarios
 
 REPO = Path(__file__).resolve().parents[2]
 
 
 def cli(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "conformance", *args], cwd=cwd, capture_output=True, text=True, timeout=300, check=False
+        [sys.executable, "-m", "guinote_conformance", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
     )
 
 
@@ -97,7 +102,7 @@ def test_the_reference_served_over_the_protocol_passes_the_whole_suite(tmp_path:
 
 
 def test_validate_and_smoke_accept_a_sound_protocol_engine() -> None:
-    engine = f"cmd:{sys.executable} -m adapters.serve"
+    engine = f"cmd:{sys.executable} -m guinote_conformance.adapters.serve"
     for command in ("validate", "smoke"):
         done = cli(command, "--engine", engine)
         assert done.returncode == 0, done.stdout + done.stderr
@@ -144,7 +149,8 @@ def test_an_engine_that_hangs_is_reported_as_a_timeout_and_the_run_goes_on(tmp_p
 def test_an_engine_writing_its_boolean_fields_as_numbers_fails_where_they_are_read(tmp_path: Path) -> None:
     """Python's ``True == 1`` must not let an engine that answers ``1`` for ``true`` pass."""
     done = subprocess.run(
-        [sys.executable, "-m", "conformance", "run", "--engine", "py:tests.harness.numeric_booleans_engine:make",
+        [sys.executable, "-m", "guinote_conformance",
+         "run", "--engine", "py:tests.harness.numeric_booleans_engine:make",
          "--profile", "lascuarenta", "--rule", "PLAY-09", "--report-dir", str(tmp_path)],
         cwd=REPO, capture_output=True, text=True, timeout=300, check=False,
     )  # fmt: skip

@@ -1,7 +1,7 @@
 """The CLI as an engine author meets it first: exit codes, clear errors, selection, expectations, help.
 
 Every test runs the command in a subprocess, as a user would, and checks the exit code of
-:mod:`conformance.base.exit_codes` and the one-line message (never a traceback).
+:mod:`guinote_conformance.base.exit_codes` and the one-line message (never a traceback).
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from adapters.protocol import PROTOCOL_VERSION
-from conformance.base.exit_codes import ExitCode
+from guinote_conformance.adapters.protocol import PROTOCOL_VERSION
+from guinote_conformance.base.exit_codes import ExitCode
 
 REPO = Path(__file__).resolve().parents[2]
 HOSTILE = f"{sys.executable} tests/protocol/hostile"
@@ -25,7 +25,12 @@ BROKEN = "serve:tests.broken_engines.engines:caballo_above_sota"  # breaks DECK-
 
 def cli(*args: str, cwd: Path = REPO) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "conformance", *args], cwd=cwd, capture_output=True, text=True, timeout=300, check=False
+        [sys.executable, "-m", "guinote_conformance", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
     )
 
 
@@ -33,7 +38,7 @@ def invoke(*args: str) -> subprocess.CompletedProcess[str]:
     """The command in process (typer's runner), for the many mistakes caught before any engine runs."""
     from typer.testing import CliRunner
 
-    from conformance.cli import app
+    from guinote_conformance.cli import app
 
     done = CliRunner().invoke(app, list(args))
     return subprocess.CompletedProcess(list(args), done.exit_code, done.stdout, done.stderr)
@@ -201,7 +206,9 @@ def test_profiles_lists_the_overlays() -> None:
     assert "Overlays" in done.stdout and "mano_a_mano" in done.stdout and "players=2" in done.stdout
 
 
-@pytest.mark.parametrize("engine", ["reference", "py:adapters.reference:ReferenceEngine", "serve:reference"])
+@pytest.mark.parametrize(
+    "engine", ["reference", "py:guinote_conformance.adapters.reference:ReferenceEngine", "serve:reference"]
+)
 def test_validate_and_smoke_take_every_engine_spec_run_takes(engine: str) -> None:
     for command in ("validate", "smoke"):
         done = cli(command, "--engine", engine)
@@ -271,8 +278,8 @@ def test_a_feature_file_that_does_not_parse_is_an_input_error_naming_file_and_li
     # in process (typer's runner): the packaged features are swapped for a broken one
     from typer.testing import CliRunner
 
-    from conformance.catalogue import features as catalogue
-    from conformance.cli import app
+    from guinote_conformance.catalogue import features as catalogue
+    from guinote_conformance.cli import app
 
     (tmp_path / "broken.feature").write_text("Feature: Broken\n  Scenario: x\n    Given a deal\n  Nonsense\n")
     monkeypatch.setattr(catalogue, "default_root", lambda: tmp_path)
@@ -288,9 +295,9 @@ def test_an_undeclared_flag_value_in_a_feature_file_is_an_input_error_naming_the
     # not a run where the scenario is not applicable under every profile, and the run passes
     from typer.testing import CliRunner
 
-    from conformance.catalogue import features as catalogue
-    from conformance.catalogue.rule_index import default_root
-    from conformance.cli import app
+    from guinote_conformance.catalogue import features as catalogue
+    from guinote_conformance.catalogue.rule_index import default_root
+    from guinote_conformance.cli import app
 
     seven = (default_root() / "seven.feature").read_text(encoding="utf-8")
     tag = "@seven_exchange_window=while_muestra_visible"

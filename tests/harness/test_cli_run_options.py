@@ -18,10 +18,10 @@ from typing import Any
 
 import pytest
 
-from conformance.base.exit_codes import ExitCode
-from conformance.results.case import CaseResult
-from conformance.results.report import Report
-from conformance.results.status import Status
+from guinote_conformance.base.exit_codes import ExitCode
+from guinote_conformance.results.case import CaseResult
+from guinote_conformance.results.report import Report
+from guinote_conformance.results.status import Status
 from tests.harness.test_cli_errors import assert_error, cli, invoke
 
 REPO = Path(__file__).resolve().parents[2]
@@ -216,9 +216,9 @@ UNDEFINED = textwrap.dedent(
 
     from typer.testing import CliRunner
 
-    import conformance.catalogue.features as catalogue
-    import conformance.run.language as language
-    from conformance.cli import app
+    import guinote_conformance.catalogue.features as catalogue
+    import guinote_conformance.run.language as language
+    from guinote_conformance.cli import app
 
     folder = Path(sys.argv[1])
     catalogue.default_root = language.default_root = lambda: folder  # the suite's features, one step undefined
@@ -233,7 +233,7 @@ UNDEFINED = textwrap.dedent(
 def test_an_undefined_step_in_a_feature_stops_the_run_at_its_line_and_is_not_blamed_on_the_engine(
     tmp_path: Path,
 ) -> None:
-    from conformance.catalogue.rule_index import default_root
+    from guinote_conformance.catalogue.rule_index import default_root
 
     lines = (default_root() / "deck.feature").read_text(encoding="utf-8").splitlines()
     index = next(number for number, text in enumerate(lines) if text.strip().startswith("When "))

@@ -1,4 +1,4 @@
-"""The suite's step lookup (:mod:`conformance.run.compat`) finds what pytest-bdd's own finds, in the same order.
+"""The suite's step lookup (:mod:`guinote_conformance.run.compat`) finds what pytest-bdd's own finds, in the same order.
 
 Every step of every scenario is looked up both ways while the suite runs against the reference
 under one profile (all features, in process, in English and in Spanish); a step a user's own test
@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from conformance.run import compat
+from guinote_conformance.run import compat
 
 
 class Compared(compat.StepLookup):
@@ -51,10 +51,10 @@ def test_every_step_of_the_suite_finds_what_pytest_bdd_finds(
     """In both languages: a Spanish step is found under its Spanish pattern as pytest-bdd finds it."""
     # the suite's module collects the folder of the session's language when imported: imported
     # already (by tests/conformance in this process), it would hold the other language's tests
-    monkeypatch.delitem(sys.modules, "conformance.suite", raising=False)
-    pytester.makepyfile(test_suite="from conformance.suite import *  # noqa: F403\n")
+    monkeypatch.delitem(sys.modules, "guinote_conformance.suite", raising=False)
+    pytester.makepyfile(test_suite="from guinote_conformance.suite import *  # noqa: F403\n")
     outcome = pytester.runpytest_inprocess(
-        "-p", "conformance.plugin", "--profile", "ludoteka", "--language", language, "-q", "-n", "0"
+        "-p", "guinote_conformance.plugin", "--profile", "ludoteka", "--language", language, "-q", "-n", "0"
     )
     assert outcome.ret == 0, outcome.stdout.str()[-2000:]
     assert compared.calls > 1000 and compared.found == compared.calls
@@ -98,6 +98,6 @@ def test_a_step_of_the_user_s_own_module_is_found_first(pytester: pytest.Pyteste
             """
         )
     )
-    outcome = pytester.runpytest_inprocess("-p", "conformance.plugin", "--profile", "ludoteka", "-q", "-n", "0")
+    outcome = pytester.runpytest_inprocess("-p", "guinote_conformance.plugin", "--profile", "ludoteka", "-q", "-n", "0")
     assert "the user's own step ran" in outcome.stdout.str()
     assert compared.differences == []

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from adapters.reference import ReferenceEngine
-from conformance.run.driver import ScenarioRun
-from conformance.run.scenario_setup import FeatureInputError, Location
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.run.driver import ScenarioRun
+from guinote_conformance.run.scenario_setup import FeatureInputError, Location
 
 
 @pytest.fixture

@@ -13,9 +13,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from conformance.catalogue.features import load_scenarios
-from conformance.cli import app
-from conformance.run import expectations as known
+from guinote_conformance.catalogue.features import load_scenarios
+from guinote_conformance.cli import app
+from guinote_conformance.run import expectations as known
 
 SCENARIOS = load_scenarios()
 

@@ -10,14 +10,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from conformance.base.exit_codes import ExitCode
+from guinote_conformance.base.exit_codes import ExitCode
 
 REPO = Path(__file__).resolve().parents[2]
 
 
 def _run(tmp_path: Path, engine: str, *options: str) -> tuple[subprocess.CompletedProcess[str], list[dict[str, Any]]]:
     done = subprocess.run(
-        [sys.executable, "-m", "conformance", "run", "--engine", engine, "--jobs", "1", "--report-dir", str(tmp_path),
+        [sys.executable, "-m", "guinote_conformance",
+         "run", "--engine", engine, "--jobs", "1", "--report-dir", str(tmp_path),
          "--profile", "lascuarenta", "--profile", "tradicional", *options],
         cwd=REPO, capture_output=True, text=True, timeout=600, check=False,
     )  # fmt: skip

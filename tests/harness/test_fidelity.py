@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from conformance.catalogue import fidelity
-from conformance.catalogue.scaffold import next_custom_id
+from guinote_conformance.catalogue import fidelity
+from guinote_conformance.catalogue.scaffold import next_custom_id
 
 ROOT = Path(__file__).resolve().parents[2]
 # what the checks read: the scenarios and the index, the one flag declaration, and the files

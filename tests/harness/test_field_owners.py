@@ -16,12 +16,12 @@ from typing import Any
 
 import pytest
 
-from conformance.catalogue.features import Scenario, load_scenarios
-from conformance.catalogue.rule_index import load_rules
+from guinote_conformance.catalogue.features import Scenario, load_scenarios
+from guinote_conformance.catalogue.rule_index import load_rules
 
 TABLE = Path(__file__).with_name("field_owners.toml")
 #: the Then steps that compare a state field with a value, and the field each reads
-#: (conformance/run/steps/common.py: state_field, holds, stock_count)
+#: (guinote_conformance/run/steps/common.py: state_field, holds, stock_count)
 STATE_CHECKS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r'^the state field "(?P<name>[\w.]+)" is (?P<value>.+)$'), "{name}"),
     (re.compile(r"^seat (?P<seat>\d+) holds (?P<cards>.+)$"), "hand.{seat}"),
@@ -114,9 +114,9 @@ def test_an_unowned_check_is_found(table: dict[str, Any], tmp_path: Path) -> Non
 
 def test_the_rule_compare_names_for_a_field_is_one_of_its_owners(table: dict[str, Any]) -> None:
     """The two tables answer two questions, and must not contradict each other: this one, which
-    rules may decide a field (so a scenario of theirs may check it); conformance/oracle/owners.py,
+    rules may decide a field (so a scenario of theirs may check it); guinote_conformance/oracle/owners.py,
     the one rule a divergence in it is named by (with the action that moved it, ``after``)."""
-    from conformance.oracle.owners import OWNERS
+    from guinote_conformance.oracle.owners import OWNERS
 
     owners: dict[str, list[str]] = table["owners"]
     contradictions = []

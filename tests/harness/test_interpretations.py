@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from conformance.catalogue.rule_index import load_rules
+from guinote_conformance.catalogue.rule_index import load_rules
 
 ENGINE = Path(__file__).resolve().parents[2] / "reference_engine"
 MARK = re.compile(r"interpretation \(([^)]*)\)")

@@ -13,7 +13,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from conformance.base.exit_codes import ExitCode
+from guinote_conformance.base.exit_codes import ExitCode
 
 REPO = Path(__file__).resolve().parents[2]
 DOUBLES = "py:tests.harness.next_deal_engine:"
@@ -26,7 +26,7 @@ EXPLICIT_NEXT = "The next hand given as its hands, muestra and stock goes to the
 
 def _run(tmp_path: Path, double: str) -> tuple[subprocess.CompletedProcess[str], list[dict[str, Any]]]:
     done = subprocess.run(
-        [sys.executable, "-m", "conformance", "run", "--engine", DOUBLES + double, "--jobs", "1",
+        [sys.executable, "-m", "guinote_conformance", "run", "--engine", DOUBLES + double, "--jobs", "1",
          "--report-dir", str(tmp_path), "--profile", "lascuarenta", "--area", "match", "--area", "deal",
          "--area", "vueltas"],
         cwd=REPO, capture_output=True, text=True, timeout=600, check=False,

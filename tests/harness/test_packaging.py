@@ -7,6 +7,7 @@ an unrelated folder; these tests check the pieces quickly.)
 
 from __future__ import annotations
 
+import email.parser
 import subprocess
 import sys
 import zipfile
@@ -14,8 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from conformance.catalogue.features import load_scenarios
-from conformance.catalogue.rule_index import default_root
+from guinote_conformance import __version__
+from guinote_conformance.base.paths import RULEBOOK_HOME, SOURCE_HOME
+from guinote_conformance.catalogue.features import load_scenarios
+from guinote_conformance.catalogue.rule_index import default_root
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -25,28 +28,66 @@ def test_the_packaged_features_are_the_repository_features() -> None:
     assert (default_root() / "index" / "deck.toml").is_file()
 
 
-def test_the_wheel_ships_every_file_of_features_and_the_step_definitions(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("wheel")
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(tmp_path), "."],
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(folder), "."],
         cwd=REPO, capture_output=True, text=True, timeout=300, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr
-    [wheel] = tmp_path.glob("*.whl")
+    [built] = folder.glob("*.whl")
+    return built
+
+
+def test_the_wheel_ships_every_file_of_features_and_the_step_definitions(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     features = REPO / "features"
     files = [path.relative_to(features).as_posix() for path in features.rglob("*") if path.is_file()]
-    expected = {f"conformance/features/{name}" for name in files}
+    expected = {f"guinote_conformance/features/{name}" for name in files}
     assert expected and not expected - names, sorted(expected - names)
-    assert {"conformance/suite.py", "conformance/run/steps/__init__.py", "conformance/run/steps/common.py"} <= names
-    assert "reference_engine/profiles.toml" in names and "adapters/schemas/common.json" in names
+    assert {
+        "guinote_conformance/suite.py",
+        "guinote_conformance/run/steps/__init__.py",
+        "guinote_conformance/run/steps/common.py",
+    } <= names
+    assert {
+        "guinote_conformance/reference_engine/profiles.toml",
+        "guinote_conformance/adapters/schemas/common.json",
+    } <= names
     # the Spanish titles of the Spanish feature files (run --language es), and nothing compiled
-    locale = "conformance/locale/es/LC_MESSAGES"
+    locale = "guinote_conformance/locale/es/LC_MESSAGES"
     assert {f"{locale}/features.po", f"{locale}/rulebook/arrastre.po"} <= names
     assert not [name for name in names if name.endswith(".mo")]
 
 
-USER_CONFTEST = 'pytest_plugins = ["conformance.plugin"]\n'
-USER_TESTS = "from conformance.suite import *  # noqa: F403\n"
+def test_the_wheel_installs_one_top_level_package_of_the_projects_own_name(wheel: Path) -> None:
+    """Generic names (``adapters``, ``conformance``...) would shadow, or be shadowed by, an engine
+    author's modules of the same name: everything lives under ``guinote_conformance``."""
+    names = zipfile.ZipFile(wheel).namelist()
+    assert {name.split("/")[0] for name in names} == {
+        "guinote_conformance",
+        f"guinote_conformance-{__version__}.dist-info",
+    }
+    top_level = zipfile.ZipFile(wheel).read(f"guinote_conformance-{__version__}.dist-info/top_level.txt").decode()
+    assert top_level.split() == ["guinote_conformance"]
+
+
+def test_the_wheels_metadata_is_what_an_index_shows(wheel: Path) -> None:
+    """The version from its one place, the licence as an SPDX expression, and the project's homes as
+    :mod:`guinote_conformance.base.paths` declares them (the links of the reports go there)."""
+    text = zipfile.ZipFile(wheel).read(f"guinote_conformance-{__version__}.dist-info/METADATA").decode()
+    metadata = email.parser.HeaderParser().parsestr(text)
+    assert metadata["Version"] == __version__ and metadata["License-Expression"] == "MIT"
+    urls = dict(value.split(", ", 1) for value in metadata.get_all("Project-URL") or [])
+    assert urls["Documentation"] == RULEBOOK_HOME and urls["Source"] == SOURCE_HOME
+    assert all(url.startswith(SOURCE_HOME) for name, url in urls.items() if name != "Documentation")
+    assert "Topic :: Games/Entertainment" in (metadata.get_all("Classifier") or [])
+    assert metadata["Description-Content-Type"] == "text/markdown" and "Quickstart" in metadata.get_payload()
+
+
+USER_CONFTEST = 'pytest_plugins = ["guinote_conformance.plugin"]\n'
+USER_TESTS = "from guinote_conformance.suite import *  # noqa: F403\n"
 
 
 def test_a_user_project_runs_the_scenarios_through_the_plugin(pytester: pytest.Pytester) -> None:

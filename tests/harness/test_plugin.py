@@ -50,7 +50,7 @@ def make_suite(pytester: pytest.Pytester, feature: str, name: str = "tiny") -> N
 
 def run(pytester: pytest.Pytester, *args: str) -> tuple[pytest.RunResult, dict[str, Any]]:
     results = pytester.path / "results.json"
-    outcome = pytester.runpytest("-p", "conformance.plugin", "--guinote-results", str(results), *args)
+    outcome = pytester.runpytest("-p", "guinote_conformance.plugin", "--guinote-results", str(results), *args)
     data = json.loads(results.read_text(encoding="utf-8")) if results.exists() else {}
     return outcome, data
 
@@ -151,8 +151,8 @@ def test_an_unknown_profile_is_a_usage_error(pytester: pytest.Pytester) -> None:
 
 
 def test_results_feed_the_html_report(pytester: pytest.Pytester, tmp_path: Path) -> None:
-    from conformance.report.formats import write_html
-    from conformance.results.report import Report
+    from guinote_conformance.report.formats import write_html
+    from guinote_conformance.results.report import Report
 
     make_suite(pytester, TRICK.format(winner=2))
     run(pytester)

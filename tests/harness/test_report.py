@@ -18,12 +18,19 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from adapters.protocol import PROTOCOL_VERSION
-from conformance.oracle.causes import likely_causes, numeric_differences
-from conformance.report.formats import render_html, summary_lines, write_junit
-from conformance.results.case import CaseResult, Divergence, StepLine
-from conformance.results.report import RESULTS_FORMAT, SUITE_VERSION, EngineEntry, Report, ResultsError, SuiteInfo
-from conformance.results.status import Stage, Status
+from guinote_conformance.adapters.protocol import PROTOCOL_VERSION
+from guinote_conformance.oracle.causes import likely_causes, numeric_differences
+from guinote_conformance.report.formats import render_html, summary_lines, write_junit
+from guinote_conformance.results.case import CaseResult, Divergence, StepLine
+from guinote_conformance.results.report import (
+    RESULTS_FORMAT,
+    SUITE_VERSION,
+    EngineEntry,
+    Report,
+    ResultsError,
+    SuiteInfo,
+)
+from guinote_conformance.results.status import Stage, Status
 from tests.harness.test_plugin import CONFTEST, TRICK, make_suite, run
 
 REPO = Path(__file__).resolve().parents[2]
@@ -137,7 +144,9 @@ def _report_of(*results: CaseResult) -> Report:
 def test_statuses_are_spelled_only_by_the_results_module() -> None:
     """Every stage, the CLI and the docs import the enum instead of repeating strings."""
     # (the fuzzer's fuzz.json has keys of its own, a count of games "not_applicable" among them)
-    readers = [p for p in sorted((REPO / "conformance").rglob("*.py")) if not {"results", "fuzz"} & set(p.parts)]
+    readers = [
+        p for p in sorted((REPO / "guinote_conformance").rglob("*.py")) if not {"results", "fuzz"} & set(p.parts)
+    ]
     readers += sorted((REPO / "docs" / "_ext").rglob("*.py"))
     spelled = [
         f"{path.relative_to(REPO)}: {literal}"
@@ -379,7 +388,7 @@ def test_the_html_report_fits_the_screen_in_a_real_browser(width: int) -> None:
 
 
 def test_the_report_command_names_a_bad_results_file(tmp_path: Path) -> None:
-    from conformance.cli import app
+    from guinote_conformance.cli import app
 
     bad = tmp_path / "results.json"
     bad.write_text('{"format": "something else"}', encoding="utf-8")
@@ -396,7 +405,7 @@ def test_the_report_command_names_a_bad_results_file(tmp_path: Path) -> None:
 
 
 def test_the_docs_refuse_results_made_from_other_scenarios(tmp_path: Path) -> None:
-    from conformance.report.published import StaleResults, current_digest, results_for_docs
+    from guinote_conformance.report.published import StaleResults, current_digest, results_for_docs
 
     features = REPO / "tests" / "docs" / "data" / "features"
     report = _synthetic_report()
@@ -507,10 +516,10 @@ def test_failures_parting_the_same_way_without_a_rule_are_one_cause() -> None:
 
 
 def test_the_diagnosis_survives_an_engine_answering_garbage() -> None:
-    from adapters.interface import Accepted
-    from conformance.engines.recording import Call
-    from conformance.oracle.transcript import find_divergence
-    from reference_engine.flags import rules_for
+    from guinote_conformance.adapters.interface import Accepted
+    from guinote_conformance.engines.recording import Call
+    from guinote_conformance.oracle.transcript import find_divergence
+    from guinote_conformance.reference_engine.flags import rules_for
 
     setup = {
         "flags": rules_for("ludoteka").as_dict(),

@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
-from conformance.base.exit_codes import ExitCode
-from conformance.catalogue.features import load_scenarios
-from conformance.results.report import Report
-from conformance.results.status import Status
+from guinote_conformance.base.exit_codes import ExitCode
+from guinote_conformance.catalogue.features import load_scenarios
+from guinote_conformance.results.report import Report
+from guinote_conformance.results.status import Status
 from tests.harness import fragile_engines
 from tests.harness.test_plugin import TRICK, make_suite, run
 
@@ -32,7 +32,7 @@ def cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedPr
     import os
 
     return subprocess.run(
-        [sys.executable, "-m", "conformance", *args], cwd=REPO, capture_output=True, text=True, timeout=300,
+        [sys.executable, "-m", "guinote_conformance", *args], cwd=REPO, capture_output=True, text=True, timeout=300,
         check=False, env={**os.environ, **(env or {})},
     )  # fmt: skip
 
@@ -84,7 +84,9 @@ def test_collecting_only_is_not_a_run_with_runs_missing(pytester: pytest.Pyteste
     # pytest --collect-only (and tools built on it, such as mutmut) asks for the list, not for a run
     make_suite(pytester, TRICK.format(winner=1), name="listed")
     results = pytester.path / "results.json"
-    outcome = pytester.runpytest("-p", "conformance.plugin", "--collect-only", "-q", "--guinote-results", str(results))
+    outcome = pytester.runpytest(
+        "-p", "guinote_conformance.plugin", "--collect-only", "-q", "--guinote-results", str(results)
+    )
     assert outcome.ret == pytest.ExitCode.OK
     assert f"{PROFILES} tests collected" in outcome.stdout.str()
     assert "not run" not in outcome.stdout.str()
@@ -122,7 +124,7 @@ def test_a_plugin_option_out_of_range_is_a_usage_error_naming_it(
 def test_a_failure_at_the_end_of_the_session_still_writes_what_ran(
     pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from conformance.run import tally
+    from guinote_conformance.run import tally
 
     def broken(root: Path) -> str:
         raise OSError("git exploded")
@@ -245,7 +247,7 @@ def test_a_number_of_seconds_must_be_finite_and_positive(command: list[str], opt
 
 
 def test_every_report_gives_the_runs_not_played_by_reason_and_none_passes(tmp_path: Path) -> None:
-    from conformance.report.formats import render_html, summary_lines, write_junit
+    from guinote_conformance.report.formats import render_html, summary_lines, write_junit
     from tests.harness.test_report import _result
 
     why = "the run's budget of 60 s was spent before it started (--budget)"
@@ -294,7 +296,7 @@ def _report(*statuses: Status) -> Report:
 def test_the_exit_status_weighs_pytest_and_the_results(
     code: pytest.ExitCode, statuses: tuple[Status, ...], selected: int, fragment: str | None
 ) -> None:
-    from conformance.cli.results import _mismatches
+    from guinote_conformance.cli.results import _mismatches
 
     lines = _mismatches(int(code), _Progress(selected), _report(*statuses), stale=False)  # type: ignore[arg-type]
     if fragment is None:

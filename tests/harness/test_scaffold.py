@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from conformance.catalogue import fidelity
-from conformance.catalogue.rule_index import load_customs, load_rules
-from conformance.catalogue.scaffold import next_custom_id, next_question_code
-from conformance.cli import app
+from guinote_conformance.catalogue import fidelity
+from guinote_conformance.catalogue.rule_index import load_customs, load_rules
+from guinote_conformance.catalogue.scaffold import next_custom_id, next_question_code
+from guinote_conformance.cli import app
 from tests.harness.test_fidelity import copy_project
 
 SCENARIOS = """

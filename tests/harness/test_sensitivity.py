@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from conformance.base.paths import REPO
-from conformance.catalogue import sensitivity
-from conformance.catalogue.features import load_scenarios
-from conformance.run.options import parse_overrides
-from reference_engine.flags import profile_specs
+from guinote_conformance.base.paths import REPO
+from guinote_conformance.catalogue import sensitivity
+from guinote_conformance.catalogue.features import load_scenarios
+from guinote_conformance.reference_engine.flags import profile_specs
+from guinote_conformance.run.options import parse_overrides
 
 
 def test_overrides_are_flag_value_pairs() -> None:

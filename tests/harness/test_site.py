@@ -22,11 +22,11 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from conformance.base.exit_codes import ExitCode
-from conformance.cli import app
-from conformance.report.site import MARKER, build, change_between
-from conformance.results.report import RESULTS_FORMAT, Report
-from conformance.results.status import Status
+from guinote_conformance.base.exit_codes import ExitCode
+from guinote_conformance.cli import app
+from guinote_conformance.report.site import MARKER, build, change_between
+from guinote_conformance.results.report import RESULTS_FORMAT, Report
+from guinote_conformance.results.status import Status
 
 REPO = Path(__file__).resolve().parents[2]
 BROKEN = "serve:tests.broken_engines.engines:caballo_above_sota"
@@ -55,7 +55,18 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> Runs:
     folder = tmp_path_factory.mktemp("site-runs")
     started = {}
     for key, (spec, profile) in ENGINES.items():
-        argv = [sys.executable, "-m", "conformance", "run", "--engine", spec, "--area", "deck", "--profile", profile]
+        argv = [
+            sys.executable,
+            "-m",
+            "guinote_conformance",
+            "run",
+            "--engine",
+            spec,
+            "--area",
+            "deck",
+            "--profile",
+            profile,
+        ]
         argv += ["--jobs", "1", "--report-dir", str(folder / key)]
         started[key] = subprocess.Popen(argv, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     for key, process in started.items():
@@ -231,7 +242,7 @@ def test_the_site_is_built_in_its_own_folder_only(runs: Runs, tmp_path: Path) ->
 def test_the_package_ships_the_site_templates() -> None:
     from importlib import resources
 
-    folder = resources.files("conformance.report").joinpath("templates/site")
+    folder = resources.files("guinote_conformance.report").joinpath("templates/site")
     assert {"base.html.j2", "index.html.j2", "engine.html.j2", "rule.html.j2", "style.css"} <= {
         entry.name for entry in folder.iterdir()
     }

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-import conformance.run.steps  # noqa: F401  (every step declared: the phrasebook is full)
-from conformance.catalogue.features import feature_files, load_scenarios, parse_feature
-from conformance.catalogue.phrasing import Phrasing, PhrasingError
-from conformance.catalogue.spanish import (
+import guinote_conformance.run.steps  # noqa: F401  (every step declared: the phrasebook is full)
+from guinote_conformance.catalogue.features import feature_files, load_scenarios, parse_feature
+from guinote_conformance.catalogue.phrasing import Phrasing, PhrasingError
+from guinote_conformance.catalogue.spanish import (
     HEADER,
     TranslationError,
     english_label,
@@ -26,7 +26,7 @@ from conformance.catalogue.spanish import (
     spanish_features,
     translate_feature,
 )
-from conformance.run.steps.phrasebook import PHRASEBOOK
+from guinote_conformance.run.steps.phrasebook import PHRASEBOOK
 
 STEP_TYPES = {"Given": "given", "When": "when", "Then": "then"}
 
@@ -241,7 +241,7 @@ def test_the_spanish_files_hold_no_english_word_outside_tags_tables_and_quotes()
 
 
 def test_the_spanish_titles_and_descriptions_write_code_bare_as_the_english_files_do() -> None:
-    from conformance.catalogue.spanish import plain
+    from guinote_conformance.catalogue.spanish import plain
 
     assert plain("Con ``cante_per_trick=many`` pueden seguir") == "Con cante_per_trick=many pueden seguir"
     folder = spanish_features(PHRASEBOOK)

@@ -1,7 +1,7 @@
 """The Spanish suite gives the English suite's results, run for run.
 
 ``guinote-conformance run --language es`` plays the Spanish feature files generated from the English
-ones (:mod:`conformance.catalogue.spanish`). Each scenario run of the Spanish session must be the
+ones (:mod:`guinote_conformance.catalogue.spanish`). Each scenario run of the Spanish session must be the
 English session's run: the same feature file and line, profile and engine, and the same status,
 against the reference and against a broken engine served in its own process; only the steps shown
 with a failure are in Spanish, on the English steps' lines. The default run compares every
@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from conformance.catalogue.spanish import GIVEN_AGREEMENT, STEP_KEYWORDS
+from guinote_conformance.catalogue.spanish import GIVEN_AGREEMENT, STEP_KEYWORDS
 
 REPO = Path(__file__).resolve().parents[2]
 BROKEN = "serve:tests.broken_engines.engines:caballo_above_sota"  # breaks DECK-06 and the cantes it decides
@@ -32,7 +32,7 @@ FIGURES: list[str] = []
 def run(folder: Path, engine: str, language: str, *selection: str) -> tuple[list[dict[str, Any]], float]:
     started = time.perf_counter()
     done = subprocess.run(
-        [sys.executable, "-m", "conformance", "run", "--engine", engine, "--language", language,
+        [sys.executable, "-m", "guinote_conformance", "run", "--engine", engine, "--language", language,
          "--report-dir", str(folder / language), "--jobs", "1", *selection],
         cwd=REPO, capture_output=True, text=True, timeout=600, check=False,
     )  # fmt: skip

@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 from pytest_bdd.steps import step_function_context_registry
 
-import conformance.run.steps  # noqa: F401  (registers the step definitions)
-from conformance.catalogue.features import (
+import guinote_conformance.run.steps  # noqa: F401  (registers the step definitions)
+from guinote_conformance.catalogue.features import (
     FeatureError,
     Scenario,
     feature_files,
@@ -17,8 +17,8 @@ from conformance.catalogue.features import (
     parse_feature,
     scenarios_by_rule,
 )
-from conformance.catalogue.rule_index import AREAS, RuleEntry, load_areas, load_rules
-from reference_engine.flags import flag_specs
+from guinote_conformance.catalogue.rule_index import AREAS, RuleEntry, load_areas, load_rules
+from guinote_conformance.reference_engine.flags import flag_specs
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""The symmetries of the game (:mod:`conformance.engines.symmetry`): what they map, that mapping is
+"""The symmetries of the game (:mod:`guinote_conformance.engines.symmetry`): what they map, that mapping is
 undone exactly, that a game played through the wrapper on the reference is the reference's game, and
 that the default run's sample catches bugs the scenarios as written cannot see."""
 
@@ -17,13 +17,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adapters.interface import Accepted, GameHandle
-from adapters.reference import ReferenceEngine
-from adapters.vocabulary import ACTION_TYPES, EVENT_TYPES, STATE_FIELDS, deck_codes
-from conformance.catalogue.features import Scenario, load_scenarios
-from conformance.catalogue.rule_index import load_rules
-from conformance.engines.specs import profile_flags
-from conformance.engines.symmetry import (
+from guinote_conformance.adapters.interface import Accepted, GameHandle
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.vocabulary import ACTION_TYPES, EVENT_TYPES, STATE_FIELDS, deck_codes
+from guinote_conformance.catalogue.features import Scenario, load_scenarios
+from guinote_conformance.catalogue.rule_index import load_rules
+from guinote_conformance.engines.specs import profile_flags
+from guinote_conformance.engines.symmetry import (
     ACTION_MEMBERS,
     CARD,
     EVENT_MEMBERS,
@@ -41,8 +41,8 @@ from conformance.engines.symmetry import (
     group,
     sample,
 )
-from conformance.results.report import Report
-from conformance.run.expectations import scenario_id
+from guinote_conformance.results.report import Report
+from guinote_conformance.run.expectations import scenario_id
 from tests.harness.symmetry_doubles import BUGS
 
 REPO = Path(__file__).resolve().parents[2]
@@ -214,7 +214,7 @@ def test_mapping_then_unmapping_a_position_is_the_identity(symmetry: Symmetry, p
 
 def _run(engine: str, mode: str, out: Path) -> list[dict[str, Any]]:
     subprocess.run(
-        [sys.executable, "-m", "conformance", "run", "--engine", engine, "--area", "arrastre",
+        [sys.executable, "-m", "guinote_conformance", "run", "--engine", engine, "--area", "arrastre",
          "--profile", "lascuarenta", "--symmetries", mode, "--jobs", "1", "--report-dir", str(out)],
         cwd=REPO, capture_output=True, text=True, timeout=600, check=False,
     )  # fmt: skip
@@ -259,7 +259,7 @@ def test_the_siblings_see_as_written_what_only_a_symmetry_saw_before(bug: str, t
 
 def _cli(out: Path, *args: str) -> list[dict[str, Any]]:
     done = subprocess.run(
-        [sys.executable, "-m", "conformance", "run", "--jobs", "1", "--report-dir", str(out), *args],
+        [sys.executable, "-m", "guinote_conformance", "run", "--jobs", "1", "--report-dir", str(out), *args],
         cwd=REPO, capture_output=True, text=True, timeout=600, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
@@ -299,7 +299,7 @@ def test_a_rule_the_index_declares_asymmetric_exempts_its_scenarios() -> None:
 
 @pytest.mark.parametrize("value", ["r5+oceb", "r1+ooce", "sometimes"])
 def test_a_symmetry_that_names_none_is_a_usage_error(value: str) -> None:
-    from conformance.base.exit_codes import ExitCode
+    from guinote_conformance.base.exit_codes import ExitCode
     from tests.harness.test_cli_errors import assert_error, invoke
 
     done = invoke("run", "--symmetries", value, "--report-dir", "/nonexistent/never-made")

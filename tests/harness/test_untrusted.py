@@ -1,4 +1,4 @@
-"""Nothing an engine sends can execute, restyle or crash anything (:mod:`conformance.base.untrusted`).
+"""Nothing an engine sends can execute, restyle or crash anything (:mod:`guinote_conformance.base.untrusted`).
 
 Every payload kind (live HTML, rich markup, ANSI escapes, NUL and other controls, a lone
 surrogate, bidi overrides) in every place an engine writes (its name and version, a profile
@@ -33,16 +33,16 @@ from markupsafe import escape
 from rich.console import Console
 from typer.testing import CliRunner
 
-from adapters.checked import ShapeCheckedEngine, ShapeError
-from conformance import cli
-from conformance.base.untrusted import FILE_PART_MAX, file_part, markup, one_line, scrub, shown
-from conformance.cli import results as cli_results
-from conformance.fuzz.scenario import feature_text
-from conformance.report.folder import LOCK_NAME
-from conformance.report.formats import render_html, summary_lines, write_junit
-from conformance.results.case import CaseResult, Divergence, StepLine
-from conformance.results.report import EngineEntry, Report, SuiteInfo
-from conformance.results.status import Stage, Status
+from guinote_conformance import cli
+from guinote_conformance.adapters.checked import ShapeCheckedEngine, ShapeError
+from guinote_conformance.base.untrusted import FILE_PART_MAX, file_part, markup, one_line, scrub, shown
+from guinote_conformance.cli import results as cli_results
+from guinote_conformance.fuzz.scenario import feature_text
+from guinote_conformance.report.folder import LOCK_NAME
+from guinote_conformance.report.formats import render_html, summary_lines, write_junit
+from guinote_conformance.results.case import CaseResult, Divergence, StepLine
+from guinote_conformance.results.report import EngineEntry, Report, SuiteInfo
+from guinote_conformance.results.status import Stage, Status
 from tests.harness.payload_engine import PayloadEngine
 from tests.protocol.conftest import deck_setup
 from tests.protocol.hostile.payload import PAYLOADS
@@ -236,7 +236,7 @@ def test_an_in_process_engine_s_lone_surrogate_is_a_schema_violation() -> None:
 
 def _run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "conformance", *args],
+        [sys.executable, "-m", "guinote_conformance", *args],
         cwd=REPO,
         capture_output=True,
         encoding="utf-8",  # strict: the output itself must be UTF-8

@@ -23,7 +23,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import replace
 
-from adapters.interface import (
+from guinote_conformance.adapters.interface import (
     JSON,
     OWN_SHUFFLE,
     Accepted,
@@ -35,10 +35,10 @@ from adapters.interface import (
     SetupRejected,
     UnknownField,
 )
-from adapters.protocol import PROTOCOL_VERSION
-from adapters.reference import ReferenceEngine, ReferenceGame
-from adapters.vocabulary import deck_codes
-from reference_engine.flags import flag_specs
+from guinote_conformance.adapters.protocol import PROTOCOL_VERSION
+from guinote_conformance.adapters.reference import ReferenceEngine, ReferenceGame
+from guinote_conformance.adapters.vocabulary import deck_codes
+from guinote_conformance.reference_engine.flags import flag_specs
 
 #: The members an engine with no capabilities must give, per event of the vocabulary.
 REQUIRED_MEMBERS: dict[str, tuple[str, ...]] = {

@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 
-from adapters.obligations import Obligations
-from conformance.catalogue.features import load_scenarios
+from guinote_conformance.adapters.obligations import Obligations
+from guinote_conformance.catalogue.features import load_scenarios
 from tests.independent import minimal_engine
 from tests.independent.minimal_engine import OPTIONAL_FIELDS, REQUIRED_MEMBERS
 
@@ -45,7 +45,7 @@ def command(
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     tmp_path.mkdir(parents=True, exist_ok=True)
     done = subprocess.run(
-        [sys.executable, "-m", "conformance", name, "--engine", engine, "--report-dir", str(tmp_path), *args],
+        [sys.executable, "-m", "guinote_conformance", name, "--engine", engine, "--report-dir", str(tmp_path), *args],
         cwd=tmp_path, capture_output=True, text=True, timeout=900, check=False, env=env,
     )  # fmt: skip
     report = tmp_path / written
@@ -172,9 +172,15 @@ def test_one_rule_broken_in_the_minimal_double_is_named_in_every_report(tmp_path
 
 @pytest.mark.parametrize("factory", ["make", "make_v1"])
 def test_validate_and_smoke_ask_the_minimal_double_nothing_it_need_not_answer(factory: str) -> None:
-    from adapters.harness_check import smoke, validate
+    from guinote_conformance.adapters.harness_check import smoke, validate
 
-    argv = [sys.executable, "-m", "adapters.serve", "--engine", f"tests.independent.minimal_engine:{factory}"]
+    argv = [
+        sys.executable,
+        "-m",
+        "guinote_conformance.adapters.serve",
+        "--engine",
+        f"tests.independent.minimal_engine:{factory}",
+    ]
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     for check in (validate, smoke):
         findings = check(argv, cwd=str(REPO), env=env)

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from conformance.catalogue.features import load_scenarios
+from guinote_conformance.catalogue.features import load_scenarios
 from tests.independent.own_engine import engine as own
 from tests.independent.test_minimal_engine import run_suite
 

@@ -31,9 +31,9 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, Phase, find, given, settings
 
-from adapters.interface import Rejected, SetupRejected, UnknownField
-from adapters.obligations import event_entries, field_entries
-from adapters.vocabulary import REASON_CODES, deck_codes
+from guinote_conformance.adapters.interface import Rejected, SetupRejected, UnknownField
+from guinote_conformance.adapters.obligations import event_entries, field_entries
+from guinote_conformance.adapters.vocabulary import REASON_CODES, deck_codes
 from tests.independent.minimal_engine import REQUIRED_MEMBERS
 from tests.independent.variants import (
     CODES,
@@ -77,7 +77,7 @@ def conformance(
     if command == "run" and not any(arg.startswith(("--jobs", "-j")) for arg in args):
         args = [*args, "--jobs", "1"]  # the tests run side by side already (pytest -n 2)
     done = subprocess.run(
-        [sys.executable, "-m", "conformance", command, "--engine", engine, "--report-dir", str(folder), *args],
+        [sys.executable, "-m", "guinote_conformance", command, "--engine", engine, "--report-dir", str(folder), *args],
         cwd=folder, capture_output=True, text=True, timeout=1800, check=False, env=environment(variation),
     )  # fmt: skip
     report = folder / ("results.json" if command == "run" else "fuzz.json")
@@ -187,7 +187,7 @@ def test_a_profile_named_with_a_plus_is_the_engine_s_own_profile_not_an_overlay(
     """An engine may name its profiles as it likes (any hello key): ``a+b`` is its profile, played
     whole, and ``a+b+mano_a_mano`` is that profile with an overlay. Before, the run split the
     name at the '+' and stopped at once: 'engine variant has no profile 'a''."""
-    from conformance.engines.specs import profile_flags
+    from guinote_conformance.engines.specs import profile_flags
 
     variation = Variation(profiles=(("a+b", "tradicional", ()), ("a", "lascuarenta", ())), deck_orders=True)
     info = VariantEngine(variation).info()
@@ -248,7 +248,7 @@ WIRE_AREAS = () if FULL else ("--area", "cantes", "--area", "renuncio", "--area"
 
 @pytest.mark.slow
 def test_the_variant_over_the_wire_gets_no_false_failure() -> None:
-    """``serve:py:...``: the variant served by adapters.serve (with batch), one profile."""
+    """``serve:py:...``: the variant served by guinote_conformance.adapters.serve (with batch), one profile."""
     variation = replace(KITCHEN_SINK, capabilities=("observations", "reason_codes_cantes"), protocol=1)
     found = run_suite(variation, f"serve:{VARIANT}", "--profile", variation.profiles[0][0], *WIRE_AREAS)
     assert found["statuses"]["pass"] >= 60, found
@@ -478,7 +478,7 @@ def test_the_own_server_puts_x_members_in_its_answers_and_writes_utf8() -> None:
 
 
 def from_protocol_check(answer: dict[str, Any]) -> list[Any]:
-    from adapters.protocol import check_response
+    from guinote_conformance.adapters.protocol import check_response
 
     return check_response("hello", answer)
 
@@ -562,8 +562,8 @@ def test_the_harness_bugs_the_variants_found_in_run_stay_fixed() -> None:
 def test_compare_takes_a_legal_action_by_its_members_of_the_vocabulary_and_a_seat_by_its_value() -> None:
     """compare keyed a legal action by its JSON text: a seat written 2.0, or an x- member of the
     engine's, made the same actions differ ('legal actions differ')."""
-    from adapters.obligations import Obligations
-    from conformance.oracle.steps import Step, compare_steps
+    from guinote_conformance.adapters.obligations import Obligations
+    from guinote_conformance.oracle.steps import Step, compare_steps
 
     legal = [{"type": "play", "seat": 2, "card": card} for card in ("Ao", "3o")]
     theirs = [{**action, "seat": 2.0, "x-hint": "good"} for action in reversed(legal)]  # the same, in another order

@@ -13,7 +13,7 @@ give no failure under any of them: a failure is the harness comparing what it mu
 The variant wraps the reference engine (its rules are right). What it is required to give is
 read off the protocol page and the schemas, not off the harness (:data:`GATED_MEMBERS`,
 :data:`GATED_FIELDS`; ``tests/independent/test_variants.py`` checks them against
-:mod:`adapters.obligations`).
+:mod:`guinote_conformance.adapters.obligations`).
 
 It is served to the suite in process by :func:`make`, which reads the variation's JSON from the
 environment variable :data:`VARIATION_ENV`, over the wire with ``serve:py:tests.independent.variants:make``,
@@ -36,7 +36,7 @@ from dataclasses import asdict, dataclass, fields
 from random import Random
 from typing import TYPE_CHECKING, Any, BinaryIO
 
-from adapters.interface import (
+from guinote_conformance.adapters.interface import (
     JSON,
     REASON_CODES_PREFIX,
     Accepted,
@@ -48,9 +48,9 @@ from adapters.interface import (
     SetupRejected,
     UnknownField,
 )
-from adapters.reference import ReferenceEngine, ReferenceGame
-from adapters.vocabulary import REASON_CODES, RULE_AREAS, area_of_rule
-from reference_engine.flags import flag_specs, profile_names, rules_for
+from guinote_conformance.adapters.reference import ReferenceEngine, ReferenceGame
+from guinote_conformance.adapters.vocabulary import REASON_CODES, RULE_AREAS, area_of_rule
+from guinote_conformance.reference_engine.flags import flag_specs, profile_names, rules_for
 from tests.independent.minimal_engine import REQUIRED_MEMBERS
 
 if TYPE_CHECKING:
@@ -680,7 +680,7 @@ def variations(*, max_profiles: int = 4) -> SearchStrategy[Variation]:
 
 
 def _server_class() -> type:
-    from adapters.serve import Server
+    from guinote_conformance.adapters.serve import Server
 
     class VariantServer(Server):
         """Serves the variant over the protocol with the freedoms of the answers themselves:

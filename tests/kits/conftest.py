@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from adapters import harness_check
+from guinote_conformance.adapters import harness_check
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 KITS = ROOT / "kits"

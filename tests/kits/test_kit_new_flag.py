@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conformance.catalogue.fidelity import KITS
+from guinote_conformance.catalogue.fidelity import KITS
 from tests.kits.conftest import KITS as KITS_ROOT
 from tests.kits.conftest import build, built_copy, toolchain
 

@@ -24,8 +24,8 @@ from typing import Any
 
 import pytest
 
-from conformance.run.realisations import UNREACHED
-from reference_engine import cards, flags, views
+from guinote_conformance.reference_engine import cards, flags, views
+from guinote_conformance.run.realisations import UNREACHED
 
 CACHED = (flags._catalogue, flags.flag_specs, flags.profile_specs, cards.strength_table)
 

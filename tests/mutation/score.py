@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from conformance.base.toml_entries import Entry, read_entries
+from guinote_conformance.base.toml_entries import Entry, read_entries
 
 HERE = Path(__file__).resolve().parent
 #: the mutants drawn by tests/mutation/sample.py, one name per line (beside mutmut's results)
@@ -65,12 +65,12 @@ class ExplainedFileError(ValueError):
 
 @dataclass(frozen=True)
 class Mutant:
-    name: str  #: mutmut's key, e.g. ``reference_engine.hand.xǁHandǁ_claim__mutmut_3``
+    name: str  #: mutmut's key, e.g. ``guinote_conformance.reference_engine.hand.xǁHandǁ_claim__mutmut_3``
     status: str
 
     @property
     def function(self) -> str:
-        """The mutated function as Python names it: ``reference_engine.hand.Hand._claim``."""
+        """The mutated function as Python names it: ``guinote_conformance.reference_engine.hand.Hand._claim``."""
         qualified = self.name.rsplit("__mutmut_", 1)[0]
         module, _, last = qualified.rpartition(".")
         if last.startswith("xǁ"):
@@ -79,7 +79,8 @@ class Mutant:
 
     @property
     def module(self) -> str:
-        return self.function.split(".")[1]
+        """The rule module of the reference engine the function is in (``hand``, ``cantes``...)."""
+        return self.function.removeprefix("guinote_conformance.").split(".")[1]
 
 
 @dataclass(frozen=True)

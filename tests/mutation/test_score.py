@@ -55,14 +55,14 @@ def test_only_strings_that_are_prose_count_as_prose(removed: str, added: str, pr
 
 def test_a_mutant_is_named_as_python_names_its_function() -> None:
     assert (
-        Mutant("reference_engine.hand.xǁHandǁ_claim__mutmut_3", "survived").function
-        == "reference_engine.hand.Hand._claim"
+        Mutant("guinote_conformance.reference_engine.hand.xǁHandǁ_claim__mutmut_3", "survived").function
+        == "guinote_conformance.reference_engine.hand.Hand._claim"
     )
     assert (
-        Mutant("reference_engine.cantes.x_tute_ranks__mutmut_2", "killed").function
-        == "reference_engine.cantes.tute_ranks"
+        Mutant("guinote_conformance.reference_engine.cantes.x_tute_ranks__mutmut_2", "killed").function
+        == "guinote_conformance.reference_engine.cantes.tute_ranks"
     )
-    assert Mutant("reference_engine.cantes.x_tute_ranks__mutmut_2", "killed").module == "cantes"
+    assert Mutant("guinote_conformance.reference_engine.cantes.x_tute_ranks__mutmut_2", "killed").module == "cantes"
 
 
 def write(tmp_path: Path, text: str) -> Path:
@@ -74,14 +74,14 @@ def write(tmp_path: Path, text: str) -> Path:
 EXPLAINED = """
 [[mutant]]
 kind = "equivalent"
-function = "reference_engine.cantes.tute_ranks"
+function = "guinote_conformance.reference_engine.cantes.tute_ranks"
 original = "len(ranks) < 4"
 mutated = "len(ranks) <= 4"
 reason = "for the test"
 
 [[mutant]]
 kind = "out_of_scope"
-function = "reference_engine.records.*"
+function = "guinote_conformance.reference_engine.records.*"
 reason = "game records are tooling"
 """
 
@@ -108,23 +108,29 @@ def test_a_bad_entry_is_an_error_naming_file_and_line(tmp_path: Path, text: str,
 def test_survivors_are_prose_equivalent_out_of_scope_or_gaps(tmp_path: Path) -> None:
     explanations = load_explained(write(tmp_path, EXPLAINED))
     mutants = [
-        Mutant("reference_engine.arrastre.x_refusal__mutmut_1", "killed"),
-        Mutant("reference_engine.arrastre.x_refusal__mutmut_2", "survived"),  # its message only
-        Mutant("reference_engine.arrastre.x_refusal__mutmut_3", "survived"),  # a reason code: a gap
-        Mutant("reference_engine.cantes.x_tute_ranks__mutmut_2", "survived"),  # listed as equivalent
-        Mutant("reference_engine.records.x_dumps__mutmut_1", "no tests"),  # out of scope
-        Mutant("reference_engine.records.x_dumps__mutmut_2", "not checked"),  # out of scope, run or not
+        Mutant("guinote_conformance.reference_engine.arrastre.x_refusal__mutmut_1", "killed"),
+        Mutant("guinote_conformance.reference_engine.arrastre.x_refusal__mutmut_2", "survived"),  # its message only
+        Mutant("guinote_conformance.reference_engine.arrastre.x_refusal__mutmut_3", "survived"),  # a reason code: a gap
+        Mutant(
+            "guinote_conformance.reference_engine.cantes.x_tute_ranks__mutmut_2", "survived"
+        ),  # listed as equivalent
+        Mutant("guinote_conformance.reference_engine.records.x_dumps__mutmut_1", "no tests"),  # out of scope
+        Mutant(
+            "guinote_conformance.reference_engine.records.x_dumps__mutmut_2", "not checked"
+        ),  # out of scope, run or not
     ]
     diffs = {
-        "reference_engine.arrastre.x_refusal__mutmut_2": MESSAGE_DIFF,
-        "reference_engine.arrastre.x_refusal__mutmut_3": CODE_DIFF,
-        "reference_engine.cantes.x_tute_ranks__mutmut_2": LOGIC_DIFF,
+        "guinote_conformance.reference_engine.arrastre.x_refusal__mutmut_2": MESSAGE_DIFF,
+        "guinote_conformance.reference_engine.arrastre.x_refusal__mutmut_3": CODE_DIFF,
+        "guinote_conformance.reference_engine.cantes.x_tute_ranks__mutmut_2": LOGIC_DIFF,
     }
     verdicts = judge(mutants, diffs.__getitem__, explanations)
     total = verdicts.total()
     assert (total["killed"], total["prose"], total["equivalent"], total["out of scope"]) == (1, 1, 1, 2)
     assert total["not checked"] == 0
-    assert [mutant.name for mutant, _ in verdicts.unexplained] == ["reference_engine.arrastre.x_refusal__mutmut_3"]
+    assert [mutant.name for mutant, _ in verdicts.unexplained] == [
+        "guinote_conformance.reference_engine.arrastre.x_refusal__mutmut_3"
+    ]
     assert score(total) == 50.0  # one killed of the two that count
     out = io.StringIO()
     assert report(verdicts, explanations, 95.0, out) == 1  # below the goal
@@ -134,7 +140,9 @@ def test_survivors_are_prose_equivalent_out_of_scope_or_gaps(tmp_path: Path) -> 
 
 def test_an_entry_that_explains_nothing_is_stale_once_every_mutant_was_checked(tmp_path: Path) -> None:
     explanations = load_explained(write(tmp_path, EXPLAINED))
-    verdicts = judge([Mutant("reference_engine.arrastre.x_refusal__mutmut_1", "killed")], str, explanations)
+    verdicts = judge(
+        [Mutant("guinote_conformance.reference_engine.arrastre.x_refusal__mutmut_1", "killed")], str, explanations
+    )
     out = io.StringIO()
     assert report(verdicts, explanations, 95.0, out) == 1
     assert "explained.toml:2: explains no mutant of this run (stale" in out.getvalue()
@@ -143,7 +151,7 @@ def test_an_entry_that_explains_nothing_is_stale_once_every_mutant_was_checked(t
 def test_a_sample_is_uniform_stable_and_bounded() -> None:
     from tests.mutation.sample import draw
 
-    names = [f"reference_engine.m.x_f__mutmut_{n}" for n in range(100)]
+    names = [f"guinote_conformance.reference_engine.m.x_f__mutmut_{n}" for n in range(100)]
     assert draw(names, 10, seed=3) == draw(list(reversed(names)), 10, seed=3)  # the order given does not matter
     assert len(set(draw(names, 10, seed=3))) == 10 and draw(names, 500, seed=3) == sorted(names)
     assert draw(names, 10, seed=3) != draw(names, 10, seed=4)
@@ -158,7 +166,9 @@ def test_the_margin_of_a_sampled_score() -> None:
 
 def test_a_sample_is_not_failed_for_entries_it_did_not_meet(tmp_path: Path) -> None:
     explanations = load_explained(write(tmp_path, EXPLAINED))
-    verdicts = judge([Mutant("reference_engine.arrastre.x_refusal__mutmut_1", "killed")], str, explanations)
+    verdicts = judge(
+        [Mutant("guinote_conformance.reference_engine.arrastre.x_refusal__mutmut_1", "killed")], str, explanations
+    )
     out = io.StringIO()
     assert report(verdicts, explanations, 95.0, out, sample=True) == 0
     assert "stale" not in out.getvalue()
@@ -215,17 +225,19 @@ def test_a_mutated_star_explains_any_change_to_the_original_code(tmp_path: Path)
     explanations = load_explained(
         write(
             tmp_path,
-            '[[mutant]]\nkind = "equivalent"\nfunction = "reference_engine.flags.parse_flags"\n'
+            '[[mutant]]\nkind = "equivalent"\nfunction = "guinote_conformance.reference_engine.flags.parse_flags"\n'
             'original = \'tuple(info["sources"])\'\nmutated = "*"\nreason = "documentation"\n',
         )
     )
     removed_argument = '--- a\n+++ b\n-                tuple(info["sources"]),'
     other_line = '--- a\n+++ b\n-    default = str(raw.get("default", ""))\n+    default = None'
     mutants = [
-        Mutant("reference_engine.flags.x_parse_flags__mutmut_11", "survived"),
-        Mutant("reference_engine.flags.x_parse_flags__mutmut_40", "survived"),
+        Mutant("guinote_conformance.reference_engine.flags.x_parse_flags__mutmut_11", "survived"),
+        Mutant("guinote_conformance.reference_engine.flags.x_parse_flags__mutmut_40", "survived"),
     ]
     diffs = dict(zip((m.name for m in mutants), (removed_argument, other_line), strict=True))
     verdicts = judge(mutants, diffs.__getitem__, explanations)
     assert verdicts.total()["equivalent"] == 1
-    assert [mutant.name for mutant, _ in verdicts.unexplained] == ["reference_engine.flags.x_parse_flags__mutmut_40"]
+    assert [mutant.name for mutant, _ in verdicts.unexplained] == [
+        "guinote_conformance.reference_engine.flags.x_parse_flags__mutmut_40"
+    ]

@@ -14,10 +14,10 @@ import random
 import sys
 import time
 
-from adapters.interface import Engine
-from adapters.reference import ReferenceEngine
-from adapters.subprocess_adapter import SubprocessEngine
-from adapters.vocabulary import deck_codes
+from guinote_conformance.adapters.interface import Engine
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.subprocess_adapter import SubprocessEngine
+from guinote_conformance.adapters.vocabulary import deck_codes
 
 
 def play_hands(engine: Engine, hands: int) -> tuple[float, int]:
@@ -43,7 +43,7 @@ def main() -> int:
     parser.add_argument("--hands", type=int, default=200)
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args()
-    serve = [sys.executable, "-m", "adapters.serve"]
+    serve = [sys.executable, "-m", "guinote_conformance.adapters.serve"]
     engines: dict[str, Engine] = {
         "in process": ReferenceEngine(),
         "GCP/1 (select reader)": SubprocessEngine(serve, reader="select"),

@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
-from adapters.reference import ReferenceEngine
-from adapters.subprocess_adapter import SubprocessEngine
-from adapters.vocabulary import deck_codes
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.subprocess_adapter import SubprocessEngine
+from guinote_conformance.adapters.vocabulary import deck_codes
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent.parent
-SERVE = [sys.executable, "-m", "adapters.serve"]
+SERVE = [sys.executable, "-m", "guinote_conformance.adapters.serve"]
 
 
 def hostile(name: str, *args: str) -> list[str]:

@@ -6,14 +6,14 @@ from typing import Any
 
 import pytest
 
-from adapters.checked import ShapeCheckedEngine, ShapeError
-from adapters.gcp.json_text import non_text
-from adapters.interface import Accepted, Outcome
-from adapters.protocol import canonical
-from adapters.reference import ReferenceEngine
-from adapters.vocabulary import deck_codes
-from conformance.engines.specs import parse_engine_spec
-from reference_engine.flags import rules_for
+from guinote_conformance.adapters.checked import ShapeCheckedEngine, ShapeError
+from guinote_conformance.adapters.gcp.json_text import non_text
+from guinote_conformance.adapters.interface import Accepted, Outcome
+from guinote_conformance.adapters.protocol import canonical
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.vocabulary import deck_codes
+from guinote_conformance.engines.specs import parse_engine_spec
+from guinote_conformance.reference_engine.flags import rules_for
 
 SETUP = {"flags": rules_for("lascuarenta").as_dict(), "dealer": 0, "deck": deck_codes(40)}
 
@@ -160,7 +160,7 @@ def test_a_state_value_that_is_not_json_is_an_engine_error_naming_it() -> None:
 
 
 def test_fields_read_in_one_call_are_checked_like_one_field() -> None:
-    from conformance.oracle.steps import read_fields
+    from guinote_conformance.oracle.steps import read_fields
 
     game = ShapeCheckedEngine(NotJSONEngine()).start(SETUP)
     assert read_fields(game, ["phase"]) == {"phase": "free"}
@@ -174,7 +174,7 @@ def test_fields_read_in_one_call_are_checked_like_one_field() -> None:
 
 
 def test_an_engine_without_bulk_reads_is_read_field_by_field() -> None:
-    from conformance.oracle.steps import read_fields
+    from guinote_conformance.oracle.steps import read_fields
 
     game = ShapeCheckedEngine(NotJSONEngine(bulk=False)).start(SETUP)
     assert getattr(game, "state_fields", None) is None

@@ -1,13 +1,13 @@
-"""The one rule for what is compared (adapters.obligations), read off the schemas."""
+"""The one rule for what is compared (guinote_conformance.adapters.obligations), read off the schemas."""
 
 from __future__ import annotations
 
 import pytest
 
-from adapters.interface import EngineInfo
-from adapters.obligations import Obligations, event_entries, field_entries, gated_members
-from adapters.protocol import PROTOCOL_VERSION, load_schemas
-from adapters.vocabulary import EVENT_TYPES, STATE_FIELDS
+from guinote_conformance.adapters.interface import EngineInfo
+from guinote_conformance.adapters.obligations import Obligations, event_entries, field_entries, gated_members
+from guinote_conformance.adapters.protocol import PROTOCOL_VERSION, load_schemas
+from guinote_conformance.adapters.vocabulary import EVENT_TYPES, STATE_FIELDS
 
 NONE = Obligations(frozenset(), PROTOCOL_VERSION)
 EVERYTHING = Obligations(frozenset({"match", "reason_codes", "observations", "positions"}), PROTOCOL_VERSION)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from adapters.harness_check import Finding, has_errors, main, smoke, validate
+from guinote_conformance.adapters.harness_check import Finding, has_errors, main, smoke, validate
 
 from .conftest import ROOT, SERVE, hostile
 

@@ -9,8 +9,8 @@ import time
 
 import pytest
 
-from adapters.interface import Accepted, EngineError
-from adapters.subprocess_adapter import (
+from guinote_conformance.adapters.interface import Accepted, EngineError
+from guinote_conformance.adapters.subprocess_adapter import (
     AnswerTooLong,
     EngineClosed,
     EngineCrashed,
@@ -69,7 +69,7 @@ def test_a_missing_executable_is_a_launch_failure(make_engine: EngineFactory) ->
 
 def test_argv_must_be_a_list() -> None:
     with pytest.raises(TypeError, match="not a shell string"):
-        SubprocessEngine("python -m adapters.serve")
+        SubprocessEngine("python -m guinote_conformance.adapters.serve")
 
 
 @pytest.mark.parametrize("reader", READERS)

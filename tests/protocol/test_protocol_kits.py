@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
-from adapters.interface import SetupRejected
-from adapters.subprocess_adapter import EngineFailure, EngineReportedError
+from guinote_conformance.adapters.interface import SetupRejected
+from guinote_conformance.adapters.subprocess_adapter import EngineFailure, EngineReportedError
 
 from .conftest import ROOT, EngineFactory, deck_setup
 

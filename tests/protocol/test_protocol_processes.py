@@ -23,10 +23,10 @@ from typing import Any
 
 import pytest
 
-from adapters import protocol
-from adapters.interface import end_game
-from adapters.reference import ReferenceEngine
-from adapters.subprocess_adapter import (
+from guinote_conformance.adapters import protocol
+from guinote_conformance.adapters.interface import end_game
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.subprocess_adapter import (
     MARK_VARIABLE,
     EngineCrashed,
     EngineFailure,
@@ -35,10 +35,10 @@ from adapters.subprocess_adapter import (
     SubprocessEngine,
     WrongId,
 )
-from conformance.base.exit_codes import ExitCode
-from conformance.engines.explicit_draw import ExplicitDrawEngine
-from conformance.engines.recording import RecordingEngine
-from conformance.run.driver import ScenarioRun
+from guinote_conformance.base.exit_codes import ExitCode
+from guinote_conformance.engines.explicit_draw import ExplicitDrawEngine
+from guinote_conformance.engines.recording import RecordingEngine
+from guinote_conformance.run.driver import ScenarioRun
 
 from .conftest import ROOT, EngineFactory, deck_setup, hostile
 
@@ -247,7 +247,7 @@ def test_the_driver_ends_a_replaced_game_and_the_scenario_s_game(watch: Watch) -
 
 def cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "conformance", *args],
+        [sys.executable, "-m", "guinote_conformance", *args],
         cwd=ROOT, capture_output=True, text=True, timeout=300, check=False, env=env,
     )  # fmt: skip
 
@@ -360,8 +360,8 @@ def test_a_timeout_is_reported_with_the_scenario_s_file_and_line(watch: Watch, t
 
 
 def test_the_server_passes_end_on_to_a_served_engine_s_game() -> None:
-    from adapters.reference import ReferenceGame
-    from adapters.serve import Server
+    from guinote_conformance.adapters.reference import ReferenceGame
+    from guinote_conformance.adapters.serve import Server
 
     ended: list[object] = []
 

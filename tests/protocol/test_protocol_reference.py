@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from adapters.interface import Accepted, GameHandle, SetupRejected
-from adapters.reference import ReferenceEngine
-from adapters.subprocess_adapter import SubprocessEngine
-from adapters.vocabulary import STATE_FIELDS, deck_codes
+from guinote_conformance.adapters.interface import Accepted, GameHandle, SetupRejected
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.subprocess_adapter import SubprocessEngine
+from guinote_conformance.adapters.vocabulary import STATE_FIELDS, deck_codes
 
 from .conftest import SERVE, EngineFactory, deck_setup
 

@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from adapters import protocol
-from adapters.gcp.fast_validator import Compiler
-from adapters.reference import ReferenceEngine
-from adapters.serve import Server
-from adapters.vocabulary import ACTION_TYPES, EVENT_TYPES, STATE_FIELDS
+from guinote_conformance.adapters import protocol
+from guinote_conformance.adapters.gcp.fast_validator import Compiler
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.serve import Server
+from guinote_conformance.adapters.vocabulary import ACTION_TYPES, EVENT_TYPES, STATE_FIELDS
 
 from .conftest import deck_setup
 

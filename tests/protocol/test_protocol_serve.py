@@ -1,4 +1,4 @@
-"""adapters.serve: the server side of GCP/1, in process (no subprocess needed)."""
+"""guinote_conformance.adapters.serve: the server side of GCP/1, in process (no subprocess needed)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from adapters import protocol
-from adapters.interface import JSON, Accepted, Action, EngineInfo, Outcome, Setup, SetupRejected
-from adapters.reference import ReferenceEngine
-from adapters.serve import Server, load_engine
+from guinote_conformance.adapters import protocol
+from guinote_conformance.adapters.interface import JSON, Accepted, Action, EngineInfo, Outcome, Setup, SetupRejected
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.serve import Server, load_engine
 
 from .conftest import deck_setup
 
@@ -126,11 +126,11 @@ def test_stop_ends_serving_and_eof_too() -> None:
 
 def test_load_engine() -> None:
     assert isinstance(load_engine("reference"), ReferenceEngine)
-    assert isinstance(load_engine("adapters.reference:ReferenceEngine"), ReferenceEngine)
+    assert isinstance(load_engine("guinote_conformance.adapters.reference:ReferenceEngine"), ReferenceEngine)
     with pytest.raises(SystemExit, match="module:factory"):
-        load_engine("adapters.reference")
+        load_engine("guinote_conformance.adapters.reference")
     with pytest.raises(SystemExit, match="not an Engine"):
-        load_engine("adapters.protocol:load_schemas")
+        load_engine("guinote_conformance.adapters.protocol:load_schemas")
     with pytest.raises(SystemExit, match="only a Python engine can be served"):
         load_engine("cmd:node engine.js")
 

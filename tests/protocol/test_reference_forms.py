@@ -11,10 +11,10 @@ from typing import cast
 import orjson
 import pytest
 
-from adapters.reference import ReadOnlyAction, ReferenceEngine, ReferenceGame
-from reference_engine import Game
-from reference_engine.actions import Cante, Play
-from reference_engine.cards import parse_card
+from guinote_conformance.adapters.reference import ReadOnlyAction, ReferenceEngine, ReferenceGame
+from guinote_conformance.reference_engine import Game
+from guinote_conformance.reference_engine.actions import Cante, Play
+from guinote_conformance.reference_engine.cards import parse_card
 
 from .conftest import deck_setup
 

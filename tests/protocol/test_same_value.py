@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from adapters.protocol import same_value
+from guinote_conformance.adapters.protocol import same_value
 
 SAME = [
     (1, 1), (1, 1.0), (0, 0.0), ("Ao", "Ao"), (None, None), ([], []), (["Ao", "2o"], ["Ao", "2o"]),

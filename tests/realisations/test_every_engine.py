@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-BARE = f"cmd:{sys.executable} -m adapters.serve --engine tests.harness.bare_engine:make"
+BARE = f"cmd:{sys.executable} -m guinote_conformance.adapters.serve --engine tests.harness.bare_engine:make"
 
 pytestmark = pytest.mark.timeout(1200)
 

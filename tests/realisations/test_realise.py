@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adapters.reference import ReferenceEngine
-from adapters.vocabulary import deck_codes
-from conformance.run.position import Realisation, Unreachable, check
-from conformance.run.realise import deck_order_for, search
-from reference_engine.cards import parse_card
-from reference_engine.deal import deal_from_deck
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.vocabulary import deck_codes
+from guinote_conformance.reference_engine.cards import parse_card
+from guinote_conformance.reference_engine.deal import deal_from_deck
+from guinote_conformance.run.position import Realisation, Unreachable, check
+from guinote_conformance.run.realise import deck_order_for, search
 
 PROFILES = ReferenceEngine().info().profiles
 LASCUARENTA = dict(PROFILES["lascuarenta"])

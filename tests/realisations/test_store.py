@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from conformance.run import realisations
-from conformance.run.realisations import Run
-from conformance.run.realise import search
+from guinote_conformance.run import realisations
+from guinote_conformance.run.realisations import Run
+from guinote_conformance.run.realise import search
 
 from .test_realise import FREE, PROFILES
 

@@ -1,6 +1,6 @@
 """Sphinx extension of the Guiñote conformance suite: the annotated rulebook.
 
-It renders the project's own data, read through :mod:`conformance.catalogue.rulebook` (rules and
+It renders the project's own data, read through :mod:`guinote_conformance.catalogue.rulebook` (rules and
 titles, questions, scenarios, coverage, pictures of the table, the worked hand), so the
 published rulebook can never drift from the suite. Modules:
 

@@ -1,5 +1,5 @@
 """Where the extension finds the project's data, and the data itself (read once per build
-through :mod:`conformance.catalogue.rulebook`, re-read when a file changes)."""
+through :mod:`guinote_conformance.catalogue.rulebook`, re-read when a file changes)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 
 from sphinx.environment import BuildEnvironment
 
-from conformance.catalogue.rulebook import RulebookData, load_rulebook
+from guinote_conformance.catalogue.rulebook import RulebookData, load_rulebook
 
 _CACHE: dict[tuple[str, tuple[tuple[str, int, int], ...]], RulebookData] = {}
 #: the data whose errors were reported in this build (once, at the first page that reads it)
@@ -39,7 +39,7 @@ def schemas_dir(env: BuildEnvironment) -> Path:
 
 
 def results_path(env: BuildEnvironment, option: str | None = None) -> Path | None:
-    """The results file to show; ``None``: run the suite now (:mod:`conformance.report.published`)."""
+    """The results file to show; ``None``: run the suite now (:mod:`guinote_conformance.report.published`)."""
     chosen = option or os.environ.get("GUINOTE_RESULTS") or env.config.guinote_results
     if not chosen:
         return None
@@ -79,7 +79,7 @@ def first_report(data: RulebookData) -> bool:
 
 def engine_specs() -> tuple[dict[str, Any], dict[str, Any]]:
     """The flags and the profiles of the reference engine (``reference_engine/profiles.toml``)."""
-    from reference_engine.flags import flag_specs, profile_specs
+    from guinote_conformance.reference_engine.flags import flag_specs, profile_specs
 
     return dict(flag_specs()), dict(profile_specs())
 
@@ -87,7 +87,7 @@ def engine_specs() -> tuple[dict[str, Any], dict[str, Any]]:
 def engine_files() -> list[Path]:
     """The reference engine's files: pages that show its behaviour depend on them."""
     try:
-        package = import_module("reference_engine")
+        package = import_module("guinote_conformance.reference_engine")
     except ImportError:
         return []
     folder = Path(str(package.__file__)).parent

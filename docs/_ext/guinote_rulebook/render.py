@@ -19,8 +19,8 @@ from pygments.token import Error as ErrorToken
 from sphinx import addnodes
 from sphinx.util import logging
 
-from conformance.catalogue.rule_index import CUSTOM_ID, SOURCE_IDS
-from conformance.catalogue.rulebook import CODE_IN_TEXT, QUESTION_ID, RulebookData
+from guinote_conformance.catalogue.rule_index import CUSTOM_ID, SOURCE_IDS
+from guinote_conformance.catalogue.rulebook import CODE_IN_TEXT, QUESTION_ID, RulebookData
 from guinote_rulebook.domain import DOMAIN
 
 logger = logging.getLogger(__name__)

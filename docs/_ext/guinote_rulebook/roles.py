@@ -8,8 +8,8 @@ from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
 
-from conformance.catalogue.rule_index import RULE_ID, SOURCE_IDS
-from conformance.catalogue.rulebook import QUESTION_ID, area_of_rule
+from guinote_conformance.catalogue.rule_index import RULE_ID, SOURCE_IDS
+from guinote_conformance.catalogue.rulebook import QUESTION_ID, area_of_rule
 from guinote_rulebook import data as store
 from guinote_rulebook.render import (
     flag_ref,

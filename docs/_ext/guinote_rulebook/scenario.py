@@ -2,7 +2,7 @@
 table its ``Given`` steps set up, and its Gherkin text in the edition's language: as written in
 the English edition, and in the Spanish edition as the Spanish feature files that
 ``guinote-conformance run --language es`` runs have it (generated from the English ones by
-:mod:`conformance.catalogue.spanish`, on the same lines)."""
+:mod:`guinote_conformance.catalogue.spanish`, on the same lines)."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ from pathlib import Path
 from docutils import nodes
 from sphinx.util import logging
 
-from conformance.catalogue.features import FeatureError, Scenario, Step, parse_feature
-from conformance.catalogue.rule_index import CUSTOM_ID, RULE_ID, SOURCE_IDS
-from conformance.catalogue.rulebook import RulebookData, scenario_picture
-from conformance.catalogue.spanish import KEYWORDS, LOCALE, spanish_features
+from guinote_conformance.catalogue.features import FeatureError, Scenario, Step, parse_feature
+from guinote_conformance.catalogue.rule_index import CUSTOM_ID, RULE_ID, SOURCE_IDS
+from guinote_conformance.catalogue.rulebook import RulebookData, scenario_picture
+from guinote_conformance.catalogue.spanish import KEYWORDS, LOCALE, spanish_features
 from guinote_rulebook import svg
 from guinote_rulebook.locale import _
 from guinote_rulebook.nodes import drawing, scenario_block
@@ -102,8 +102,8 @@ def location_node(relative: str, line: int, repository: str) -> nodes.Node:
 @cache
 def _spanish_scenarios(features: Path, locale: Path) -> dict[tuple[str, int], Scenario]:
     """The Spanish scenarios of a ``features/`` folder by (file name, line): the English ones' lines."""
-    import conformance.run.steps  # noqa: F401  (every step declared: the phrasebook is full)
-    from conformance.run.steps.phrasebook import PHRASEBOOK
+    import guinote_conformance.run.steps  # noqa: F401  (every step declared: the phrasebook is full)
+    from guinote_conformance.run.steps.phrasebook import PHRASEBOOK
 
     folder = spanish_features(PHRASEBOOK, root=features, locale=locale)
     return {(path.name, s.line): s for path in sorted(folder.glob("*.feature")) for s in parse_feature(path)}

@@ -5,7 +5,7 @@ Sphinx indexes the words and titles of every page and the domains' objects
 
 * The pages made from code (``guinote_unsearched_pages``: the API reference) stay out of the
   index of a translated edition, the players' edition: neither their words, nor their titles,
-  nor their Python objects (a search for «renuncio» found the module ``reference_engine.renuncio``
+  nor their Python objects (a search for «renuncio» found the module ``guinote_conformance.reference_engine.renuncio``
   second). In the English edition, the engine authors', their Python objects are kept but rank
   after the rulebook's own (:data:`PYTHON_PRIORITY`).
 * Sphinx escapes each object's name for HTML when it writes the index, and its search page

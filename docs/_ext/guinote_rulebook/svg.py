@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from conformance.catalogue.rulebook import TablePicture
+from guinote_conformance.catalogue.rulebook import TablePicture
 from guinote_rulebook.locale import _
 
 CARD_W, CARD_H = 40, 60

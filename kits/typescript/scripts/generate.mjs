@@ -8,7 +8,7 @@
  *   2. the environment variable: GUINOTE_SCHEMAS=/path/to/schemas npm run build
  *   3. ../../adapters/schemas, relative to this kit (the kit inside the suite's checkout).
  * Outside the suite's checkout, the schemas are inside the installed Python package:
- *   python -c "import adapters, pathlib; print(pathlib.Path(adapters.__file__).parent / 'schemas')"
+ *   python -c "import guinote_conformance.adapters, pathlib; print(pathlib.Path(guinote_conformance.adapters.__file__).parent / 'schemas')"
  *
  * The schemas are one file per message plus common.json (shared definitions) and fields.json
  * (the value of each state field). They are merged into ONE schema whose $defs hold every
@@ -32,7 +32,7 @@ const output = path.join(kit, 'src', 'generated', 'protocol.ts');
 if (!fs.existsSync(path.join(schemas, 'common.json'))) {
   console.error(`generate: no GCP schemas in ${schemas} (no common.json there).`);
   console.error('Name the folder with GUINOTE_SCHEMAS=... or `npm run generate -- <folder>`; with the suite installed:');
-  console.error(`  python -c "import adapters, pathlib; print(pathlib.Path(adapters.__file__).parent / 'schemas')"`);
+  console.error(`  python -c "import guinote_conformance.adapters, pathlib; print(pathlib.Path(guinote_conformance.adapters.__file__).parent / 'schemas')"`);
   process.exit(1);
 }
 

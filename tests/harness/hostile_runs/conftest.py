@@ -8,7 +8,7 @@ workers, the engines and their children) inherits :data:`MARK` set to a value of
 the run ``/proc/*/environ`` is searched for it (Linux only, as the tests that use this).
 
 The scenarios a run must report are computed here, independently of the run, from the
-catalogue and the plugin's :class:`~conformance.run.selection.Selection` (:func:`expected_runs`).
+catalogue and the plugin's :class:`~guinote_conformance.run.selection.Selection` (:func:`expected_runs`).
 """
 
 from __future__ import annotations
@@ -30,10 +30,10 @@ from typing import Any
 
 import pytest
 
-from conformance.base.exit_codes import ExitCode
-from conformance.catalogue.features import load_scenarios
-from conformance.run.expectations import scenario_id
-from conformance.run.selection import Selection
+from guinote_conformance.base.exit_codes import ExitCode
+from guinote_conformance.catalogue.features import load_scenarios
+from guinote_conformance.run.expectations import scenario_id
+from guinote_conformance.run.selection import Selection
 
 REPO = Path(__file__).resolve().parents[3]
 PROTOCOL_HOSTILE = REPO / "tests" / "protocol" / "hostile"
@@ -242,7 +242,7 @@ def hostile_run(
     mark = uuid.uuid4().hex
     selection = [arg for location in scenarios for arg in ("--scenario", location)]
     profile_args = [arg for name in profiles for arg in ("--profile", name)]
-    argv = [sys.executable, "-m", "conformance", "run", "--engine", engine, *profile_args, *selection,
+    argv = [sys.executable, "-m", "guinote_conformance", "run", "--engine", engine, *profile_args, *selection,
             "--jobs", str(jobs), "--timeout", str(timeout), "--report-dir", str(report_dir), *cli_args]  # fmt: skip
     env = {**os.environ, MARK: mark, "COLUMNS": "200"}
     began = time.monotonic()

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from conformance.base.exit_codes import ExitCode
+from guinote_conformance.base.exit_codes import ExitCode
 
 from .conftest import (
     DECK_FOUR,

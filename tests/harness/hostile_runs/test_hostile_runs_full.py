@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from conformance.base.exit_codes import ExitCode
+from guinote_conformance.base.exit_codes import ExitCode
 
 from .conftest import (
     HANG_TIMEOUT,

@@ -10,8 +10,8 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from adapters.reference import ReferenceEngine
-from adapters.serve import Server
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.serve import Server
 
 MODE = sys.argv[1] if len(sys.argv) > 1 else "empty_legal"
 

@@ -9,8 +9,8 @@ from typing import Any
 
 from sleeper import spawn  # type: ignore[import-not-found]  # a script: its folder is on sys.path
 
-from adapters.reference import ReferenceEngine
-from adapters.serve import Server
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.serve import Server
 
 PIDFILE = sys.argv[1]
 

@@ -6,8 +6,8 @@ import os
 import sys
 from typing import Any
 
-from adapters.reference import ReferenceEngine
-from adapters.serve import Server
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.serve import Server
 
 CRASH_AT = int(sys.argv[1]) if len(sys.argv) > 1 else 3
 

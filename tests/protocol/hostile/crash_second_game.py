@@ -6,8 +6,8 @@ import os
 import sys
 from typing import Any
 
-from adapters.reference import ReferenceEngine
-from adapters.serve import Server
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.serve import Server
 
 
 class CrashSecondGame(Server):

@@ -6,8 +6,8 @@ import sys
 import time
 from typing import Any
 
-from adapters.reference import ReferenceEngine
-from adapters.serve import Server
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.serve import Server
 
 HANG_ON = sys.argv[1] if len(sys.argv) > 1 else "legal"
 

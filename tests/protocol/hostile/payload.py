@@ -20,8 +20,8 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from adapters.reference import ReferenceEngine
-from adapters.serve import Server
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.serve import Server
 
 PAYLOADS = {
     "html": "<script>alert(1)</script><img src=x onerror=alert(2)>\"'",

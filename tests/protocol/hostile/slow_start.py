@@ -6,8 +6,8 @@ from __future__ import annotations
 import sys
 import time
 
-from adapters.reference import ReferenceEngine
-from adapters.serve import Server
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.serve import Server
 
 if __name__ == "__main__":
     time.sleep(float(sys.argv[1]) if len(sys.argv) > 1 else 2.0)

@@ -16,8 +16,8 @@ from typing import Any
 
 from sleeper import spawn  # type: ignore[import-not-found]  # a script: its folder is on sys.path
 
-from adapters.reference import ReferenceEngine
-from adapters.serve import Server
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.serve import Server
 
 PIDFILE, MODE = sys.argv[1], sys.argv[2]
 

@@ -10,7 +10,7 @@ from html import escape
 
 from docutils import nodes
 
-import conformance
+import guinote_conformance
 from guinote_rulebook.directives.base import RulebookDirective, logger
 from guinote_rulebook.locale import _
 from guinote_rulebook.nodes import drawing
@@ -52,6 +52,8 @@ def part_roles() -> dict[str, str]:
         "results": _("statuses and the results file"),
         "catalogue": _("features, rule index, self-checks"),
         "base": _("errors, options, untrusted text, paths"),
+        "adapters": _("the engine interface and the protocol"),
+        "reference_engine": _("the rules of the game: the reference engine"),
     }
 
 
@@ -64,7 +66,7 @@ def _box(x: int, y: int, title: str, code: str) -> str:
         f'<text x="{x + BOX_W // 2}" y="{y + 21}" text-anchor="middle" font-size="14" font-weight="bold">'
         f"{escape(title)}</text>"
         f'<text x="{x + BOX_W // 2}" y="{y + 40}" text-anchor="middle" font-size="10" '
-        f'font-family="monospace">{escape(code.removeprefix("conformance."))}</text>'
+        f'font-family="monospace">{escape(code.removeprefix("guinote_conformance."))}</text>'
     )
 
 
@@ -106,8 +108,8 @@ class ArchitectureDirective(RulebookDirective):
         names, roles = step_names(), part_roles()
         out: list[nodes.Node] = []
         for title, flow in (
-            (_("The way of a scenario"), conformance.RUN_FLOW),
-            (_("The way of a fuzzed game"), conformance.FUZZ_FLOW),
+            (_("The way of a scenario"), guinote_conformance.RUN_FLOW),
+            (_("The way of a fuzzed game"), guinote_conformance.FUZZ_FLOW),
         ):
             steps = [(self._named(names, step), module) for step, module in flow]
             label = f"{title}: {' → '.join(name for name, _module in steps)}"
@@ -119,12 +121,12 @@ class ArchitectureDirective(RulebookDirective):
             out.append(listed)
         out.append(para(nodes.strong("", _("The layers, from the top down"))))
         layers = nodes.bullet_list()
-        for parts, independent in conformance.LAYERS:
+        for parts, independent in guinote_conformance.LAYERS:
             line = para()
             for index, part in enumerate(parts):
                 if index:
                     line += nodes.Text("; ")
-                line += literal(f"conformance.{part}")
+                line += literal(f"guinote_conformance.{part}")
                 line += nodes.Text(f" ({self._named(roles, part)})")
             if independent:
                 line += nodes.Text(" — " + _("independent of each other"))

@@ -7,8 +7,8 @@ from typing import Any
 
 from docutils import nodes
 
-from conformance.catalogue.rulebook import coverage
-from conformance.run import realisations
+from guinote_conformance.catalogue.rulebook import coverage
+from guinote_conformance.run import realisations
 from guinote_rulebook.directives.base import RulebookDirective
 from guinote_rulebook.locale import _
 from guinote_rulebook.render import Cell, area_ref, bullets, literal, note, rubric, rule_ref, table, text_para

@@ -1,5 +1,5 @@
 """``guinote-example``: a full hand played at build time by the reference engine
-(:func:`conformance.catalogue.rulebook.worked_hand`), as a step-through of drawings of the table
+(:func:`guinote_conformance.catalogue.rulebook.worked_hand`), as a step-through of drawings of the table
 (back and forward buttons, no external script) and as a table of tricks."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from conformance.catalogue.rulebook import FrameEvent, TablePicture, worked_hand
+from guinote_conformance.catalogue.rulebook import FrameEvent, TablePicture, worked_hand
 from guinote_rulebook import svg
 from guinote_rulebook.directives.base import RulebookDirective, logger
 from guinote_rulebook.locale import _, card_phrase, word

@@ -9,8 +9,8 @@ from typing import Any, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from adapters.vocabulary import SUITS, deck_codes
-from conformance.catalogue.rulebook import TablePicture
+from guinote_conformance.adapters.vocabulary import SUITS, deck_codes
+from guinote_conformance.catalogue.rulebook import TablePicture
 from guinote_rulebook import svg
 from guinote_rulebook.directives.base import RulebookDirective
 from guinote_rulebook.locale import _

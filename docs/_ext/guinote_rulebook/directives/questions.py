@@ -7,7 +7,7 @@ from collections import Counter
 
 from docutils import nodes
 
-from conformance.catalogue.rulebook import CODE_IN_TEXT, question_sort_key
+from guinote_conformance.catalogue.rulebook import CODE_IN_TEXT, question_sort_key
 from guinote_rulebook.data import engine_specs
 from guinote_rulebook.directives.base import RulebookDirective, logger
 from guinote_rulebook.locale import _, word

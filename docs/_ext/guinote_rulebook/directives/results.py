@@ -1,7 +1,7 @@
 """``guinote-results``: a conformance run shown with the results model's own functions
-(:mod:`conformance.results.report`): engine, suite commit, summary, rule area × profile, the failures.
+(:mod:`guinote_conformance.results.report`): engine, suite commit, summary, rule area × profile, the failures.
 
-The data comes from :func:`conformance.report.published.results_for_docs`: a results file (the
+The data comes from :func:`guinote_conformance.report.published.results_for_docs`: a results file (the
 ``:path:`` option, ``$GUINOTE_RESULTS`` or ``guinote_results``) or a run of the suite made now;
 a file made from other scenarios fails the build."""
 
@@ -14,10 +14,10 @@ from typing import Any, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from conformance.base.untrusted import shown  # an engine's text: its controls and bidi overrides made visible
-from conformance.catalogue.rulebook import RulebookData
-from conformance.results.report import Report, ResultsError
-from conformance.results.status import Status
+from guinote_conformance.base.untrusted import shown  # an engine's text: its controls and bidi overrides made visible
+from guinote_conformance.catalogue.rulebook import RulebookData
+from guinote_conformance.results.report import Report, ResultsError
+from guinote_conformance.results.status import Status
 from guinote_rulebook.data import results_path
 from guinote_rulebook.directives.base import RulebookDirective, logger
 from guinote_rulebook.locale import _
@@ -46,7 +46,7 @@ class ResultsDirective(RulebookDirective):
     option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {"path": directives.unchanged}
 
     def run(self) -> list[nodes.Node]:
-        from conformance.report.published import results_for_docs
+        from guinote_conformance.report.published import results_for_docs
 
         data = self.data()
         path = results_path(self.env, self.options.get("path"))

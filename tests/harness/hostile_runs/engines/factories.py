@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from adapters.interface import Engine
+from guinote_conformance.adapters.interface import Engine
 
 
 def exits() -> Engine:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from adapters.reference import ReferenceEngine
-from adapters.serve import Server
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.serve import Server
 
 COUNTER = Path(sys.argv[1])
 LIMIT = int(sys.argv[2]) if len(sys.argv) > 2 else 3

@@ -9,8 +9,8 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from adapters.reference import ReferenceEngine
-from adapters.serve import Server
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.serve import Server
 
 #: What must never reach a report or the terminal as it is (the tests search for its pieces).
 PAYLOAD = '<script>alert("gcp")</script><img src=x onerror=alert(1)>[/bold][red]\x1b[31mred\x1b[0m\x00'

@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from adapters.reference import ReferenceEngine
-from adapters.serve import Server
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.serve import Server
 
 LOG = Path(sys.argv[1])
 

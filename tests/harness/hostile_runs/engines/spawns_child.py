@@ -13,8 +13,8 @@ import subprocess
 import sys
 from typing import Any
 
-from adapters.reference import ReferenceEngine
-from adapters.serve import Server
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.serve import Server
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--keep-pipes", action="store_true")

@@ -8,9 +8,9 @@ import sys
 from dataclasses import replace
 from typing import Any
 
-from adapters.interface import JSON, Engine, EngineInfo, GameHandle, Setup
-from adapters.reference import ReferenceEngine
-from adapters.serve import Server
+from guinote_conformance.adapters.interface import JSON, Engine, EngineInfo, GameHandle, Setup
+from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.serve import Server
 
 
 class Surrogate(Server):

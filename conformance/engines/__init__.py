@@ -1,7 +1,0 @@
-"""The engine under test, as the suite holds it.
-
-In: an engine spec (``reference``, ``py:module:factory``, ``cmd:...``, ``serve:...``). Out: an
-:class:`~adapters.interface.Engine`, wrapped as the suite needs it: its explicit draw played on the
-suite's side for an engine that draws by itself (:mod:`~conformance.engines.explicit_draw`), and
-every call recorded (:mod:`~conformance.engines.recording`) so that a failure can be replayed.
-"""

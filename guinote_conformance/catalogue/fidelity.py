@@ -1,0 +1,396 @@
+"""Fidelity to the sources, checked by machine (the suite's self-checks, issue 12).
+
+The rule flags of ``reference_engine/profiles.toml`` credit each reading to the sources
+that state it, and the scenarios of ``features/`` are tagged with the sources they follow.
+These checks keep the two honest with each other and with the profiles:
+
+* a scenario tagged with a source must not require a flag value that the source's profiles
+  contradict, unless ``profiles.toml`` credits that value to the source;
+* a flag value credited to a source is the value one of its profiles (or overlays) uses,
+  or the value says why not in ``outside_profile``;
+* every reading (value) of every flag has a scenario tagged with it;
+* every source named anywhere is a document (S000...) or a declared regional custom (R001...);
+* the flags declared in ``profiles.toml`` are the ones the engine's ``Rules``, the kits'
+  flag lists and the vocabulary use, and every flag answers a question of ``questions.toml``;
+* every reason code the reference refuses with, or a scenario names, is declared in the vocabulary.
+
+Each problem is one line that starts with ``file:line``. The functions take the repository
+root, so that a contributor's change can be checked in a copy (tests/harness/test_scaffold.py).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from guinote_conformance.catalogue.features import FeatureError, Scenario, load_scenarios
+from guinote_conformance.catalogue.rule_index import CUSTOMS_FILE, SOURCE_IDS, Custom, load_customs
+from guinote_conformance.reference_engine.flags import FlagSpec, ProfileSpec, parse_flags, parse_profiles
+
+INTERPRETATION = "interpretation"
+_FLAG_HEADER = re.compile(r"^\[flags\.([A-Za-z0-9_]+)\]")
+_VALUE_LINE = re.compile(r"^values\.([A-Za-z0-9_]+)\s*=")
+_MENTION = re.compile(r"\b([a-z][a-z0-9_]*)=([A-Za-z0-9_]+)")
+
+#: The files a flag touches, relative to the repository root.
+PROFILES = Path("reference_engine/profiles.toml")
+FLAGS_MODULE = Path("reference_engine/flags.py")
+QUESTIONS = Path("features/index/questions.toml")
+VOCABULARY = Path("adapters/vocabulary.py")
+KIT_PROFILE = "lascuarenta"
+
+
+@dataclass(frozen=True)
+class KitFlags:
+    """Where a kit lists the flag values it plays, in its own language's syntax.
+
+    ``opens`` matches the line that starts the table, ``closes`` the line that ends it (it may
+    be the last entry's own line, as Java's ``"cotos_to_win", "1");``); ``entry`` matches one
+    entry (group 1 the flag, group 2 its quoted values); ``line`` is a new entry's text, formatted
+    with ``name`` and ``value`` (and ``pad``: with ``align``, the spaces that put the value in
+    the column of the other entries' values, as gofmt does)."""
+
+    path: Path
+    opens: re.Pattern[str]
+    closes: re.Pattern[str]
+    entry: re.Pattern[str]
+    line: str
+    align: bool = False
+
+    def table(self, text: str) -> tuple[int, list[tuple[int, str, list[str]]]]:
+        """The table's first line number and its entries: (line number, flag, values)."""
+        start, found = 0, []
+        for number, line in enumerate(text.splitlines(), start=1):
+            if not start:
+                start = number if self.opens.match(line) else 0
+                continue
+            if match := self.entry.match(line):
+                found.append((number, match.group(1), re.findall(r"[\"']([^\"']+)[\"']", match.group(2))))
+            if self.closes.match(line):
+                break
+        return start, found
+
+    def with_flag(self, text: str, name: str, value: str) -> str | None:
+        """``text`` with a new entry for the flag (after the last one; before it when the last one
+        closes the table), or ``None`` when the table is not found."""
+        start, entries = self.table(text)
+        if not start or not entries:
+            return None
+        lines = text.splitlines(keepends=True)
+        last = entries[-1][0] - 1
+        pad = " "
+        if self.align:  # gofmt's column: the new value starts where the others' do
+            column = lines[last].index('"', lines[last].index(":"))
+            pad = " " * max(column - len(self.line.split("{pad}")[0].format(name=name)), 1)
+        entry = self.line.format(name=name, value=value, pad=pad) + "\n"
+        at = last if self.closes.match(lines[last]) else last + 1
+        return "".join([*lines[:at], entry, *lines[at:]])
+
+
+_QUOTED = r"(?:[\"'][^\"']*[\"']\s*,?\s*)+"
+#: Every kit's flag table (``declarations_agree`` checks them; ``new-flag`` adds to them).
+KITS = (
+    KitFlags(Path("kits/python/skeleton_engine.py"), re.compile(r"^FLAGS\b"), re.compile(r"^\}"),
+             re.compile(r'^\s*"([a-z0-9_]+)":\s*\[(.*)\],?\s*$'), '    "{name}": ["{value}"],'),
+    KitFlags(Path("kits/node/skeleton_engine.js"), re.compile(r"^const FLAGS\b"), re.compile(r"^\}"),
+             re.compile(r"^\s*([a-z0-9_]+):\s*\[(.*)\],?\s*$"), "  {name}: ['{value}'],"),
+    KitFlags(Path("kits/typescript/src/game.ts"), re.compile(r"^const LASCUARENTA\b"), re.compile(r"^\}"),
+             re.compile(r"^\s*([a-z0-9_]+):\s*('[^']*'),\s*$"), "  {name}: '{value}',"),
+    KitFlags(Path("kits/java/src/guinote/kit/Game.java"), re.compile(r".*\bFLAGS = flags\($"),
+             re.compile(r".*\);\s*$"), re.compile(rf'^\s*"([a-z0-9_]+)",\s*({_QUOTED})\)?;?\s*$'),
+             '            "{name}", "{value}",'),
+    KitFlags(Path("kits/go/game.go"), re.compile(r"^var lascuarenta = map"), re.compile(r"^\}"),
+             re.compile(r'^\s*"([a-z0-9_]+)":\s*("[^"]*"),\s*$'), '\t"{name}":{pad}"{value}",', align=True),
+    KitFlags(Path("kits/rust/src/game.rs"), re.compile(r"^pub const FLAGS\b"), re.compile(r"^\];"),
+             re.compile(r'^\s*\("([a-z0-9_]+)",\s*&\[(.*)\]\),\s*$'), '    ("{name}", &["{value}"]),'),
+)  # fmt: skip
+
+
+@dataclass
+class Project:
+    """The declarations of one checkout (the repository, or a contributor's copy of it)."""
+
+    root: Path
+
+    @cached_property
+    def profiles_text(self) -> str:
+        return (self.root / PROFILES).read_text(encoding="utf-8")
+
+    @cached_property
+    def catalogue(self) -> dict[str, Any]:
+        return tomllib.loads(self.profiles_text)
+
+    @cached_property
+    def flags(self) -> dict[str, FlagSpec]:
+        return parse_flags(self.catalogue)
+
+    @cached_property
+    def profiles(self) -> dict[str, ProfileSpec]:
+        return parse_profiles(self.catalogue)
+
+    @cached_property
+    def scenarios(self) -> list[Scenario]:
+        return load_scenarios(self.root / "features", self.flags)  # the tags checked against its own declaration
+
+    @cached_property
+    def customs(self) -> dict[str, Custom]:
+        return load_customs(self.root / "features")
+
+    @cached_property
+    def lines(self) -> dict[tuple[str, str | None], int]:
+        """(flag, None) and (flag, value) -> line of profiles.toml."""
+        found: dict[tuple[str, str | None], int] = {}
+        flag = ""
+        for number, line in enumerate(self.profiles_text.splitlines(), start=1):
+            if header := _FLAG_HEADER.match(line):
+                flag = header.group(1)
+                found[(flag, None)] = number
+            elif line.startswith("["):
+                flag = ""
+            elif flag and (value := _VALUE_LINE.match(line)):
+                found[(flag, value.group(1))] = number
+        return found
+
+    def where(self, flag: str, value: str | None = None) -> str:
+        line = self.lines.get((flag, value)) or self.lines.get((flag, None), 0)
+        return f"{self.root / PROFILES}:{line}"
+
+    def values_used_by(self, source: str, flag: str) -> set[str]:
+        """The values of ``flag`` that the profiles and overlays credited to ``source`` play."""
+        used = set()
+        for spec in self.profiles.values():
+            if source in spec.sources and flag in spec.flags:
+                used.add(spec.flags[flag])
+        return used
+
+    def has_profile(self, source: str) -> bool:
+        return any(source in spec.sources and not spec.overlay for spec in self.profiles.values())
+
+    def is_known_source(self, name: str) -> bool:
+        return name in SOURCE_IDS or name in self.customs
+
+
+def scenario_sources_agree_with_profiles(project: Project) -> list[str]:
+    """A scenario tagged @Sxxx needs only flag values that source's profiles play or that
+    profiles.toml credits to it."""
+    problems = []
+    for scenario in project.scenarios:
+        for source in scenario.sources:
+            for flag, value in scenario.flags.items():
+                spec = project.flags.get(flag)
+                if spec is None or value not in spec.values:
+                    continue  # an unknown flag or value is reported by its own check
+                info = spec.values[value]
+                if info.observes or source in info.sources or value in project.values_used_by(source, flag):
+                    continue  # observes: a value needed to see a rule, not a reading (profiles.toml says why)
+                used = ", ".join(sorted(project.values_used_by(source, flag))) or "none"
+                problems.append(
+                    f"{scenario.location}: tagged @{source} but needs {flag}={value}, which no profile of "
+                    f"{source} plays ({flag}: {used}) and {PROFILES} does not credit to {source}; "
+                    f"tag the scenario @interpretation (or with the sources of {flag}={value}) instead"
+                )
+    return problems
+
+
+def credited_values_are_played(project: Project) -> list[str]:
+    """A value credited to a source is played by one of its profiles, or says why not."""
+    problems = []
+    for flag, spec in project.flags.items():
+        for value, info in spec.values.items():
+            where = project.where(flag, value)
+            for source in info.outside_profile:
+                if source not in info.sources:
+                    problems.append(
+                        f"{where}: {flag}={value} explains {source} in outside_profile but does not credit it"
+                    )
+            for source in info.sources:
+                if source == INTERPRETATION or not project.has_profile(source):
+                    continue
+                played = value in project.values_used_by(source, flag)
+                if not played and source not in info.outside_profile:
+                    used = ", ".join(sorted(project.values_used_by(source, flag)))
+                    problems.append(
+                        f"{where}: {flag}={value} is credited to {source}, whose profiles play {flag}={used}; "
+                        f'say why in outside_profile = {{ {source} = "..." }} or correct the sources'
+                    )
+                elif played and source in info.outside_profile:
+                    problems.append(
+                        f"{where}: {flag}={value}: outside_profile explains {source}, whose profile plays it"
+                    )
+    return problems
+
+
+def every_reading_has_a_scenario(project: Project) -> list[str]:
+    """Every value of every flag is pinned down by at least one scenario tagged with it."""
+    tagged: dict[str, set[str]] = {}
+    for scenario in project.scenarios:
+        for flag, value in scenario.flags.items():
+            tagged.setdefault(flag, set()).add(value)
+    return [
+        f"{project.where(flag, value)}: no scenario is tagged @{flag}={value}"
+        for flag, spec in project.flags.items()
+        for value in spec.values
+        if value not in tagged.get(flag, set())
+    ]
+
+
+def sources_are_known(project: Project) -> list[str]:
+    """Every source named by a flag value or a scenario is a document or a declared custom."""
+    problems = []
+    for flag, spec in project.flags.items():
+        for value, info in spec.values.items():
+            for source in info.sources:
+                if source != INTERPRETATION and not project.is_known_source(source):
+                    problems.append(
+                        f"{project.where(flag, value)}: {flag}={value} cites {source}, which is neither a "
+                        f"document ({', '.join(SOURCE_IDS)}) nor a custom of features/index/customs.toml"
+                    )
+    for scenario in project.scenarios:
+        problems += [
+            f"{scenario.location}: @{source} is not declared in features/index/customs.toml"
+            for source in scenario.sources
+            if not project.is_known_source(source)
+        ]
+    return problems
+
+
+def _rules_fields(path: Path) -> tuple[list[str], int]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name == "Rules":
+            names = [
+                item.target.id
+                for item in node.body
+                if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
+            ]
+            return names, node.lineno
+    return [], 1
+
+
+def declarations_agree(project: Project) -> list[str]:
+    """profiles.toml is the one declaration; the engine, the kits, the vocabulary and the
+    questions must name the same flags and values."""
+    problems = []
+    names = list(project.flags)
+    fields, line = _rules_fields(project.root / FLAGS_MODULE)
+    where = f"{project.root / FLAGS_MODULE}:{line}"
+    problems += [f"{where}: Rules has no field {name} (declared in {PROFILES})" for name in names if name not in fields]
+    problems += [f"{where}: Rules field {name} is not a flag of {PROFILES}" for name in fields if name not in names]
+    for kit in KITS:
+        path = project.root / kit.path
+        if not path.exists():
+            continue
+        start, table = kit.table(path.read_text(encoding="utf-8"))
+        if not table:
+            problems.append(f"{path}:{start or 1}: no flag table found (fidelity.KITS says how it looks)")
+            continue
+        entries = {name: (number, values) for number, name, values in table}
+        for name in names:
+            if name not in entries:
+                problems.append(f"{path}:{start}: FLAGS has no entry for the flag {name}")
+        for name, (number, values) in entries.items():
+            if name not in project.flags:
+                problems.append(f"{path}:{number}: FLAGS lists {name}, which is not a flag of {PROFILES}")
+                continue
+            problems += [
+                f"{path}:{number}: FLAGS lists {name}={value}, not a value of {PROFILES}"
+                for value in values
+                if value not in project.flags[name].values
+            ]
+            # the kits start from the profile the skeleton declares (its PROFILES table)
+            expected = project.profiles[KIT_PROFILE].flags.get(name) if KIT_PROFILE in project.profiles else None
+            if expected and values[:1] != [expected]:
+                problems.append(f"{path}:{number}: FLAGS should list {KIT_PROFILE}'s {name}={expected} first")
+    vocabulary = project.root / VOCABULARY
+    for number, text in enumerate(vocabulary.read_text(encoding="utf-8").splitlines(), start=1):
+        for flag, value in _MENTION.findall(text):
+            if flag in project.flags and value not in project.flags[flag].values:
+                problems.append(f"{vocabulary}:{number}: mentions {flag}={value}, not a value of {PROFILES}")
+    problems += _questions_agree(project)
+    return problems
+
+
+def _questions_agree(project: Project) -> list[str]:
+    path = project.root / QUESTIONS
+    text = path.read_text(encoding="utf-8")
+    codes = set(re.findall(r'^id = "([BC]-\d{2})"', text, flags=re.MULTILINE))
+    problems = []
+    for flag, spec in project.flags.items():
+        cited = re.findall(r"[BC]-\d{2}", spec.disagreement)
+        if not cited and not re.fullmatch(r"[A-Z]+-\d{2}(/[A-Z]+-\d{2})*", spec.disagreement):
+            problems.append(f'{project.where(flag)}: flag {flag} names no question (disagreement = "B-nn")')
+        problems += [
+            f"{project.where(flag)}: flag {flag} cites {code}, which {path} does not define"
+            for code in cited
+            if code not in codes
+        ]
+    return problems
+
+
+def no_placeholders(project: Project) -> list[str]:
+    """No TODO left by the scaffold (guinote-conformance new-flag) in the declarations."""
+    problems = []
+    for relative in (PROFILES, QUESTIONS, Path("features/index") / CUSTOMS_FILE):
+        path = project.root / relative
+        if not path.exists():
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if "TODO" in line and not line.lstrip().startswith("#"):
+                problems.append(f"{path}:{number}: a TODO left by the scaffold: {line.strip()[:100]}")
+    return problems
+
+
+#: A reason code given where the reference refuses an action, or named by a scenario's step.
+_CODE_GIVEN = re.compile(r"""(?:Refusal|IllegalAction)\(\s*["']([A-Z][A-Z0-9_]+)["']""")
+_CODE_NAMED = re.compile(r"\brefused as ([A-Z][A-Z0-9_]+)\b")
+_CODE_DECLARED = re.compile(r"""^\s+["']([A-Z][A-Z0-9_]+)["']\s*:""", re.MULTILINE)
+
+
+def reason_codes_are_declared(project: Project) -> list[str]:
+    """Every reason code the reference engine refuses with, or a scenario names, is one of the
+    vocabulary's (``REASON_CODES`` of adapters/vocabulary.py): engines read them from there, and
+    the kits and the protocol's schema list them."""
+    vocabulary = (project.root / VOCABULARY).read_text(encoding="utf-8")
+    block = vocabulary.partition("REASON_CODES = {")[2].partition("\n}")[0]
+    declared = set(_CODE_DECLARED.findall(block))
+    problems = []
+    sources = [(path, _CODE_GIVEN) for path in sorted((project.root / "reference_engine").glob("*.py"))]
+    sources += [(path, _CODE_NAMED) for path in sorted((project.root / "features").glob("*.feature"))]
+    for path, pattern in sources:
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            problems += [
+                f"{path}:{number}: reason code {code} is not declared in {VOCABULARY} (REASON_CODES)"
+                for code in pattern.findall(line)
+                if code not in declared
+            ]
+    return problems
+
+
+Check = Callable[[Project], list[str]]
+
+CHECKS: tuple[Check, ...] = (
+    no_placeholders,
+    sources_are_known,
+    scenario_sources_agree_with_profiles,
+    credited_values_are_played,
+    every_reading_has_a_scenario,
+    declarations_agree,
+    reason_codes_are_declared,
+)
+
+
+def all_problems(root: Path) -> list[str]:
+    """Every fidelity problem of the checkout at ``root``; a feature file that cannot be read (a
+    flag tag its profiles.toml does not declare...) is the one problem given, at its file:line."""
+    project = Project(root)
+    try:
+        project.scenarios  # noqa: B018 (read once: every check that needs the scenarios reads them)
+    except FeatureError as error:
+        return [str(error)]
+    return [problem for check in CHECKS for problem in check(project)]
