@@ -213,7 +213,9 @@ def batch(game: Game, request: dict[str, Any]) -> dict[str, Any]:
     one is still applied. A field the game does not know is left out of every ``state`` and listed
     once in ``unknown_fields``. Any other failure fails the whole request (``engine_error``): the
     harness then finds the failing action by asking one at a time."""
-    actions, fields, per_step = request.get("actions"), request.get("fields"), request.get("step_fields")
+    actions: Any = request.get("actions")
+    fields: Any = request.get("fields")
+    per_step: Any = request.get("step_fields")
     if not isinstance(actions, list) or not all(isinstance(action, dict) for action in actions):
         raise Failure("bad_request", "batch needs an 'actions' list of action objects")
     if not is_names(fields):

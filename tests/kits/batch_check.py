@@ -24,12 +24,11 @@ from types import TracebackType
 from typing import Any
 
 from adapters.gcp.validation import response_violations
-from adapters.harness.setups import explicit_deal
+from adapters.harness.setups import explicit_deal, field_names
 from adapters.reference import ReferenceEngine
 from adapters.subprocess_adapter import SubprocessEngine
 from conformance.fuzz.configs import resolve
 from conformance.fuzz.fuzzer import Fuzzer
-from conformance.oracle.steps import FIELDS
 
 #: Fields no engine knows (the first), or that a kit's skeleton does not answer without the capability.
 UNKNOWN = ("no_such_field", "hand_rule", "match.cotos.0")
@@ -148,8 +147,8 @@ def expected_batch(steps: Sequence[dict[str, Any]], names: Sequence[Sequence[str
 
 def assert_batch_equals_one_at_a_time(argv: Sequence[str], cwd: Path | None = None, *, seeds: int = 2) -> None:
     """A ``batch`` answers what the same actions answer one request at a time (see the module docstring)."""
-    fields = [*FIELDS, *UNKNOWN]
     with Session(argv, cwd) as session:
+        fields = list(dict.fromkeys([*field_names(int(session.engine["flags"]["players"][0])), *UNKNOWN]))
         for seed in range(seeds):
             setup = a_setup(session.engine, seed)
             actions, steps = one_at_a_time(session, setup, fields, None)

@@ -6,6 +6,7 @@ import json
 import subprocess
 from pathlib import Path
 
+from tests.kits.batch_check import assert_batch_equals_one_at_a_time, assert_batch_errors, assert_compare_agrees
 from tests.kits.conftest import assert_accepted, build, built_copy, toolchain
 
 ENGINE = ["java", "-cp", "out", "guinote.kit.Main"]
@@ -42,3 +43,10 @@ def test_a_line_that_is_not_json_gets_bad_request_and_the_engine_keeps_serving(t
         (3, True, None),
     ]
     assert answers[2]["engine"]["language"] == "java"
+
+
+def test_batch_is_declared_and_answers_as_one_request_at_a_time(tmp_path: Path) -> None:
+    kit = _built(tmp_path)
+    assert_batch_equals_one_at_a_time(ENGINE, kit)
+    assert_batch_errors(ENGINE, kit)
+    assert_compare_agrees(ENGINE, kit)
