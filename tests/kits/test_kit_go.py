@@ -1,4 +1,5 @@
-"""The Go kit: built in a scratch copy with the standard library only, its skeleton is accepted."""
+"""The Go kit: built in a scratch copy with the standard library only, its skeleton is accepted; its
+loop answers ``batch`` as one request at a time would (:mod:`tests.kits.batch_check`)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The Rust kit (kits/rust): built in a scratch copy, its untouched skeleton is accepted by validate and smoke.
+"""The Rust kit (kits/rust): built in a scratch copy, its untouched skeleton is accepted by validate and smoke,
+and its loop answers ``batch`` as one request at a time would (:mod:`tests.kits.batch_check`).
 
 The build needs cargo (the standard library only, no crate: ``cargo build --offline`` works without a
 network). Without cargo the tests are skipped with the reason.

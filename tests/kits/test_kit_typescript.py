@@ -1,4 +1,5 @@
-"""The TypeScript kit: its untouched skeleton, built in a scratch copy, is accepted by validate and smoke.
+"""The TypeScript kit: its untouched skeleton, built in a scratch copy, is accepted by validate and smoke,
+and its loop answers ``batch`` as one request at a time would (:mod:`tests.kits.batch_check`).
 
 The build installs the kit's pinned packages from its lock file (``npm ci``: from npm's cache when
 it has them), generates the message types from the checkout's schemas and compiles them. Without
