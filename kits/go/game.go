@@ -51,7 +51,8 @@ var lascuarenta = map[string]string{
 // named Profiles (a value for every flag); and the Capabilities you implement: "positions",
 // "observations", "reason_codes" (or "reason_codes_<area>"), "match", "automatic_draw",
 // "own_shuffle" (docs/checking/protocol.md, "hello"). protocol.go refuses, before NewGame,
-// a setup with a flag value not listed here, and a position without "positions".
+// a setup with a flag value not listed here, and a position without "positions". "batch"
+// needs nothing of yours: batch.go answers it with Apply, Legal and State, and declares it.
 var Engine = EngineInfo{
 	Name:         "my-guinote",
 	Version:      "0.0.1",

@@ -14,7 +14,9 @@
 //   - echoes the id exactly as received (an integer beyond 2^53 keeps its digits);
 //   - turns a panic in the game into "engine_error" for that request and keeps serving;
 //   - checks the setup's flags and capabilities against the declarations of game.go
-//     (Engine) before NewGame sees it, and keeps the games by id.
+//     (Engine) before NewGame sees it, and keeps the games by id;
+//   - answers the optional command "batch" (and declares the capability "batch" in hello) on
+//     top of Game's Apply, Legal and State: see batch.go. Your game gains it with no code.
 package main
 
 import (
@@ -203,7 +205,14 @@ func (s *server) handle(request Request) (Answer, bool, error) {
 		return &EmptyAnswer{}, false, nil
 	case CmdStop:
 		return &EmptyAnswer{}, true, nil
-	default: // "batch" included: this kit does not declare the capability
+	case CmdBatch:
+		game, err := s.game(request)
+		if err != nil {
+			return nil, false, err
+		}
+		answer, err := batch(game, request)
+		return answer, false, err
+	default:
 		return nil, false, fail(ErrBadRequest, "unknown command %q", cmd)
 	}
 }
@@ -218,6 +227,9 @@ func (s *server) hello(request Request) (Answer, bool, error) {
 	}
 	engine := Engine
 	engine.Capabilities = List(Engine.Capabilities)
+	if !contains(engine.Capabilities, CapBatch) {
+		engine.Capabilities = append(engine.Capabilities, CapBatch) // answered by this loop (batch.go)
+	}
 	return &HelloAnswer{Protocol: Protocol, Engine: engine}, false, nil
 }
 

@@ -32,7 +32,7 @@ const (
 	CmdObserve = "observe"
 	CmdEnd     = "end"
 	CmdStop    = "stop"
-	CmdBatch   = "batch" // optional, capability "batch": this kit does not offer it
+	CmdBatch   = "batch" // optional, capability "batch": answered by the loop (batch.go)
 )
 
 // Error codes of a failed request (common.json#/$defs/error). A refused move is NOT an error:
@@ -55,7 +55,7 @@ const (
 	CapMatch         = "match"
 	CapAutomaticDraw = "automatic_draw"
 	CapOwnShuffle    = "own_shuffle"
-	CapBatch         = "batch"
+	CapBatch         = "batch" // declared by the loop for every engine of this kit
 )
 
 // Action types (vocabulary ACTION_TYPES).

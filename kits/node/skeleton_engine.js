@@ -63,6 +63,8 @@ const PROFILES = {
 // position), "observations" (observe), "reason_codes" (rejections carry the suite's reason
 // codes and rule IDs; "reason_codes_arrastre", "reason_codes_cantes"... for some rule areas
 // only), "match" (the match score across points: cotos, and the deal after a won point).
+// "batch" needs nothing of yours: the protocol loop below answers it with legal, apply and state,
+// and declares it.
 const CAPABILITIES = [];
 
 // TODO(engine): how your engine draws after a free-phase trick (docs/checking/protocol.md, "The draw").
@@ -143,13 +145,62 @@ function gameOf(request) {
   return game;
 }
 
+const isNames = (value) => Array.isArray(value) && value.every((name) => typeof name === 'string');
+/** The value as JSON carries it now: a later action must not change what an earlier step answered. */
+const frozen = (value) => JSON.parse(JSON.stringify(value === undefined ? null : value));
+
+/**
+ * The optional command "batch" (docs/checking/protocol.md, "batch"), for any Game: the legal
+ * actions and `fields` before the first action (`before`), then one step per action, in order:
+ * what `apply` answers for it, then the legal actions and the fields after it (`step_fields[i]`,
+ * else `fields`). A refused action leaves the game as it was and the next one is still applied.
+ * A field the game does not know is left out of every `state` and listed once in
+ * `unknown_fields`. Any other failure fails the whole request (`engine_error`): the harness then
+ * finds the failing action by asking one at a time.
+ */
+function batch(game, request) {
+  const { actions, fields, step_fields: perStep } = request;
+  if (!Array.isArray(actions) || !actions.every((a) => a !== null && typeof a === 'object' && !Array.isArray(a))) {
+    throw new Failure('bad_request', 'batch needs an "actions" list of action objects');
+  }
+  if (!isNames(fields)) throw new Failure('bad_request', 'batch needs a "fields" list of field names');
+  const perAction = Array.isArray(perStep) && perStep.length === actions.length && perStep.every(isNames);
+  if (perStep !== undefined && perStep !== null && !perAction) {
+    throw new Failure('bad_request', 'batch "step_fields" needs one list of field names per action');
+  }
+  const unknown = [];
+  const snapshot = (names) => {
+    const state = {};
+    for (const name of names) {
+      if (unknown.includes(name)) continue;
+      try {
+        state[name] = frozen(game.state(name));
+      } catch (error) {
+        if (!(error instanceof UnknownField)) throw error;
+        unknown.push(name);
+      }
+    }
+    return { legal: frozen(game.legal()), state };
+  };
+  const before = snapshot(fields);
+  const steps = actions.map((action, number) => ({
+    ...frozen(game.apply(action)),
+    ...snapshot(perAction ? perStep[number] : fields),
+  }));
+  for (const { state } of [before, ...steps]) {
+    for (const name of unknown) delete state[name]; // a field found unknown late is left out everywhere
+  }
+  return unknown.length > 0 ? { before, steps, unknown_fields: unknown } : { before, steps };
+}
+
 function handle(request) {
   switch (request.cmd) {
     case 'hello': {
       if (!Number.isInteger(request.protocol) || request.protocol < PROTOCOL) {
         throw new Failure('unsupported_protocol', `this engine speaks protocol ${PROTOCOL}`);
       }
-      const engine = { ...ENGINE, profiles: PROFILES, flags: FLAGS, capabilities: CAPABILITIES };
+      const capabilities = CAPABILITIES.includes('batch') ? CAPABILITIES : [...CAPABILITIES, 'batch']; // answered here
+      const engine = { ...ENGINE, profiles: PROFILES, flags: FLAGS, capabilities };
       return { protocol: PROTOCOL, engine };
     }
     case 'start': {
@@ -190,6 +241,8 @@ function handle(request) {
         throw error;
       }
     }
+    case 'batch':
+      return batch(gameOf(request), request);
     case 'end':
       gameOf(request);
       games.delete(request.game);

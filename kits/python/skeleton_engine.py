@@ -65,6 +65,8 @@ PROFILES: dict[str, dict[str, str]] = {"lascuarenta": {flag: values[0] for flag,
 # position), "observations" (observe), "reason_codes" (rejections carry the suite's reason
 # codes and rule IDs; "reason_codes_arrastre", "reason_codes_cantes"... for some rule areas
 # only), "match" (the match score across points: cotos, and the deal after a won point).
+# "batch" needs nothing of yours: the protocol loop below answers it with legal, apply and state,
+# and declares it.
 CAPABILITIES: list[str] = []
 
 # TODO(engine): how your engine draws after a free-phase trick (docs/checking/protocol.md, "The draw").
@@ -152,7 +154,8 @@ def handle(request: dict[str, Any]) -> dict[str, Any]:
     if cmd == "hello":
         if not isinstance(request.get("protocol"), int) or request["protocol"] < PROTOCOL:
             raise Failure("unsupported_protocol", f"this engine speaks protocol {PROTOCOL}")
-        engine = {**ENGINE, "profiles": PROFILES, "flags": FLAGS, "capabilities": CAPABILITIES}
+        capabilities = CAPABILITIES + [name for name in ("batch",) if name not in CAPABILITIES]  # batch: answered here
+        engine = {**ENGINE, "profiles": PROFILES, "flags": FLAGS, "capabilities": capabilities}
         return {"protocol": PROTOCOL, "engine": engine}
     if cmd == "start":
         setup = request.get("setup")
@@ -182,6 +185,8 @@ def handle(request: dict[str, Any]) -> dict[str, Any]:
             return {"value": game.observe(request["seat"], request["field"])}
         except UnknownField as error:
             raise Failure("unknown_field", str(error)) from None
+    if cmd == "batch":
+        return batch(game_of(request), request)
     if cmd == "end":
         game_of(request)
         del games[request["game"]]
@@ -189,6 +194,61 @@ def handle(request: dict[str, Any]) -> dict[str, Any]:
     if cmd == "stop":
         return {}
     raise Failure("bad_request", f"unknown command {cmd!r}")
+
+
+def is_names(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(name, str) for name in value)
+
+
+def frozen(value: Any) -> Any:
+    """The value as JSON carries it now: a later action must not change what an earlier step answered."""
+    return json.loads(json.dumps(value))
+
+
+def batch(game: Game, request: dict[str, Any]) -> dict[str, Any]:
+    """The optional command ``batch`` (docs/checking/protocol.md, "batch"), for any Game: the legal
+    actions and ``fields`` before the first action (``before``), then one step per action, in
+    order: what ``apply`` answers for it, then the legal actions and the fields after it
+    (``step_fields[i]``, else ``fields``). A refused action leaves the game as it was and the next
+    one is still applied. A field the game does not know is left out of every ``state`` and listed
+    once in ``unknown_fields``. Any other failure fails the whole request (``engine_error``): the
+    harness then finds the failing action by asking one at a time."""
+    actions: Any = request.get("actions")
+    fields: Any = request.get("fields")
+    per_step: Any = request.get("step_fields")
+    if not isinstance(actions, list) or not all(isinstance(action, dict) for action in actions):
+        raise Failure("bad_request", "batch needs an 'actions' list of action objects")
+    if not is_names(fields):
+        raise Failure("bad_request", "batch needs a 'fields' list of field names")
+    if per_step is not None and not (
+        isinstance(per_step, list) and len(per_step) == len(actions) and all(is_names(names) for names in per_step)
+    ):
+        raise Failure("bad_request", "batch 'step_fields' needs one list of field names per action")
+    unknown: list[str] = []
+
+    def snapshot(names: list[str]) -> dict[str, Any]:
+        state = {}
+        for name in names:
+            if name in unknown:
+                continue
+            try:
+                state[name] = frozen(game.state(name))
+            except UnknownField:
+                unknown.append(name)
+        return {"legal": frozen(game.legal()), "state": state}
+
+    before = snapshot(fields)
+    steps = [
+        {**frozen(game.apply(action)), **snapshot(fields if per_step is None else per_step[number])}
+        for number, action in enumerate(actions)
+    ]
+    for step in [before, *steps]:  # a field found unknown late is left out everywhere
+        for name in unknown:
+            step["state"].pop(name, None)
+    answer = {"before": before, "steps": steps}
+    if unknown:
+        answer["unknown_fields"] = unknown
+    return answer
 
 
 def answer(line: str) -> tuple[dict[str, Any], bool]:

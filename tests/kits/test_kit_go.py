@@ -1,4 +1,5 @@
-"""The Go kit: built in a scratch copy with the standard library only, its skeleton is accepted."""
+"""The Go kit: built in a scratch copy with the standard library only, its skeleton is accepted; its
+loop answers ``batch`` as one request at a time would (:mod:`tests.kits.batch_check`)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.kits.batch_check import assert_batch_equals_one_at_a_time, assert_batch_errors, assert_compare_agrees
 from tests.kits.conftest import assert_accepted, build, built_copy, toolchain
 
 
@@ -45,3 +47,12 @@ def test_a_long_line_and_garbage_are_answered_not_crashed_on(engine: Path) -> No
     assert answers[0]["ok"] is True and answers[0]["protocol"] == 2
     assert answers[1]["ok"] is False and answers[1]["error"] == "bad_request"
     assert answers[2] == {"id": 2, "ok": True}
+
+
+def test_batch_is_declared_and_answers_as_one_request_at_a_time(engine: Path) -> None:
+    assert_batch_equals_one_at_a_time(["./guinote-engine"], engine)
+    assert_batch_errors(["./guinote-engine"], engine)
+
+
+def test_compare_finds_the_same_with_the_kits_batch_as_one_request_at_a_time(engine: Path) -> None:
+    assert_compare_agrees(["./guinote-engine"], engine)

@@ -1,4 +1,5 @@
-"""The Rust kit (kits/rust): built in a scratch copy, its untouched skeleton is accepted by validate and smoke.
+"""The Rust kit (kits/rust): built in a scratch copy, its untouched skeleton is accepted by validate and smoke,
+and its loop answers ``batch`` as one request at a time would (:mod:`tests.kits.batch_check`).
 
 The build needs cargo (the standard library only, no crate: ``cargo build --offline`` works without a
 network). Without cargo the tests are skipped with the reason.
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.kits.batch_check import assert_batch_equals_one_at_a_time, assert_batch_errors, assert_compare_agrees
 from tests.kits.conftest import assert_accepted, build, built_copy, toolchain
 
 INSTALL = "apt-get install cargo, or rustup"
@@ -67,3 +69,12 @@ def test_a_line_that_is_not_json_gets_bad_request_and_the_engine_keeps_serving(k
     assert answers[3]["ok"] is True and answers[3]["engine"]["language"] == "rust"
     assert answers[4] == {"id": 3, "ok": True}
     assert done.returncode == 0, done.stderr
+
+
+def test_batch_is_declared_and_answers_as_one_request_at_a_time(kit: Path) -> None:
+    assert_batch_equals_one_at_a_time([str(ENGINE)], kit)
+    assert_batch_errors([str(ENGINE)], kit)
+
+
+def test_compare_finds_the_same_with_the_kits_batch_as_one_request_at_a_time(kit: Path) -> None:
+    assert_compare_agrees([str(ENGINE)], kit)

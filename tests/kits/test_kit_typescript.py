@@ -1,4 +1,5 @@
-"""The TypeScript kit: its untouched skeleton, built in a scratch copy, is accepted by validate and smoke.
+"""The TypeScript kit: its untouched skeleton, built in a scratch copy, is accepted by validate and smoke,
+and its loop answers ``batch`` as one request at a time would (:mod:`tests.kits.batch_check`).
 
 The build installs the kit's pinned packages from its lock file (``npm ci``: from npm's cache when
 it has them), generates the message types from the checkout's schemas and compiles them. Without
@@ -13,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.kits.batch_check import assert_batch_equals_one_at_a_time, assert_batch_errors, assert_compare_agrees
 from tests.kits.conftest import ROOT, assert_accepted, build, built_copy, toolchain
 
 pytestmark = pytest.mark.timeout(600)
@@ -62,3 +64,12 @@ def test_hello_for_protocol_1_is_refused_and_the_engine_exits_after_stop(kit: Pa
     assert answers[1]["ok"] is True and answers[1]["protocol"] == 2
     assert answers[1]["engine"]["language"] == "typescript"
     assert list(answers[1]["engine"]["profiles"]) == ["lascuarenta"]
+
+
+def test_batch_is_declared_and_answers_as_one_request_at_a_time(kit: Path) -> None:
+    assert_batch_equals_one_at_a_time(["node", "dist/main.js"], kit)
+    assert_batch_errors(["node", "dist/main.js"], kit)
+
+
+def test_compare_finds_the_same_with_the_kits_batch_as_one_request_at_a_time(kit: Path) -> None:
+    assert_compare_agrees(["node", "dist/main.js"], kit)

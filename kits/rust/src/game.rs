@@ -63,7 +63,8 @@ pub fn profiles() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)> {
 
 /// TODO(engine): the optional features you implement (docs/checking/protocol.md, "hello"):
 /// "positions", "observations", "reason_codes" (or "reason_codes_<area>"), "match",
-/// "automatic_draw", "own_shuffle". The skeleton has none.
+/// "automatic_draw", "own_shuffle". The skeleton has none. ("batch" needs nothing of yours: the
+/// loop in protocol.rs answers it with `apply`, `legal` and `state` below, and declares it.)
 pub const CAPABILITIES: &[&str] = &[];
 
 // ---------------------------------------------------------------------------------- the cards

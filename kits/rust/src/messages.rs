@@ -23,7 +23,7 @@ pub const CMD_STATE: &str = "state";
 pub const CMD_OBSERVE: &str = "observe";
 pub const CMD_END: &str = "end";
 pub const CMD_STOP: &str = "stop";
-/// Optional (capability `batch`): this kit does not answer it.
+/// Optional (capability `batch`): the loop answers it for any game (protocol.rs, `batch`).
 pub const CMD_BATCH: &str = "batch";
 
 // --------------------------------------------------------------------------------- error codes
@@ -289,7 +289,24 @@ pub enum Request {
     End {
         game: String,
     },
+    /// Several actions applied in turn (capability `batch`): each is read as `Apply` reads its
+    /// action; `step_fields[i]`, when given, are the fields after action `i`, else `fields`.
+    Batch {
+        game: String,
+        actions: Vec<Result<Action, String>>,
+        fields: Vec<String>,
+        step_fields: Option<Vec<Vec<String>>>,
+    },
     Stop,
+}
+
+/// A list of field names, or `None` when the value is not one.
+fn names_of(value: &Json) -> Option<Vec<String>> {
+    value
+        .as_array()?
+        .iter()
+        .map(|name| name.as_str().map(str::to_string))
+        .collect()
 }
 
 fn string_member(request: &Json, name: &str) -> Result<String, Failure> {
@@ -431,6 +448,45 @@ impl Request {
                 field: string_member(request, "field")?,
             },
             CMD_END => Request::End { game: game()? },
+            CMD_BATCH => {
+                let game = game()?;
+                let actions: Vec<Result<Action, String>> = match request.get("actions").and_then(Json::as_array) {
+                    Some(items) if items.iter().all(|item| item.as_object().is_some()) => {
+                        items.iter().map(Action::parse).collect()
+                    }
+                    _ => {
+                        return Err(Failure::new(
+                            BAD_REQUEST,
+                            "batch needs an 'actions' list of action objects",
+                        ))
+                    }
+                };
+                let fields = match request.get("fields").and_then(names_of) {
+                    Some(fields) => fields,
+                    None => return Err(Failure::new(BAD_REQUEST, "batch needs a 'fields' list of field names")),
+                };
+                let step_fields = match request.get("step_fields") {
+                    None | Some(Json::Null) => None,
+                    Some(lists) => match lists
+                        .as_array()
+                        .and_then(|lists| lists.iter().map(names_of).collect::<Option<Vec<Vec<String>>>>())
+                    {
+                        Some(lists) if lists.len() == actions.len() => Some(lists),
+                        _ => {
+                            return Err(Failure::new(
+                                BAD_REQUEST,
+                                "batch 'step_fields' needs one list of field names per action",
+                            ))
+                        }
+                    },
+                };
+                Request::Batch {
+                    game,
+                    actions,
+                    fields,
+                    step_fields,
+                }
+            }
             CMD_STOP => Request::Stop,
             other => return Err(Failure::new(BAD_REQUEST, format!("unknown command {:?}", other))),
         })

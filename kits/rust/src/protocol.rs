@@ -7,11 +7,16 @@
 //! `stop`, and when stdin ends. Nothing a request holds can crash it: a line that is not JSON
 //! gets `bad_request` (with `"id": null`), and a panic in the game gets `engine_error` while
 //! the loop keeps serving. The reference is docs/checking/protocol.md.
+//!
+//! The loop also answers the optional command `batch` on top of the game's `apply`, `legal` and
+//! `state`, and declares the capability `batch` in hello: an engine written from this kit is
+//! compared by `guinote-conformance compare` in one request per hand, with no code of its own
+//! (see `batch` below).
 
 use crate::game::{self, Game};
 use crate::json::Json;
 use crate::messages::{
-    Action, Failure, Outcome, Request, BAD_ACTION, BAD_REQUEST, BAD_SETUP, CAP_OBSERVATIONS, CAP_POSITIONS,
+    Action, Failure, Outcome, Request, BAD_ACTION, BAD_REQUEST, BAD_SETUP, CAP_BATCH, CAP_OBSERVATIONS, CAP_POSITIONS,
     ENGINE_ERROR, PROTOCOL, UNKNOWN_FIELD, UNKNOWN_GAME, UNSUPPORTED_PROTOCOL,
 };
 use crate::messages::{Deal, Setup};
@@ -171,9 +176,83 @@ impl Engine {
                 self.games.remove(&game);
                 Ok(Vec::new())
             }
+            Request::Batch {
+                game,
+                actions,
+                fields,
+                step_fields,
+            } => Ok(batch(self.game(&game)?, &actions, &fields, step_fields.as_deref())),
             Request::Stop => Ok(Vec::new()),
         }
     }
+}
+
+/// The optional command `batch` (docs/checking/protocol.md, "batch"), for any game: the legal
+/// actions and `fields` before the first action (`before`), then one step per action, in order:
+/// what `apply` answers for it, then the legal actions and the fields after it
+/// (`step_fields[i]`, else `fields`). A refused action leaves the game as it was and the next one
+/// is still applied. A field the game does not know (`state` gives `None`) is left out of every
+/// `state` and listed once in `unknown_fields`. A panic part-way fails the whole request
+/// (`engine_error`, in `answer_line`): the harness then finds the action by asking one at a time.
+fn batch(
+    game: &mut Game,
+    actions: &[Result<Action, String>],
+    fields: &[String],
+    step_fields: Option<&[Vec<String>]>,
+) -> Vec<(&'static str, Json)> {
+    let mut unknown: Vec<String> = Vec::new();
+    let mut snapshot = |game: &Game, names: &[String]| -> (Json, Vec<(String, Json)>) {
+        let mut state = Vec::with_capacity(names.len());
+        for name in names {
+            if unknown.contains(name) {
+                continue;
+            }
+            match game.state(name) {
+                Some(value) => state.push((name.clone(), value)),
+                None => unknown.push(name.clone()),
+            }
+        }
+        (Json::Array(game.legal().iter().map(Action::to_json).collect()), state)
+    };
+    let before = snapshot(game, fields);
+    let mut steps = Vec::with_capacity(actions.len());
+    for (number, action) in actions.iter().enumerate() {
+        let outcome = match action {
+            Ok(action) => game.apply(action),
+            Err(reason) => Outcome::refused(BAD_ACTION, reason.clone()),
+        };
+        let names = step_fields.map_or(fields, |lists| &lists[number]);
+        steps.push((outcome.members(), snapshot(game, names)));
+    }
+    // A field found unknown late is left out everywhere.
+    let known = |state: Vec<(String, Json)>| -> Json {
+        Json::Object(state.into_iter().filter(|(name, _)| !unknown.contains(name)).collect())
+    };
+    let snapshot_json = |(legal, state): (Json, Vec<(String, Json)>)| -> Vec<(String, Json)> {
+        vec![("legal".to_string(), legal), ("state".to_string(), known(state))]
+    };
+    let steps = steps
+        .into_iter()
+        .map(|(members, after)| {
+            let mut step: Vec<(String, Json)> = members
+                .into_iter()
+                .map(|(name, value)| (name.to_string(), value))
+                .collect();
+            step.extend(snapshot_json(after));
+            Json::Object(step)
+        })
+        .collect();
+    let mut answer = vec![
+        ("before", Json::Object(snapshot_json(before))),
+        ("steps", Json::Array(steps)),
+    ];
+    if !unknown.is_empty() {
+        answer.push((
+            "unknown_fields",
+            Json::Array(unknown.iter().map(|name| Json::from(name.as_str())).collect()),
+        ));
+    }
+    answer
 }
 
 /// `engine` of the hello answer, from game.rs.
@@ -197,16 +276,18 @@ fn engine_info() -> Json {
             )
         })
         .collect();
+    // `batch` is answered by this loop for any game: declared whether game.rs lists it or not.
+    let mut capabilities: Vec<Json> = game::CAPABILITIES.iter().map(|name| Json::from(*name)).collect();
+    if !game::CAPABILITIES.contains(&CAP_BATCH) {
+        capabilities.push(CAP_BATCH.into());
+    }
     Json::object(vec![
         ("name", game::ENGINE_NAME.into()),
         ("version", game::ENGINE_VERSION.into()),
         ("language", game::ENGINE_LANGUAGE.into()),
         ("profiles", Json::Object(profiles)),
         ("flags", Json::Object(flags)),
-        (
-            "capabilities",
-            Json::Array(game::CAPABILITIES.iter().map(|name| Json::from(*name)).collect()),
-        ),
+        ("capabilities", Json::Array(capabilities)),
     ])
 }
 
@@ -330,6 +411,36 @@ mod tests {
             engine.answer_line(r#"{"id": 3, "cmd": "stop"}"#),
             (Json::parse(r#"{"id":3,"ok":true}"#).unwrap(), After::Exit)
         );
+    }
+
+    #[test]
+    fn batch_is_declared_and_checks_its_request() {
+        let mut engine = Engine::new();
+        let answer = ask(&mut engine, r#"{"id": 1, "cmd": "hello", "protocol": 2}"#);
+        let capabilities = answer
+            .get("engine")
+            .and_then(|engine| engine.get("capabilities"))
+            .unwrap();
+        assert!(capabilities.as_array().unwrap().contains(&Json::from(CAP_BATCH)));
+        let answer = ask(
+            &mut engine,
+            r#"{"id": 2, "cmd": "batch", "game": "g1", "actions": [], "fields": []}"#,
+        );
+        assert_eq!(answer.get("error").and_then(Json::as_str), Some(UNKNOWN_GAME));
+        for members in [
+            r#""actions": [1], "fields": []"#,
+            r#""actions": [], "fields": ["phase", 2]"#,
+            r#""actions": [{"type": "draw"}], "fields": [], "step_fields": []"#,
+        ] {
+            let line = format!(r#"{{"id": 3, "cmd": "batch", "game": "g1", {}}}"#, members);
+            let answer = ask(&mut engine, &line);
+            assert_eq!(
+                answer.get("error").and_then(Json::as_str),
+                Some(BAD_REQUEST),
+                "{}",
+                members
+            );
+        }
     }
 
     #[test]

@@ -42,7 +42,8 @@ const LASCUARENTA: Flags = {
 };
 
 // TODO(engine): who your engine is, its profiles, flag values and capabilities ("positions",
-// "observations", "reason_codes", "match", "automatic_draw", "batch": docs/checking/protocol.md).
+// "observations", "reason_codes", "match", "automatic_draw": docs/checking/protocol.md). "batch"
+// needs nothing of yours: protocol-loop.ts answers it with legal, apply and fields, and declares it.
 export const ENGINE: EngineDescription = {
   name: 'my-guinote',
   version: '0.0.1',

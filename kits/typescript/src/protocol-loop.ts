@@ -11,6 +11,11 @@
  * The message types come from src/generated/protocol.ts, generated from the suite's JSON
  * Schemas by `npm run generate`: when a schema changes, the build breaks where the code no
  * longer fits it.
+ *
+ * The loop also answers the optional command "batch" on top of the game's legal, apply and
+ * fields, and declares the capability "batch" in hello: an engine written from this kit is
+ * compared by `guinote-conformance compare` in one request per hand, with no code of its own
+ * (see `batch` below).
  */
 import * as readline from 'node:readline';
 import type {
@@ -19,6 +24,10 @@ import type {
   ApplyOkElse,
   ApplyOkOk,
   ApplyRequest,
+  BatchOk,
+  BatchRequest,
+  BatchSnapshot,
+  BatchStep,
   EndRequest,
   ErrorAnswer,
   HelloOk,
@@ -117,6 +126,55 @@ function readField(game: GameApi, name: string): unknown {
   throw new Failure('unknown_field', `no state field ${shown(name)}`);
 }
 
+/** A value as JSON would carry it now: a later action must not change what an earlier step answered. */
+const frozen = <T>(value: T): T => JSON.parse(JSON.stringify(value ?? null)) as T;
+const isNames = (value: unknown): value is string[] => Array.isArray(value) && value.every((name) => typeof name === 'string');
+
+/**
+ * The optional command "batch" (docs/checking/protocol.md, "batch"), for any game: the legal
+ * actions and `fields` before the first action (`before`), then one step per action, in order:
+ * what `apply` answers for it, then the legal actions and the fields after it (`step_fields[i]`,
+ * else `fields`). A refused action leaves the game as it was and the next one is still applied.
+ * A field the game does not know is left out of every `state` and listed once in
+ * `unknown_fields`. Any other failure (a bug of the game) fails the whole request with
+ * `engine_error`: the harness then finds the action by asking one at a time.
+ */
+function batch(game: GameApi, request: Json): Omit<BatchOk, 'id' | 'ok'> {
+  const { actions, fields, step_fields: perStep } = request;
+  if (!Array.isArray(actions) || !actions.every(isObject)) {
+    throw new Failure('bad_request', 'batch needs an "actions" list of action objects');
+  }
+  if (!isNames(fields)) throw new Failure('bad_request', 'batch needs a "fields" list of field names');
+  const perAction = Array.isArray(perStep) && perStep.length === actions.length && perStep.every(isNames);
+  if (perStep !== undefined && perStep !== null && !perAction) {
+    throw new Failure('bad_request', 'batch "step_fields" needs one list of field names per action');
+  }
+  const stepFields = (perStep ?? undefined) as BatchRequest['step_fields'];
+  const unknown: string[] = [];
+  const snapshot = (names: readonly string[]): BatchSnapshot => {
+    const state: Record<string, unknown> = {};
+    for (const name of names) {
+      if (unknown.includes(name)) continue;
+      try {
+        state[name] = frozen(readField(game, name));
+      } catch (error) {
+        if (!(error instanceof Failure && error.code === 'unknown_field')) throw error;
+        unknown.push(name);
+      }
+    }
+    return { legal: frozen(game.legal()), state };
+  };
+  const before = snapshot(fields);
+  const steps: BatchStep[] = (actions as unknown as BatchRequest['actions']).map((action, number) => ({
+    ...frozen(game.apply(action)),
+    ...snapshot(stepFields?.[number] ?? fields),
+  }));
+  for (const { state } of [before, ...steps]) {
+    for (const name of unknown) delete (state as Record<string, unknown>)[name]; // found unknown late: left out everywhere
+  }
+  return unknown.length > 0 ? { before, steps, unknown_fields: unknown } : { before, steps };
+}
+
 /** Serve GCP/2 on stdin/stdout until `stop` or the end of stdin. */
 export function serve(engine: EngineDescription, newGame: (setup: Setup) => GameApi): void {
   const games = new Map<string, GameApi>();
@@ -139,7 +197,9 @@ export function serve(engine: EngineDescription, newGame: (setup: Setup) => Game
         if (!Number.isInteger(hello.protocol) || hello.protocol < PROTOCOL) {
           throw new Failure('unsupported_protocol', `this engine speaks protocol ${PROTOCOL} and later only`);
         }
-        const answer: Omit<HelloOk, 'id' | 'ok'> = { protocol: PROTOCOL, engine };
+        // "batch" is answered by this loop for any game: declared whether ENGINE lists it or not.
+        const capabilities = engine.capabilities.includes('batch') ? engine.capabilities : [...engine.capabilities, 'batch'];
+        const answer: Omit<HelloOk, 'id' | 'ok'> = { protocol: PROTOCOL, engine: { ...engine, capabilities } };
         return answer;
       }
       case 'start': {
@@ -197,6 +257,8 @@ export function serve(engine: EngineDescription, newGame: (setup: Setup) => Game
           throw error;
         }
       }
+      case 'batch':
+        return batch(gameOf(request), request);
       case 'end': {
         gameOf(request);
         games.delete((request as unknown as EndRequest).game);

@@ -75,7 +75,8 @@ public final class Game {
     /**
      * TODO(engine): the optional features you implement (docs/checking/protocol.md, "hello"):
      * positions, observations, reason_codes (or reason_codes_&lt;area&gt;), match, automatic_draw,
-     * own_shuffle, batch. The skeleton has none.
+     * own_shuffle. The skeleton has none. (batch needs nothing of yours: {@link Batch} answers it with
+     * apply, legal and state below, and hello declares it.)
      */
     static final List<String> CAPABILITIES = List.of();
 

@@ -31,6 +31,12 @@ public final class Json {
         Object toJson();
     }
 
+    /**
+     * JSON text written as it is: a value written earlier (with {@link #write}), kept as it was then
+     * even if the object it came from changed since (a batch answer's steps: see {@link Batch}).
+     */
+    public record Raw(String text) {}
+
     /** Text that is not strict JSON; the message says what and where (a character offset). */
     public static final class ParseError extends Exception {
         private static final long serialVersionUID = 1L;
@@ -370,6 +376,8 @@ public final class Json {
         }
         if (value == null) {
             out.append("null");
+        } else if (value instanceof Raw) {
+            out.append(((Raw) value).text());
         } else if (value instanceof Writable) {
             write(((Writable) value).toJson(), out, depth);
         } else if (value instanceof String) {

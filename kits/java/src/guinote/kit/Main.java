@@ -35,6 +35,10 @@ import java.util.Map;
  * integer id is answered {@code bad_request} with id null; a request with a wrong member is
  * {@code bad_request}; an exception in the game is {@code engine_error} (its stack trace goes to
  * stderr) and the loop keeps serving.
+ *
+ * <p>The optional command {@code batch} is answered by {@link Batch} on top of the game's
+ * {@code apply}, {@code legal} and {@code state}, and hello declares the capability {@code batch}:
+ * an engine written from this kit gets it with no code of its own.
  */
 public final class Main {
     private final Map<String, Game> games = new HashMap<>();
@@ -133,7 +137,7 @@ public final class Main {
                             "this engine speaks protocol " + Protocol.VERSION + ", not " + asked);
                 }
                 reply.put("protocol", Protocol.VERSION);
-                reply.put("engine", Game.ENGINE);
+                reply.put("engine", Batch.declared(Game.ENGINE));
                 return reply;
             }
             case Cmd.START: {
@@ -189,8 +193,7 @@ public final class Main {
                 stopping = true;
                 return reply;
             case Cmd.BATCH:
-                // Sent only to an engine that declares the capability batch (this one does not).
-                throw new Failure(Err.ENGINE_ERROR, "batch is not offered: no capability batch");
+                return Batch.answer(gameOf(request), request);
             default:
                 throw new Failure(Err.BAD_REQUEST, "unknown command " + Json.write(request.cmd()));
         }
