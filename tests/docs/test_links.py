@@ -127,7 +127,19 @@ def suite(packages: Path, cwd: Path, *args: str, rulebook: str | None = None) ->
 def test_every_link_of_a_report_and_a_site_made_from_the_wheel_leads_somewhere(
     site: BuiltSite, unpacked_wheel: Path, tmp_path: Path
 ) -> None:
-    ran = suite(unpacked_wheel, tmp_path, "run", "--engine", BROKEN, "--area", "tricks", "--report-dir", "reports")
+    ran = suite(
+        unpacked_wheel,
+        tmp_path,
+        "run",
+        "--engine",
+        BROKEN,
+        "--area",
+        "deck",
+        "--area",
+        "free_phase",
+        "--report-dir",
+        "reports",
+    )
     assert ran.returncode == 1, ran.stdout[-3000:] + ran.stderr[-3000:]
     located = suite(unpacked_wheel, tmp_path, "--version")
     assert located.returncode == 0 and __version__ in located.stdout
@@ -148,7 +160,7 @@ def test_a_report_links_to_a_local_build_when_asked(site: BuiltSite, unpacked_wh
     """``$GUINOTE_RULEBOOK_URL`` naming a local build links there: the folder of a bilingual build
     (``tox -e docs``) stands for its English edition."""
     bilingual = site.html.parent if (site.html.parent / "en" / "index.html").is_file() else site.html
-    ran = suite(unpacked_wheel, tmp_path, "run", "--engine", BROKEN, "--area", "tricks", "--report-dir", "reports",
+    ran = suite(unpacked_wheel, tmp_path, "run", "--engine", BROKEN, "--area", "deck", "--area", "free_phase", "--report-dir", "reports",
                 rulebook=str(bilingual))  # fmt: skip
     assert ran.returncode == 1, ran.stdout[-3000:] + ran.stderr[-3000:]
     text = (tmp_path / "reports" / "index.html").read_text(encoding="utf-8")
