@@ -62,19 +62,21 @@ def check_scenarios(
         test = Path(folder) / "test_found.py"
         test.write_text(_TEST_MODULE.format(feature=str(path)), encoding="utf-8")
         (Path(folder) / "conftest.py").write_text(_CONFTEST, encoding="utf-8")
+        # a configuration of its own: installed from the wheel, the project's pyproject.toml is not there
+        (Path(folder) / "pytest.ini").write_text(_CONFIG, encoding="utf-8")
         runs = (("engine", engine_spec, profile), ("reference", "reference", reference_profile or profile))
         for who, spec, under in runs:
             out = Path(folder) / f"{who}.json"
             argv = [
                 sys.executable, "-m", "pytest", str(test), "-p", "no:cacheprovider", "-q", "-n", "0",
-                "--rootdir", str(REPO), "-c", str(REPO / "pyproject.toml"),
+                "--rootdir", folder, "-c", str(Path(folder) / "pytest.ini"),
                 "--engine", spec, "--profile", under, "--guinote-results", str(out),
             ]  # fmt: skip
             if start_timeout is not None and who == "engine":  # the engine's own start (compare --start-timeout)
                 argv += ["--engine-start-timeout", repr(start_timeout)]
             env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")])}
             try:
-                done = runner(argv, cwd=str(REPO), capture_output=True, text=True, timeout=timeout, check=False,
+                done = runner(argv, cwd=folder, capture_output=True, text=True, timeout=timeout, check=False,
                               env=env)  # fmt: skip
             except subprocess.TimeoutExpired:
                 raise RuntimeError(
@@ -102,7 +104,7 @@ def last_word(output: str) -> str:
     """pytest's own last word on a session that did not run: its error line (``E   ...`` or
     ``ERROR ...``), never its traceback."""
     lines = [line.strip() for line in output.splitlines() if line.strip()]
-    errors = [line.removeprefix("E").strip() for line in lines if line.startswith(("E ", "ERROR"))]
+    errors = [line[1:].strip() if line.startswith("E ") else line for line in lines if line.startswith(("E ", "ERROR"))]
     return bounded((errors or lines or ["(no output)"])[-1], 300)
 
 
@@ -127,6 +129,10 @@ from pytest_bdd import scenarios
 pytestmark = pytest.mark.usefixtures("guinote_case")
 scenarios({feature!r})
 '''
+# The suite's plugin, and nothing of the checkout's configuration (a wheel has none).
+_CONFIG = """[pytest]
+addopts = -p guinote_conformance.plugin --strict-markers
+"""
 # The suite's step definitions, wherever this version of the project keeps them.
 _CONFTEST = """import importlib
 

@@ -14,7 +14,7 @@ import pytest
 
 from guinote_conformance.base.exit_codes import ExitCode
 from guinote_conformance.fuzz.known import load_known
-from guinote_conformance.fuzz.scenario_check import check_scenarios
+from guinote_conformance.fuzz.scenario_check import check_scenarios, last_word
 from guinote_conformance.oracle.rules import observable_rules
 
 REPO = Path(__file__).resolve().parents[2]
@@ -119,6 +119,28 @@ def test_a_scenario_check_that_times_out_or_writes_nonsense_is_one_error(tmp_pat
 
     with pytest.raises(RuntimeError, match="wrote no results it can read: TypeError"):
         check_scenarios("Feature: x\n", "reference", "lascuarenta", runner=nonsense)
+
+
+def test_pytests_last_word_is_its_error_line_whole() -> None:
+    """An ``E`` line loses its marker; an ``ERROR`` line keeps its E (it lost it once)."""
+    said = "collecting ...\nERROR: Config file '/x/pyproject.toml' not found\n"
+    assert last_word(said) == "ERROR: Config file '/x/pyproject.toml' not found"
+    assert last_word("def f():\nE   AssertionError: no\n") == "AssertionError: no"
+
+
+def test_the_written_scenarios_are_checked_with_a_configuration_of_their_own(tmp_path: Path) -> None:
+    """Installed from the wheel there is no project pyproject.toml: the check must not ask for one."""
+    seen: list[list[str]] = []
+
+    def records(argv: list[str], **_: Any) -> Any:
+        seen.append(argv)
+        config = Path(argv[argv.index("-c") + 1])
+        assert config.is_file() and "guinote_conformance.plugin" in config.read_text(encoding="utf-8")
+        Path(argv[argv.index("--guinote-results") + 1]).write_text('{"results": []}', encoding="utf-8")
+        return subprocess.CompletedProcess(argv, 0, "", "")
+
+    check_scenarios("Feature: x\n", "reference", "lascuarenta", runner=records)
+    assert len(seen) == 2 and not [arg for argv in seen for arg in argv if arg.endswith("pyproject.toml")]
 
 
 def test_a_known_file_that_is_a_folder_is_one_error(tmp_path: Path) -> None:
