@@ -23,8 +23,8 @@ from guinote_conformance.base.paths import RULEBOOK_HOME, SOURCE_HOME, published
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def load_yaml(path: Path) -> dict[str, Any]:
-    loaded: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8"))
+def load_yaml(path: Path) -> dict[Any, Any]:
+    loaded: dict[Any, Any] = yaml.safe_load(path.read_text(encoding="utf-8"))
     return loaded
 
 
