@@ -230,4 +230,4 @@ def by_root_cause(report: Report, groups: Sequence[FailureGroup] | None = None) 
         if mine:
             blocks.append(CauseBlock(cause, mine))
     rest = tuple(group for group in groups if group.key not in placed)
-    return blocks + [CauseBlock(None, rest)] if rest else blocks
+    return [*blocks, CauseBlock(None, rest)] if rest else blocks

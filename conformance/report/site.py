@@ -55,8 +55,8 @@ from conformance.base.exit_codes import ExitCode, InputError
 from conformance.base.untrusted import file_part, shown, template_value
 from conformance.oracle.causes import Cause, CauseBlock, by_root_cause, likely_causes
 from conformance.report.badge import Tally, badge, read_results, tally
-from conformance.report.history import Point, chart
 from conformance.report.formats import RuleText, reason_notes, rule_texts, rulebook_url
+from conformance.report.history import Point, chart
 from conformance.results.case import CaseResult, area_of, area_order
 from conformance.results.report import Cell, EngineEntry, FailureGroup, Report, SuiteInfo
 from conformance.results.status import Status, legend
@@ -196,7 +196,7 @@ class EnginePage:
 
     def chart(self, small: bool = False) -> Markup:
         """Its history as an SVG chart (:func:`conformance.report.history.chart`)."""
-        return chart(self.history, width=120 if small else 640, height=28 if small else 160, small=small)
+        return chart(self.history, width=120 if small else 400, height=28 if small else 130, small=small)
 
     @property
     def areas(self) -> dict[str, Share]:
@@ -321,7 +321,7 @@ class ProfileTable:
         """The statuses in a row (``failing`` too if any run failed): what the filter matches."""
         found = {result.status for cell in row.values() for result in cell.results}
         words = [status.value for status in Status if status in found]
-        return " ".join(words + ["failing"] if found & FAILING else words)
+        return " ".join([*words, "failing"] if found & FAILING else words)
 
 
 @dataclass
@@ -336,7 +336,9 @@ class Site:
 
     @property
     def commits(self) -> list[str]:
-        return list(dict.fromkeys(run.report.suite.commit for run in self.runs))
+        """The suite's commits the runs were made at, the oldest first."""
+        ordered = sorted(self.runs, key=lambda run: (run.report.started, run.order))
+        return list(dict.fromkeys(run.report.suite.commit for run in ordered))
 
     def engine(self, key: str) -> EnginePage:
         """The engine of ``key`` (:func:`engine_key`)."""
