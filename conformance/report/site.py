@@ -543,9 +543,11 @@ def site(
         ),
     ] = None,
 ) -> None:
-    """Build a static site from the results of many engines and runs: an engines × rules matrix per
-    profile, a page per engine (its likely causes first, the change between its last two runs) and a
-    page per rule. Results of different suite or protocol versions are refused."""
+    """Build a static site from the results of many engines and runs, each engine known by the name and
+    version it declares: an engines × rules matrix per profile (each area's shares, filterable), a page
+    per engine (its history over every run given, its failures collapsed by likely cause, the change
+    between its last two runs) and a page per rule. Results of different suite or protocol versions
+    are refused."""
     started = time.perf_counter()
     try:
         built = build(results)

@@ -301,6 +301,28 @@ def test_the_package_ships_the_site_templates() -> None:
     assert '"templates/**/*"' in text
 
 
+def test_every_failure_is_under_one_cause_and_errors_come_last(runs: Runs, tmp_path: Path) -> None:
+    """by_root_cause places every failure group once: under the likeliest cause that explains it,
+    and an error or timeout (no cause explains it: the engine did not answer wrongly) last."""
+    data = json.loads(runs.files["no_ultimas"].read_text(encoding="utf-8"))
+    failing = [r for r in data["results"] if r["status"] == "fail"]
+    failing[0].update(status="error", message="EngineCrashed: gone")
+    next(r for r in data["results"] if r["status"] == "pass").update(status="timeout", message="no answer in 5 s")
+    changed = tmp_path / "errors.json"
+    changed.write_text(json.dumps(data), encoding="utf-8")
+    done, out = _site(tmp_path, changed)
+    assert done.exit_code == 0, done.output
+    (engine,) = build([changed]).engines
+    *causes, last = engine.by_cause
+    assert [block.cause.rule for block in causes if block.cause] == ["SCORE-01"] and last.cause is None
+    assert sorted(g.first.status.value for g in last.groups) == ["error", "timeout"]
+    keys = [group.key for block in engine.by_cause for group in block.groups]
+    assert sorted(keys) == sorted(group.key for group in engine.groups) and len(set(keys)) == len(keys)
+    page = _page(out, f"engines/{engine.slug}.html")
+    assert "Errors, timeouts and unexpected passes <span" in page and "<pre>no answer in 5 s" in page
+    _assert_collapsed(page, engine)
+
+
 def _moved(path: Path, target: Path, spec: str, started: str, *, failing: Collection[str] = ()) -> Path:
     """The run of ``path`` made with another command line (the engine moved) at ``started``; the
     scenarios ``failing`` failed in it."""
