@@ -1,9 +1,14 @@
 """An engine's history on the results site: every run of it, oldest first, as a small SVG chart.
 
-The site keeps no store of its own: its history is the results files it is built from (each
-engine's runs, :attr:`conformance.report.site.EnginePage.runs`, keyed by the name and version the
-engine declares, so a moved engine keeps its history). Give the site every results file kept
-(a CI job's artifacts) and each engine's page charts all its runs.
+An engine's history is its runs in the results files the site is built from
+(:attr:`conformance.report.site.EnginePage.runs`, keyed by the name and version the engine
+declares, so a moved engine keeps its history), and the runs of the sites built before into the
+same folder: each build keeps every engine's points in the folder's ``history.json``
+(:func:`save`), and the next build there reads them back (:func:`load`), so a CI job that builds
+the site from its latest results into the site it published before charts every run without
+keeping every results file. A run is one point however often it is given (the same start and
+commit). The file is read as untrusted: one that is not a history file of this suite and protocol
+version is an :class:`~conformance.base.exit_codes.InputError` naming it and the place.
 
 The chart is drawn here as static SVG, read without any script: one point per run, its height
 the share of the run's applicable scenario runs that passed (the badge's count,
@@ -15,14 +20,22 @@ start time and the commit come from a results file, which may be forged.
 
 from __future__ import annotations
 
+import json
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
 
 from markupsafe import Markup, escape
 
+from conformance.base.exit_codes import InputError
 from conformance.base.untrusted import shown
 from conformance.report.badge import GREEN, RED, Tally
+
+#: The file of a site's folder that keeps its engines' histories between builds.
+HISTORY_FILE = "history.json"
+HISTORY_FORMAT = "guinote-site-history/1"
 
 
 @dataclass(frozen=True)
@@ -32,6 +45,11 @@ class Point:
     started: str
     commit: str
     tally: Tally
+
+    @property
+    def key(self) -> tuple[str, str]:
+        """A run is one point however often it is given: its start and its commit."""
+        return self.started, self.commit
 
     @property
     def share(self) -> float:
@@ -100,4 +118,71 @@ def chart(points: Sequence[Point], *, width: int = 400, height: int = 130, small
     return Markup("".join(parts))
 
 
-__all__ = ["Point", "chart", "floor_of"]
+def merged(earlier: Sequence[Point], given: Sequence[Point]) -> list[Point]:
+    """``earlier`` points (from ``history.json``) and ``given`` ones (the runs of the results files),
+    each run once (the given one where both have it), oldest first."""
+    mine = {point.key: point for point in earlier}
+    mine.update((point.key, point) for point in given)
+    return sorted(mine.values(), key=lambda point: point.started)
+
+
+def save(path: Path, suite: str, engines: Mapping[str, Sequence[Point]]) -> None:
+    """Write every engine's points (engine key -> its points, oldest first) for the next build."""
+    data = {
+        "format": HISTORY_FORMAT,
+        "suite": suite,
+        "engines": {key: [{"started": p.started, "commit": p.commit, **asdict(p.tally)} for p in points]
+                    for key, points in engines.items()},
+    }  # fmt: skip
+    try:
+        path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    except OSError as error:
+        raise InputError(f"{path}: cannot write ({error.strerror or error})") from None
+
+
+def load(path: Path, suite: str) -> dict[str, list[Point]]:
+    """The points a build before kept in ``path`` (nothing if there is no such file); a file that is
+    not a history of the ``suite`` (its title: suite and protocol versions) is an :class:`InputError`."""
+    if not path.exists():
+        return {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise InputError(
+            f"{path}: not a site history ({shown(error)}); remove it to start the history afresh"
+        ) from None
+    if not isinstance(data, dict) or data.get("format") != HISTORY_FORMAT:
+        raise InputError(f"{path}: not a site history ({HISTORY_FORMAT}); remove it to start the history afresh")
+    if data.get("suite") != suite:
+        raise InputError(
+            f"{path}: the history of {shown(data.get('suite'))!s}, not of {suite}: runs of different suite or "
+            "protocol versions are not mixed; build the site into another folder, or remove the file"
+        )
+    engines = data.get("engines")
+    if not isinstance(engines, dict):
+        raise InputError(f"{path}: engines: not an object")
+    return {str(key): [_point(path, key, index, item) for index, item in enumerate(_list(path, key, points))]
+            for key, points in engines.items()}  # fmt: skip
+
+
+def _list(path: Path, key: str, points: Any) -> list[Any]:
+    if not isinstance(points, list):
+        raise InputError(f"{path}: engines/{shown(key)}: not a list")
+    return points
+
+
+def _point(path: Path, key: str, index: int, item: Any) -> Point:
+    where = f"{path}: engines/{shown(key)}/{index}"
+    if (
+        not isinstance(item, dict)
+        or not isinstance(item.get("started"), str)
+        or not isinstance(item.get("commit"), str)
+    ):
+        raise InputError(f"{where}: not a run (started, commit and counts)")
+    counts = {field.name: item.get(field.name, 0) for field in fields(Tally)}
+    if not all(isinstance(count, int) and not isinstance(count, bool) and count >= 0 for count in counts.values()):
+        raise InputError(f"{where}: a count is not a whole number of runs")
+    return Point(item["started"], item["commit"], Tally(**counts))
+
+
+__all__ = ["HISTORY_FILE", "Point", "chart", "floor_of", "load", "merged", "save"]

@@ -7,7 +7,8 @@ Pages (every link relative, no script, no font or style from elsewhere: it reads
   profile, the rules × the engines, each cell the statuses of that rule's scenario runs (a dash
   where there is no run), the rules under a row per area with each engine's pass, fail and
   not-applicable shares (:func:`area_shares`), filterable by area and status;
-* ``engines/<engine>.html``: its history (every run, :mod:`conformance.report.history`), its
+* ``engines/<engine>.html``: its history (every run given and every run of the sites built
+  before into the folder, kept in its ``history.json``: :mod:`conformance.report.history`), its
   shares by area, what changed between its last two runs, then its failures collapsed by root
   cause (:func:`conformance.oracle.causes.by_root_cause`): one ``<details>`` per cause, in it
   one per failing rule, in it one per failure (a failure blocked by another rule before its own:
@@ -56,7 +57,7 @@ from conformance.base.untrusted import file_part, shown, template_value
 from conformance.oracle.causes import Cause, CauseBlock, by_root_cause, likely_causes
 from conformance.report.badge import Tally, badge, read_results, tally
 from conformance.report.formats import RuleText, reason_notes, rule_texts, rulebook_url
-from conformance.report.history import Point, chart
+from conformance.report.history import HISTORY_FILE, Point, chart, load, merged, save
 from conformance.results.case import CaseResult, area_of, area_order
 from conformance.results.report import Cell, EngineEntry, FailureGroup, Report, SuiteInfo
 from conformance.results.status import Status, legend
@@ -163,6 +164,8 @@ class EnginePage:
     runs: list[Run]
     #: the engine's section on the rule pages (short: the index links every matrix cell to one)
     anchor: str
+    #: its runs known only from the site built before (:func:`conformance.report.history.load`)
+    earlier: list[Point] = field(default_factory=list)
     report: Report = field(init=False)
     groups: list[FailureGroup] = field(init=False)
     #: the failures blocked before their own rule, by the rule that blocked them (one line each)
@@ -192,7 +195,8 @@ class EnginePage:
 
     @property
     def history(self) -> list[Point]:
-        return [run.point for run in self.runs]
+        """Every run of it known: the results files given and the site built before, oldest first."""
+        return merged(self.earlier, [run.point for run in self.runs])
 
     def chart(self, small: bool = False) -> Markup:
         """Its history as an SVG chart (:func:`conformance.report.history.chart`)."""
@@ -333,6 +337,14 @@ class Site:
     texts: dict[str, RuleText]
     #: rule -> engine key -> profile -> the runs
     by_rule: dict[str, dict[str, dict[str, list[CaseResult]]]]
+    #: the histories of engines of the site built before that are not on this one (kept, not shown)
+    kept: dict[str, list[Point]] = field(default_factory=dict)
+
+    def keep(self, earlier: dict[str, list[Point]]) -> None:
+        """Take the history of the site built before (engine key -> its points)."""
+        for page in self.engines:
+            page.earlier = earlier.get(page.key, [])
+        self.kept = {key: points for key, points in earlier.items() if key not in {e.key for e in self.engines}}
 
     @property
     def commits(self) -> list[str]:
@@ -526,6 +538,7 @@ def write_site(site: Site, out: Path, rulebook: str | None = None) -> list[Path]
     for path, template, context in pages:
         path.write_text(env.get_template(template).render(**common, **context), encoding="utf-8")
         written.append(path)
+    save(out / HISTORY_FILE, site.suite.title, {**site.kept, **{page.key: page.history for page in site.engines}})
     return written
 
 
@@ -551,6 +564,8 @@ def site(
     started = time.perf_counter()
     try:
         built = build(results)
+        if (out / MARKER).exists():  # a site built before: its history goes on
+            built.keep(load(out / HISTORY_FILE, built.suite.title))
         written = write_site(built, out, rulebook_base)
     except InputError as error:
         typer.echo(f"error: {shown(error)}", err=True)

@@ -388,6 +388,60 @@ def test_the_history_chart_has_one_point_per_run(runs: Runs, tmp_path: Path, cou
     assert f"{count} run{'s' if count != 1 else ''}</span>" in index
 
 
+def test_the_site_built_again_in_its_folder_keeps_the_history(runs: Runs, tmp_path: Path) -> None:
+    """Built run by run into one folder (a CI job publishing its latest results), the site charts
+    every run: history.json keeps each engine's points, a run given twice is one point, and an
+    engine left out of a build keeps its history for the next."""
+    out = tmp_path / "site"
+    files = [
+        _moved(runs.files["broken"], tmp_path / f"run{n}.json", f"cmd:/ci/{n}/engine", f"2001-01-0{n}T00:00:00Z")
+        for n in range(1, 4)
+    ]
+    for file in files:
+        done = CliRunner().invoke(app, ["site", str(file), "--out", str(out)])
+        assert done.exit_code == 0, done.output
+    done = CliRunner().invoke(app, ["site", str(files[-1]), "--out", str(out)])  # the latest again
+    assert done.exit_code == 0, done.output
+    page = _page(out, "engines/broken-caballo_above_sota-0.1.0.html")
+    chart = page[page.index('<svg class="history"') : page.index("</svg>", page.index('<svg class="history"'))]
+    assert chart.count('<circle class="point"') == 3 and "History (3 runs)" in page
+    assert "2 runs more, kept from the sites built before" in page
+    kept = json.loads((out / "history.json").read_text(encoding="utf-8"))
+    assert [p["started"] for p in kept["engines"][BROKEN_KEY]] == [f"2001-01-0{n}T00:00:00Z" for n in range(1, 4)]
+    # another engine alone: the broken one is not on the site, its history is kept for later
+    done = CliRunner().invoke(app, ["site", str(runs.files["reference"]), "--out", str(out)])
+    assert done.exit_code == 0 and not (out / "engines" / "broken-caballo_above_sota-0.1.0.html").exists()
+    done = CliRunner().invoke(app, ["site", str(runs.files["broken"]), "--out", str(out)])
+    assert done.exit_code == 0 and "History (4 runs)" in _page(out, "engines/broken-caballo_above_sota-0.1.0.html")
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        ("{not json", "not a site history"),
+        ('{"format": "guinote-site-history/0"}', "not a site history (guinote-site-history/1)"),
+        (
+            '{"format": "guinote-site-history/1", "suite": "suite 0.0.1, protocol GCP/1", "engines": {}}',
+            "the history of suite 0.0.1, protocol GCP/1, not of suite 0.1.0, protocol GCP/2",
+        ),
+        (
+            '{"format": "guinote-site-history/1", "suite": "suite 0.1.0, protocol GCP/2", '
+            '"engines": {"x": [{"started": "<b>", "commit": "c", "passed": -1}]}}',
+            "engines/x/0: a count is not a whole number of runs",
+        ),
+    ],
+    ids=["not-json", "format", "other-suite", "bad-count"],
+)
+def test_a_bad_history_file_is_one_error_line_and_exit_2(runs: Runs, tmp_path: Path, content: str, said: str) -> None:
+    done, out = _site(tmp_path, runs.files["reference"])
+    assert done.exit_code == 0, done.output
+    (out / "history.json").write_text(content, encoding="utf-8")
+    done = CliRunner().invoke(app, ["site", str(runs.files["reference"]), "--out", str(out)])
+    assert done.exit_code == ExitCode.USAGE, done.output
+    lines = done.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"error: {out / 'history.json'}: ") and said in lines[0], lines
+
+
 def test_engines_declaring_the_same_name_in_one_run_are_told_apart(runs: Runs, tmp_path: Path) -> None:
     data = json.loads(runs.files["reference"].read_text(encoding="utf-8"))
     twin = {**data["engines"][0], "spec": "cmd:./reference-copy"}
