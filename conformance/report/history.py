@@ -107,11 +107,12 @@ def chart(points: Sequence[Point], *, width: int = 400, height: int = 130, small
     if len(points) > 1:
         line = " ".join(f"{x(i):.1f},{y(p.share):.1f}" for i, p in enumerate(points))
         parts.append(f'<polyline fill="none" stroke="#0b57a4" stroke-width="{1.5 if small else 2}" points="{line}"/>')
-    radius = 2.5 if small else 4
+    # points shrink as runs crowd in (a few hundred still read as a line of dots)
+    radius = min(2.5 if small else 4.0, max(1.0, step / 2.5)) if len(points) > 1 else (2.5 if small else 4.0)
     for index, point in enumerate(points):
         colour = RED if point.tally.failing else GREEN
         parts.append(
-            f'<circle class="point" cx="{x(index):.1f}" cy="{y(point.share):.1f}" r="{radius}" fill="{colour}">'
+            f'<circle class="point" cx="{x(index):.1f}" cy="{y(point.share):.1f}" r="{radius:.1f}" fill="{colour}">'
             f"<title>{escape(shown(point.text))}</title></circle>"
         )
     parts.append("</svg>")

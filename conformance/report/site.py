@@ -1,6 +1,6 @@
 """``guinote-conformance site``: a static site from the results of many engines and many runs.
 
-Pages (every link relative, no script, no font or style from elsewhere: it reads offline):
+Pages (every link relative, no script, font or style from elsewhere: it reads offline):
 
 * ``index.html``: the engines, each with its latest run's count of passing runs, its likely
   cause, its change since its previous run and a sparkline of all its runs; then one matrix per
