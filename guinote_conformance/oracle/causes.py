@@ -15,7 +15,8 @@ from its knock-on effects:
 In: a results file (:class:`~guinote_conformance.results.report.Report`). Out: :func:`likely_causes`, the
 root causes ranked by how many failures each explains, those it blocked before their own rule
 included (a failure without a first divergence is shared among the rules its scenario is tagged
-with), each :class:`Cause` with its evidence.
+with), each :class:`Cause` with its evidence; :func:`by_root_cause`, every failure once, under
+the likeliest cause that explains it (a long list of failures collapsed into a few blocks).
 """
 
 from __future__ import annotations
@@ -147,12 +148,13 @@ def numeric_differences(groups: Sequence[FailureGroup], minimum: int = 2) -> lis
     return sorted(shared, key=lambda d: (-len(d.groups), abs(d.delta)))
 
 
-def likely_causes(report: Report, limit: int = 5) -> list[Cause]:
+def likely_causes(report: Report, limit: int | None = 5) -> list[Cause]:
     """The rules most likely broken, ranked by the failures each explains.
 
     A failure whose first divergence is named by a rule counts fully for that rule (a failure
     blocked by another rule before its own counts for the rule that blocked it, the root cause,
-    not for its own); a failure without one is shared among the rules its scenario is tagged with."""
+    not for its own); a failure without one is shared among the rules its scenario is tagged with.
+    ``limit=None``: every cause."""
     # a rule is broken where the engine answered wrongly: not where it crashed or hung, nor
     # where a known failure now passes
     groups = [group for group in report.failure_groups() if group.first.status is Status.FAIL]
@@ -199,3 +201,33 @@ def likely_causes(report: Report, limit: int = 5) -> list[Cause]:
         key=lambda c: (-c.score, -(c.tagged_failing / c.tagged_total if c.tagged_total else 0), c.title),
     )
     return ranked[:limit]
+
+
+@dataclass(frozen=True)
+class CauseBlock:
+    """Failures shown together: those a cause explains (``cause`` ``None``: the errors, timeouts
+    and unexpected passes, which no cause explains: the engine did not answer wrongly)."""
+
+    cause: Cause | None
+    groups: tuple[FailureGroup, ...]
+
+    @property
+    def title(self) -> str:
+        return self.cause.title if self.cause else "errors, timeouts and unexpected passes"
+
+
+def by_root_cause(report: Report, groups: Sequence[FailureGroup] | None = None) -> list[CauseBlock]:
+    """Every failure group of ``report`` exactly once, under the likeliest cause that explains it
+    (:func:`likely_causes`, in its ranking: a failure shared among the rules of its scenario goes to
+    the first of them), the causes explaining none left out; the failures no cause explains last."""
+    groups = report.failure_groups() if groups is None else list(groups)
+    keys = {group.key: group for group in groups}
+    placed: set[str] = set()
+    blocks: list[CauseBlock] = []
+    for cause in likely_causes(report, limit=None):
+        mine = tuple(keys[g.key] for g in cause.groups if g.key in keys and g.key not in placed)
+        placed.update(group.key for group in mine)
+        if mine:
+            blocks.append(CauseBlock(cause, mine))
+    rest = tuple(group for group in groups if group.key not in placed)
+    return [*blocks, CauseBlock(None, rest)] if rest else blocks

@@ -1,21 +1,33 @@
 """``guinote-conformance site``: a static site from the results of many engines and many runs.
 
-Pages (every link relative, no script, no font or style from elsewhere: it reads offline):
+Pages (every link relative, no script, font or style from elsewhere: it reads offline):
 
 * ``index.html``: the engines, each with its latest run's count of passing runs, its likely
-  cause and its change since its previous run; then one matrix per profile, the rules × the
-  engines, each cell the statuses of that rule's scenario runs (a dash where there is no run);
-* ``engines/<engine>.html``: what the engine fails and why, the likely causes first (as in the
-  HTML report), then one block per failure (a failure blocked by another rule before its own: one
-  line under that rule), the runs not played and not applicable by reason,
-  its runs, and what changed between its last two runs (newly failing, newly passing);
+  cause, its change since its previous run and a sparkline of all its runs; then one matrix per
+  profile, the rules × the engines, each cell the statuses of that rule's scenario runs (a dash
+  where there is no run), the rules under a row per area with each engine's pass, fail and
+  not-applicable shares (:func:`area_shares`), filterable by area and status;
+* ``engines/<engine>.html``: its history (every run given and every run of the sites built
+  before into the folder, kept in its ``history.json``: :mod:`guinote_conformance.report.history`), its
+  shares by area, what changed between its last two runs, then its failures collapsed by root
+  cause (:func:`guinote_conformance.oracle.causes.by_root_cause`): one ``<details>`` per cause, in it
+  one per failing rule, in it one per failure (a failure blocked by another rule before its own:
+  one line), so a page of a hundred failures is a few headings long; the runs not played and
+  not applicable by reason, its runs;
 * ``rules/<rule>.html``: the rule, and for each engine and profile its scenario runs: which
   engines break it, under which profiles.
 
-An engine is known by its spec; its runs are ordered by their start time (then by the order
-of the files). The pages show each engine's latest run. Profiles of several engines that set
-the same flag values share a matrix (the minimal double's ``resumen_ludoteka`` beside the
-reference's ``ludoteka``), its header naming each engine's own name for it.
+An engine is known by the name and version it declares (its ``hello`` answer, kept in the
+results file's ``engines``: :func:`engine_key`), never by its command line or a path: an engine
+moved to another folder keeps its history, and its command is shown only as a detail. Its runs
+are ordered by their start time (then by the order of the files). The pages show each engine's
+latest run. Profiles of several engines that set the same flag values share a matrix (the
+minimal double's ``resumen_ludoteka`` beside the reference's ``ludoteka``), its header naming
+each engine's own name for it.
+
+The pages read without script: every block is a heading that opens. A small inline script
+(no file, nothing fetched) adds what needs one: the filters of the matrix and of the failures,
+and opening the blocks around a linked failure.
 
 Results of different suite versions or protocol versions are never mixed: they answer
 different questions, and a matrix of both would compare what cannot be compared. The command
@@ -42,9 +54,10 @@ from markupsafe import Markup, escape
 
 from guinote_conformance.base.exit_codes import ExitCode, InputError
 from guinote_conformance.base.untrusted import file_part, shown, template_value
-from guinote_conformance.oracle.causes import Cause, likely_causes
+from guinote_conformance.oracle.causes import Cause, CauseBlock, by_root_cause, likely_causes
 from guinote_conformance.report.badge import Tally, badge, read_results, tally
 from guinote_conformance.report.formats import RuleText, reason_notes, rule_texts, rulebook_url
+from guinote_conformance.report.history import HISTORY_FILE, Point, chart, load, merged, save
 from guinote_conformance.results.case import CaseResult, area_of, area_order
 from guinote_conformance.results.report import Cell, EngineEntry, FailureGroup, Report, SuiteInfo
 from guinote_conformance.results.status import Status, legend
@@ -63,10 +76,17 @@ class Run:
     report: Report
     entry: EngineEntry
     order: int
+    #: the engine as the site knows it (:func:`engine_key`)
+    key: str
 
     @property
     def results(self) -> list[CaseResult]:
         return [result for result in self.report.results if result.engine == self.entry.spec]
+
+    @property
+    def point(self) -> Point:
+        """This run in its engine's history."""
+        return Point(self.report.started, self.report.suite.commit, tally(self.results))
 
     @property
     def own(self) -> Report:
@@ -137,17 +157,22 @@ def _where(result: CaseResult) -> tuple[str, int]:
 class EnginePage:
     """An engine of the site: its runs, oldest first, and what its latest run says."""
 
-    spec: str
+    #: the name and version it declares (:func:`engine_key`): its label and its key
+    key: str
     slug: str
     label: str
     runs: list[Run]
     #: the engine's section on the rule pages (short: the index links every matrix cell to one)
     anchor: str
+    #: its runs known only from the site built before (:func:`guinote_conformance.report.history.load`)
+    earlier: list[Point] = field(default_factory=list)
     report: Report = field(init=False)
     groups: list[FailureGroup] = field(init=False)
     #: the failures blocked before their own rule, by the rule that blocked them (one line each)
     blocked: dict[str, list[FailureGroup]] = field(init=False)
     causes: list[Cause] = field(init=False)
+    #: every failure once, under the likeliest cause that explains it
+    by_cause: list[CauseBlock] = field(init=False)
     change: Change | None = field(init=False)
 
     def __post_init__(self) -> None:
@@ -155,7 +180,40 @@ class EnginePage:
         self.groups = self.report.failure_groups()
         self.blocked = self.report.blocked(self.groups)
         self.causes = likely_causes(self.report) if self.groups else []
+        self.by_cause = by_root_cause(self.report, self.groups) if self.groups else []
         self.change = change_between(self.runs[-2], self.runs[-1]) if len(self.runs) > 1 else None
+
+    @property
+    def spec(self) -> str:
+        """The command line of its latest run (a detail: the engine is known by :attr:`key`)."""
+        return self.entry.spec
+
+    @property
+    def specs(self) -> list[str]:
+        """Every command line its runs were made with, the latest last (an engine moved has several)."""
+        return list(dict.fromkeys(run.entry.spec for run in self.runs))
+
+    @property
+    def history(self) -> list[Point]:
+        """Every run of it known: the results files given and the site built before, oldest first."""
+        return merged(self.earlier, [run.point for run in self.runs])
+
+    def chart(self, small: bool = False) -> Markup:
+        """Its history as an SVG chart (:func:`guinote_conformance.report.history.chart`)."""
+        return chart(self.history, width=120 if small else 400, height=28 if small else 130, small=small)
+
+    @property
+    def areas(self) -> dict[str, Share]:
+        return area_shares(self.report.results)
+
+    @staticmethod
+    def by_rule(block: CauseBlock) -> dict[str, list[FailureGroup]]:
+        """The failures of a cause by the rule they fail (their scenario's first rule): the failing
+        rules collapsed under their root cause."""
+        found: dict[str, list[FailureGroup]] = {}
+        for group in block.groups:
+            found.setdefault(group.first.rules[0] if group.first.rules else "(untagged)", []).append(group)
+        return dict(sorted(found.items(), key=lambda item: _rule_order(item[0])))
 
     @property
     def entry(self) -> EngineEntry:
@@ -187,19 +245,87 @@ class EnginePage:
         return ""
 
 
+@dataclass(frozen=True)
+class Share:
+    """An area's scenario runs by outcome: shares of all its runs, not applicable ones included."""
+
+    tally: Tally
+
+    @property
+    def total(self) -> int:
+        return self.tally.applicable + self.tally.not_applicable
+
+    def _percent(self, count: int) -> int:
+        return round(100 * count / self.total) if self.total else 0
+
+    @property
+    def passed(self) -> int:
+        return self._percent(self.tally.passed)
+
+    @property
+    def failing(self) -> int:
+        return self._percent(self.tally.failing)
+
+    @property
+    def not_applicable(self) -> int:
+        return self._percent(self.tally.not_applicable)
+
+    @property
+    def other(self) -> int:
+        """Not run or known failures (xfail): what is left of 100."""
+        return max(0, 100 - self.passed - self.failing - self.not_applicable) if self.total else 0
+
+    @property
+    def text(self) -> str:
+        text = f"{self.passed}% pass · {self.failing}% fail · {self.not_applicable}% n.a."
+        return f"{text} · {self.other}% not run or xfail" if self.other else text
+
+
+def area_shares(results: Iterable[CaseResult]) -> dict[str, Share]:
+    """area -> the shares of its scenario runs, in rulebook order (a scenario counts once in each
+    area it has a rule in, as in :meth:`guinote_conformance.results.report.Report.by_area`)."""
+    found: dict[str, list[CaseResult]] = defaultdict(list)
+    for result in results:
+        for area in result.areas:
+            found[area].append(result)
+    return {area: Share(tally(found[area])) for area in sorted(found, key=area_order)}
+
+
 @dataclass
 class ProfileTable:
     """Profiles of several engines that play the same flag values: one matrix."""
 
     slug: str
-    #: engine spec -> that engine's name for the profile
+    #: engine key -> that engine's name for the profile
     names: dict[str, str] = field(default_factory=dict)
-    #: rule -> engine spec -> the cell
+    #: rule -> engine key -> the cell
     rows: dict[str, dict[str, Cell]] = field(default_factory=dict)
 
     @property
     def title(self) -> str:
         return " = ".join(dict.fromkeys(self.names.values()))
+
+    def by_area(self) -> dict[str, dict[str, dict[str, Cell]]]:
+        """area -> rule -> engine key -> cell: the rows under their areas, in rulebook order."""
+        found: dict[str, dict[str, dict[str, Cell]]] = {}
+        for rule, row in self.rows.items():
+            found.setdefault(area_of(rule), {})[rule] = row
+        return found
+
+    def shares(self, area: str, key: str) -> Share:
+        """An engine's shares of an area under this profile (each scenario run once)."""
+        seen: dict[int, CaseResult] = {}
+        for rule, row in self.rows.items():
+            if area_of(rule) == area and key in row:
+                seen.update((id(result), result) for result in row[key].results)
+        return Share(tally(seen.values()))
+
+    @staticmethod
+    def statuses(row: dict[str, Cell]) -> str:
+        """The statuses in a row (``failing`` too if any run failed): what the filter matches."""
+        found = {result.status for cell in row.values() for result in cell.results}
+        words = [status.value for status in Status if status in found]
+        return " ".join([*words, "failing"] if found & FAILING else words)
 
 
 @dataclass
@@ -209,23 +335,38 @@ class Site:
     engines: list[EnginePage]
     tables: list[ProfileTable]
     texts: dict[str, RuleText]
-    #: rule -> engine spec -> profile -> the runs
+    #: rule -> engine key -> profile -> the runs
     by_rule: dict[str, dict[str, dict[str, list[CaseResult]]]]
+    #: the histories of engines of the site built before that are not on this one (kept, not shown)
+    kept: dict[str, list[Point]] = field(default_factory=dict)
+
+    def keep(self, earlier: dict[str, list[Point]]) -> None:
+        """Take the history of the site built before (engine key -> its points)."""
+        for page in self.engines:
+            page.earlier = earlier.get(page.key, [])
+        self.kept = {key: points for key, points in earlier.items() if key not in {e.key for e in self.engines}}
 
     @property
     def commits(self) -> list[str]:
-        return list(dict.fromkeys(run.report.suite.commit for run in self.runs))
+        """The suite's commits the runs were made at, the oldest first."""
+        ordered = sorted(self.runs, key=lambda run: (run.report.started, run.order))
+        return list(dict.fromkeys(run.report.suite.commit for run in ordered))
 
-    def engine(self, spec: str) -> EnginePage:
-        return next(page for page in self.engines if page.spec == spec)
+    def engine(self, key: str) -> EnginePage:
+        """The engine of ``key`` (:func:`engine_key`)."""
+        return next(page for page in self.engines if page.key == key)
+
+    @property
+    def areas(self) -> list[str]:
+        return sorted({area_of(rule) for rule in self.by_rule}, key=area_order)
 
     def breakers(self, rule: str) -> list[tuple[EnginePage, list[str]]]:
         """The engines that break ``rule`` (a run of it fails), with the profiles they break it under."""
         found = []
-        for spec, profiles in self.by_rule.get(rule, {}).items():
+        for key, profiles in self.by_rule.get(rule, {}).items():
             broken = [p for p, results in profiles.items() if any(r.status in FAILING for r in results)]
             if broken:
-                found.append((self.engine(spec), broken))
+                found.append((self.engine(key), broken))
         return found
 
 
@@ -246,7 +387,12 @@ def load_runs(paths: Sequence[Path]) -> list[Run]:
         seen[resolved] = path
         report = read_results(path)
         entries = report.engines or [report.engine(spec) for spec in dict.fromkeys(r.engine for r in report.results)]
-        runs += [Run(path, report, entry, len(runs)) for entry in entries]
+        keys: list[str] = []
+        for entry in entries:
+            key = engine_key(entry)
+            # two engines of one run that declare the same: told apart by their order in it
+            keys.append(f"{key} ({keys.count(key) + 1})" if key in keys else key)
+            runs.append(Run(path, report, entry, len(runs), keys[-1]))
         if not entries:
             raise InputError(f"{path}: the results file holds no engine and no scenario run")
     versions: dict[str, list[str]] = defaultdict(list)
@@ -263,50 +409,54 @@ def load_runs(paths: Sequence[Path]) -> list[Run]:
     return runs
 
 
+def engine_key(entry: EngineEntry) -> str:
+    """An engine as the site knows it, names it and keeps its history: the name and version it
+    declares (``broken-no_diez_de_ultimas 0.1.0``), never its command line (a path in it changes
+    when the engine moves); the command only for an engine that declared no name."""
+    return f"{entry.name.strip() or entry.spec} {entry.version.strip()}".strip()
+
+
 def build(paths: Sequence[Path]) -> Site:
     runs = load_runs(paths)
-    by_spec: dict[str, list[Run]] = defaultdict(list)
+    by_key: dict[str, list[Run]] = defaultdict(list)
     for run in runs:
-        by_spec[run.entry.spec].append(run)
-    names = [group[-1].entry.name for group in by_spec.values()]
+        by_key[run.key].append(run)
     slugs: set[str] = set()
     engines: list[EnginePage] = []
-    for spec, mine in by_spec.items():
+    for key, mine in by_key.items():
         mine.sort(key=lambda run: (run.report.started, run.order))
-        name = mine[-1].entry.name
-        label = spec if names.count(name) > 1 or not name.strip() else name
-        slug = file_part(spec)
-        while slug.lower() in slugs:  # file_part keeps different specs apart; case-insensitive file systems may not
+        slug = file_part(key.replace(" ", "-"))
+        while slug.lower() in slugs:  # file_part keeps different keys apart; case-insensitive file systems may not
             slug += "_"
         slugs.add(slug.lower())
-        engines.append(EnginePage(spec, slug, label, mine, f"e{len(engines) + 1}"))
+        engines.append(EnginePage(key, slug, key, mine, f"e{len(engines) + 1}"))
     by_rule: dict[str, dict[str, dict[str, list[CaseResult]]]] = defaultdict(lambda: defaultdict(dict))
     tables: dict[tuple[Any, ...], ProfileTable] = {}
     for page in engines:
         for result in page.report.results:
             for rule in result.rules:
-                by_rule[rule][page.spec].setdefault(result.profile, []).append(result)
+                by_rule[rule][page.key].setdefault(result.profile, []).append(result)
         for profile in page.profiles:
             flags = page.entry.profiles.get(profile)
-            key = tuple(sorted(flags.items())) if flags else ("", page.spec, profile)
-            table = tables.setdefault(key, ProfileTable(f"p{len(tables) + 1}"))
-            table.names.setdefault(page.spec, profile)
+            same = tuple(sorted(flags.items())) if flags else ("", page.key, profile)
+            table = tables.setdefault(same, ProfileTable(f"p{len(tables) + 1}"))
+            table.names.setdefault(page.key, profile)
     for table in tables.values():
         cells: dict[str, dict[str, list[CaseResult]]] = defaultdict(lambda: defaultdict(list))
-        for spec, profile in table.names.items():
-            for result in (r for r in _engine(engines, spec).report.results if r.profile == profile):
+        for key, profile in table.names.items():
+            for result in (r for r in _engine(engines, key).report.results if r.profile == profile):
                 for rule in result.rules:
-                    cells[rule][spec].append(result)
+                    cells[rule][key].append(result)
         table.rows = {
-            rule: {spec: Cell(tuple(found)) for spec, found in row.items()}
+            rule: {key: Cell(tuple(found)) for key, found in row.items()}
             for rule, row in sorted(cells.items(), key=lambda item: _rule_order(item[0]))
         }
     ordered = {rule: dict(by_rule[rule]) for rule in sorted(by_rule, key=_rule_order)}
     return Site(runs[0].report.suite, runs, engines, list(tables.values()), rule_texts(), ordered)
 
 
-def _engine(engines: Iterable[EnginePage], spec: str) -> EnginePage:
-    return next(page for page in engines if page.spec == spec)
+def _engine(engines: Iterable[EnginePage], key: str) -> EnginePage:
+    return next(page for page in engines if page.key == key)
 
 
 def _rule_order(rule: str) -> tuple[int, str]:
@@ -388,6 +538,7 @@ def write_site(site: Site, out: Path, rulebook: str | None = None) -> list[Path]
     for path, template, context in pages:
         path.write_text(env.get_template(template).render(**common, **context), encoding="utf-8")
         written.append(path)
+    save(out / HISTORY_FILE, site.suite.title, {**site.kept, **{page.key: page.history for page in site.engines}})
     return written
 
 
@@ -408,12 +559,16 @@ def site(
         ),
     ] = None,
 ) -> None:
-    """Build a static site from the results of many engines and runs: an engines × rules matrix per
-    profile, a page per engine (its likely causes first, the change between its last two runs) and a
-    page per rule. Results of different suite or protocol versions are refused."""
+    """Build a static site from the results of many engines and runs, each engine known by the name and
+    version it declares: an engines × rules matrix per profile (each area's shares, filterable), a page
+    per engine (its history over every run given, its failures collapsed by likely cause, the change
+    between its last two runs) and a page per rule. Results of different suite or protocol versions
+    are refused."""
     started = time.perf_counter()
     try:
         built = build(results)
+        if (out / MARKER).exists():  # a site built before: its history goes on
+            built.keep(load(out / HISTORY_FILE, built.suite.title))
         written = write_site(built, out, rulebook_base)
     except InputError as error:
         typer.echo(f"error: {shown(error)}", err=True)
@@ -433,4 +588,7 @@ def register(app: typer.Typer) -> None:
     app.command(epilog="Example: guinote-conformance site a/results.json b/results.json --out site")(site)
 
 
-__all__ = ["Change", "Changed", "EnginePage", "Run", "Site", "build", "change_between", "load_runs", "write_site"]
+__all__ = [
+    "Change", "Changed", "EnginePage", "Run", "Share", "Site", "area_shares", "build", "change_between",
+    "engine_key", "load_runs", "write_site",
+]  # fmt: skip

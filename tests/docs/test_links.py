@@ -31,6 +31,8 @@ from tests.docs.conftest import ROOT, BuiltSite
 
 #: served in its own process: a broken engine patches the reference engine's modules where it runs
 BROKEN = "serve:tests.broken_engines.engines:caballo_above_sota"
+#: where it fails (DECK-06), and many rules besides: a report with failures and many rule links
+AREAS = ("--area", "deck", "--area", "free_phase")
 
 
 class Links(HTMLParser):
@@ -160,7 +162,7 @@ def test_a_report_links_to_a_local_build_when_asked(site: BuiltSite, unpacked_wh
     """``$GUINOTE_RULEBOOK_URL`` naming a local build links there: the folder of a bilingual build
     (``tox -e docs``) stands for its English edition."""
     bilingual = site.html.parent if (site.html.parent / "en" / "index.html").is_file() else site.html
-    ran = suite(unpacked_wheel, tmp_path, "run", "--engine", BROKEN, "--area", "deck", "--area", "free_phase", "--report-dir", "reports",
+    ran = suite(unpacked_wheel, tmp_path, "run", "--engine", BROKEN, *AREAS, "--report-dir", "reports",
                 rulebook=str(bilingual))  # fmt: skip
     assert ran.returncode == 1, ran.stdout[-3000:] + ran.stderr[-3000:]
     text = (tmp_path / "reports" / "index.html").read_text(encoding="utf-8")
