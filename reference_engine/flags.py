@@ -45,6 +45,9 @@ class FlagSpec:
     #: written for an earlier version does not declare it, and plays ``default``
     #: (guinote_conformance.adapters.versions).
     since: int = 1
+    #: another flag -> its values under which this one changes play (``matters_when``); empty:
+    #: it always may. Under any other value the flag's reading makes no difference to a game.
+    matters_when: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -126,9 +129,24 @@ def parse_flags(catalogue: Mapping[str, Any]) -> dict[str, FlagSpec]:
         default = str(raw.get("default", ""))
         if default not in values:
             raise RulesError(f"profiles.toml: flag {name} has default {default!r}, not one of {', '.join(values)}")
+        when = {
+            str(other): tuple(str(value) for value in among) for other, among in raw.get("matters_when", {}).items()
+        }
         specs[name] = FlagSpec(
-            name, raw["disagreement"], tuple(raw["rules"]), raw["summary"], values, default, int(raw.get("since", 1))
+            name,
+            raw["disagreement"],
+            tuple(raw["rules"]),
+            raw["summary"],
+            values,
+            default,
+            int(raw.get("since", 1)),
+            when,
         )
+    for name, spec in specs.items():
+        for other, among in spec.matters_when.items():
+            if other not in specs or other == name or not set(among) <= set(specs[other].values):
+                named = f"{other}={'/'.join(among)}"
+                raise RulesError(f"profiles.toml: flag {name}: matters_when names {named}, not a value of another flag")
     return specs
 
 

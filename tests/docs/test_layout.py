@@ -12,6 +12,7 @@ import functools
 import http.server
 import importlib
 import os
+import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -227,7 +228,7 @@ def test_a_club_chooses_its_rules_and_the_file_it_gets_checks_the_reference(
     """Offline: start from ludoteka, choose one cante per trick, name the club; the sheet to print
     states the readings chosen, and the file for programmers plays ludoteka with that one change."""
     from guinote_conformance.engines.profile_file import read_profile_file
-    from guinote_conformance.reference_engine.flags import profile_specs
+    from guinote_conformance.reference_engine.flags import flag_specs, profile_specs
 
     page, outside = open_page(browser, es_site if edition == "es" else site, "club", 390)
     page.locator(".guinote-club-value", has=page.locator('[data-base="ludoteka"]')).click()
@@ -238,11 +239,29 @@ def test_a_club_chooses_its_rules_and_the_file_it_gets_checks_the_reference(
     page.emulate_media(media="print")
     page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
     sheet = page.locator("body > .guinote-club-sheet").inner_text()
-    chosen = page.locator(".guinote-club-chosen .guinote-club-reading").all_inner_texts()
+    asked = ".guinote-club-flag:not([hidden]) .guinote-club-chosen .guinote-club-reading"
+    chosen = page.locator(asked).all_inner_texts()
+    unasked = page.locator(".guinote-club-flag[hidden] .guinote-club-question").all_inner_texts()
+    # the 9 and 8 matter only with the 48-card deck: asked once the club plays it
+    page.evaluate("window.dispatchEvent(new Event('afterprint'))")
+    page.emulate_media(media="screen")
+    page.locator(".guinote-club-value", has=page.locator('[data-flag="deck"][data-value="48"]')).click()
+    asked_with_48 = page.locator('.guinote-club-flag:not([hidden]) [data-flag="rank_8_9"][data-when]').count()
     page.close()
     assert outside == []
     rules = read_profile_file(club)
     assert (rules.name, rules.base) == ("Pena_El_Cierzo", "ludoteka")
     assert rules.label(profile_specs()["ludoteka"].flags) == "ludoteka+cante_per_trick=one"
     assert "Peña El Cierzo" in sheet and "--profile-file" not in sheet
-    assert len(chosen) == len(rules.flags) + 1 and all(reading.strip() in sheet for reading in chosen)
+    # every flag is in the file; the sheet states the readings of the questions asked, in plain words
+    assert set(rules.flags) == set(flag_specs())
+    played = {**profile_specs()["ludoteka"].flags, "cante_per_trick": "one"}
+    specs = flag_specs()
+    not_asked = [
+        f for f, spec in specs.items() if any(played[o] not in among for o, among in spec.matters_when.items())
+    ]
+    assert "rank_8_9" in not_asked and len(unasked) == len(not_asked)
+    assert len(chosen) + len(unasked) == len(rules.flags) + 1
+    assert all(reading.strip() in sheet for reading in chosen) and not any(q.strip() in sheet for q in unasked)
+    assert not re.search(r"\bS00\d|\b[BC]-\d|\w+=\w+", "\n".join(chosen)), chosen
+    assert asked_with_48 == 1

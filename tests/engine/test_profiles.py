@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import copy
 import itertools
 
 import pytest
 
 from guinote_conformance.reference_engine.flags import (
     RulesError,
+    _catalogue,
     flag_specs,
     make_rules,
     overlay_names,
+    parse_flags,
     profile_names,
     profile_specs,
     rules_for,
@@ -102,3 +105,15 @@ def test_with_flags_validates() -> None:
     with pytest.raises(RulesError):
         base.with_flags({"tute": "sometimes"})
     assert base == rules_for("ludoteka") and hash(base) == hash(rules_for("ludoteka"))
+
+
+def test_a_flag_that_matters_only_under_another_names_a_real_value_of_it() -> None:
+    """``matters_when``: the 9 and 8 rank only in the 48-card deck; a condition on a flag or a
+    value that does not exist is an error of profiles.toml, named."""
+    specs = flag_specs()
+    assert specs["rank_8_9"].matters_when == {"deck": ("48",)}
+    assert specs["renuncio_faults"].matters_when == {"renuncio_handling": ("lose_point",)}
+    catalogue = copy.deepcopy(_catalogue())
+    catalogue["flags"]["rank_8_9"]["matters_when"] = {"deck": ["52"]}
+    with pytest.raises(RulesError, match=r"flag rank_8_9: matters_when names deck=52, not a value of another flag"):
+        parse_flags(catalogue)

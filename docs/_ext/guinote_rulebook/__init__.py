@@ -33,7 +33,7 @@ from guinote_rulebook import data, i18n, locale, nodes, printed, search
 from guinote_rulebook.directives.architecture import ArchitectureDirective
 from guinote_rulebook.directives.area import AreaDirective
 from guinote_rulebook.directives.automodules import AutomodulesDirective
-from guinote_rulebook.directives.club import ClubRulesDirective
+from guinote_rulebook.directives.club import ClubPlainWords, ClubRulesDirective
 from guinote_rulebook.directives.coverage import CoverageDirective, InterpretationsDirective
 from guinote_rulebook.directives.example import ExampleDirective
 from guinote_rulebook.directives.flags import FlagsDirective, FlagsMatrixDirective
@@ -101,6 +101,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     locale.compile_catalogue(app)
     app.add_js_file("guinote-stepper.js")
     app.add_js_file("guinote-club.js")
+    app.add_transform(ClubPlainWords)  # the club page in plain words, after translation
     app.add_css_file("guinote-rulebook.css")
     app.connect("builder-inited", _builder_inited)
     return {"version": "2", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 2}

@@ -11,8 +11,10 @@ the text around them is translated like any other page's."""
 from __future__ import annotations
 
 import html
+import re
 
 from docutils import nodes
+from sphinx.transforms import SphinxTransform
 
 from guinote_rulebook.data import engine_specs
 from guinote_rulebook.directives.base import RulebookDirective
@@ -72,7 +74,8 @@ class ClubRulesDirective(RulebookDirective):
         club += block
         for flag_name, spec in flags.items():
             block = nodes.container(classes=["guinote-club-flag"])
-            block += marker("guinote-club-key", flag=flag_name)
+            when = " ".join(f"{other}={value}" for other, among in spec.matters_when.items() for value in among)
+            block += marker("guinote-club-key", flag=flag_name, when=when)
             block += self.data_para(spec.summary, data, ("guinote-club-question",))
             for value in spec.values.values():
                 users = [name for name in bases if profiles[name].flags.get(flag_name) == value.name]
@@ -96,4 +99,72 @@ class ClubRulesDirective(RulebookDirective):
         return self.finish([club])
 
 
-__all__ = ["ClubRulesDirective"]
+#: What a player need not read on this page, in any language: a source or question code, or the
+#: project's word for a reading no source states (the sources beside each choice say both).
+_CITED = re.compile(r"\bS00\d|\b[BC]-\d|\binterpret|\u27e6")
+#: A flag's own value in code (``renuncio_handling=lose_point``), with the word that brings it in.
+_FLAG_VALUE = re.compile(r"\s*(?:\b(?:under|with|con|bajo|si)\s+)?\u27e6[^\u27e7]*\u27e7")
+_PARENTHESIS = re.compile(r"\s*\(([^()]*)\)")
+
+
+def plain_words(text: str) -> str:
+    """A reading or a question as a club reads it: its citations, question codes and flag values
+    left out (they stay one click away, in the full text). ``text`` marks code with ⟦ ⟧.
+
+    A reading made of a choice and its grounds, ``choice: grounds`` with the sources in the
+    grounds, keeps the choice; ``grounds: choice``, with the sources before the colon, keeps the
+    choice after it."""
+    text = _PARENTHESIS.sub(lambda match: "" if _CITED.search(match.group(1)) else match.group(0), text)
+    text = _FLAG_VALUE.sub("", text)
+    if ": " in text:
+        before, after = text.split(": ", 1)
+        if _CITED.search(after) and not _CITED.search(before):
+            text = before.rstrip(".") + "."
+        elif _CITED.search(before) and not _CITED.search(after):
+            text = after[:1].upper() + after[1:]
+    text = re.sub(r"\s+([.,;:)])", r"\1", text.replace("\u27e6", "").replace("\u27e7", ""))
+    return re.sub(r"\s{2,}", " ", text).strip()
+
+
+def _marked(node: nodes.Element) -> str:
+    """The text of a paragraph with its code (literal) marked ⟦ ⟧."""
+    parts = []
+    for child in node.children:
+        if isinstance(child, nodes.literal):
+            parts.append(f"\u27e6{child.astext()}\u27e7")
+        elif isinstance(child, nodes.Element):
+            parts.append(_marked(child))
+        else:
+            parts.append(child.astext())
+    return "".join(parts)
+
+
+class ClubPlainWords(SphinxTransform):
+    """After translation (the Locale transform, priority 20): each question and reading of the club
+    page in plain words; a reading whose full text says more (its grounds, with the sources) keeps
+    it under "More detail"."""
+
+    default_priority = 100
+
+    def apply(self, **kwargs: object) -> None:
+        for club in self.document.findall(nodes.container):
+            if "guinote-club" not in club["classes"]:
+                continue
+            for paragraph in list(club.findall(nodes.paragraph)):
+                classes = paragraph["classes"]
+                if not {"guinote-club-question", "guinote-club-reading"} & set(classes):
+                    continue
+                plain = plain_words(_marked(paragraph))
+                if plain == paragraph.astext():
+                    continue
+                short = nodes.paragraph(plain, plain, classes=list(classes))
+                if "guinote-club-question" in classes:
+                    paragraph.replace_self(short)
+                    continue
+                paragraph["classes"] = ["guinote-club-detail"]
+                more = html.escape(str(_("More detail")))
+                opened = nodes.raw("", f'<details class="guinote-club-more"><summary>{more}</summary>', format="html")
+                paragraph.replace_self([short, opened, paragraph, nodes.raw("", "</details>", format="html")])
+
+
+__all__ = ["ClubPlainWords", "ClubRulesDirective", "plain_words"]

@@ -35,22 +35,25 @@ document.addEventListener("DOMContentLoaded", () => {
     bases.push({ choice, input });
   }
   for (const block of club.querySelectorAll(".guinote-club-flag:not(.guinote-club-bases)")) {
-    const flag = block.querySelector(".guinote-club-key").dataset.flag;
+    const key = block.querySelector(".guinote-club-key");
+    const flag = key.dataset.flag;
+    // "deck=48 ...": the flag changes play only when one of these is chosen (matters_when)
+    const when = (key.dataset.when || "").split(" ").filter(Boolean).map((pair) => pair.split("="));
     const question = block.querySelector(".guinote-club-question");
     const values = [];
     for (const choice of block.querySelectorAll(".guinote-club-value")) {
-      const key = choice.querySelector(".guinote-club-key");
-      const input = radio(choice, flag, key.dataset.value);
+      const valueKey = choice.querySelector(".guinote-club-key");
+      const input = radio(choice, flag, valueKey.dataset.value);
       choice.addEventListener("click", (event) => {
-        if (event.target.closest("a")) {
-          return; // a source's link
+        if (event.target.closest("a, summary")) {
+          return; // a source's link, or the reading's detail opened
         }
         input.checked = true;
         update();
       });
-      values.push({ choice, input, profiles: key.dataset.profiles.split(" ") });
+      values.push({ choice, input, profiles: valueKey.dataset.profiles.split(" ") });
     }
-    flags.push({ flag, question, values });
+    flags.push({ flag, question, values, when, block });
   }
 
   // the club's name as typed, on the sheet; the file's name in the letters a profile file takes
@@ -59,6 +62,14 @@ document.addEventListener("DOMContentLoaded", () => {
     shownName().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^A-Za-z0-9_-]+/g, "_").slice(0, 40) ||
     "our_club";
   const chosen = (entry) => entry.values.find((value) => value.input.checked);
+  // a question that makes no difference under the club's other choices is not asked (nor printed);
+  // the file still gives its flag a value, as every profile does
+  const asked = (entry) =>
+    entry.when.length === 0 ||
+    entry.when.some(([other, value]) => {
+      const owner = flags.find((candidate) => candidate.flag === other);
+      return !owner || (chosen(owner) && chosen(owner).input.value === value);
+    });
   const base = () => (bases.find((entry) => entry.input.checked) || bases[0]);
 
   function preset() {
@@ -99,7 +110,7 @@ document.addEventListener("DOMContentLoaded", () => {
     const based = document.createElement("p");
     based.textContent = `${words.based}: ${base().choice.querySelector(".guinote-club-reading").textContent.trim()}`;
     const list = document.createElement("dl");
-    for (const entry of flags) {
+    for (const entry of flags.filter(asked)) {
       const term = document.createElement("dt");
       term.textContent = entry.question.textContent.trim();
       const reading = document.createElement("dd");
@@ -120,6 +131,7 @@ document.addEventListener("DOMContentLoaded", () => {
 
   function update() {
     for (const entry of flags) {
+      entry.block.hidden = !asked(entry);
       for (const value of entry.values) {
         value.choice.classList.toggle("guinote-club-chosen", value.input.checked);
       }
