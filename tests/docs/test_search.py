@@ -86,6 +86,9 @@ def test_the_players_edition_leaves_the_pages_made_from_code_out_of_its_search(e
     assert index["titles"][api] == ""
     documents = [docs if isinstance(docs, list) else [docs] for docs in index["terms"].values()]
     assert not [docs for docs in documents if api in docs]
+    # the kind of each hit, in Spanish (the search page shows it beside the hit)
+    kinds = {kind: label for domain, kind, label in index["objnames"].values() if domain == "guinote"}
+    assert kinds["scenario"] == "escenario" and kinds["flag"] == "opción", kinds
     # «renuncio» finds the rulebook first: the rules and open questions that name it
     hits = object_hits(index, "renuncio")
     assert len(hits) > 5 and {kind for _score, kind, _name in hits[:5]} <= {"guinote:rule", "guinote:question"}

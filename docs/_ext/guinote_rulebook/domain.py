@@ -170,6 +170,7 @@ class RulebookDomain(Domain):
             "profile": _("profile"),
             "question": _("open question"),
             "area": _("rule area"),
+            "scenario": _("scenario"),
         }.get(type.lname, type.lname)
 
 
