@@ -32,7 +32,7 @@ import typer
 from guinote_conformance import __version__
 from guinote_conformance.adapters.gcp.messages import PROTOCOL_NAME
 from guinote_conformance.catalogue.scaffold import register as register_scaffold
-from guinote_conformance.cli import catalogue, fuzz, harness, realise, results
+from guinote_conformance.cli import catalogue, club, fuzz, harness, realise, results
 from guinote_conformance.cli.common import exit_codes
 from guinote_conformance.engines.specs import FORMS
 from guinote_conformance.report.site import register as register_site
@@ -68,6 +68,7 @@ COMMANDS = (
     (catalogue.rules, catalogue.RULES_EPILOG),
     (catalogue.profiles, catalogue.PROFILES_EPILOG),
     (catalogue.flags, catalogue.FLAGS_EPILOG),
+    (club.club, club.CLUB_EPILOG),
     (harness.validate, harness.VALIDATE_EPILOG),
     (harness.smoke, harness.SMOKE_EPILOG),
     (catalogue.export, catalogue.EXPORT_EPILOG),

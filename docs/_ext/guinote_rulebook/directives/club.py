@@ -11,11 +11,11 @@ the text around them is translated like any other page's."""
 from __future__ import annotations
 
 import html
-import re
 
 from docutils import nodes
 from sphinx.transforms import SphinxTransform
 
+from guinote_conformance.catalogue.club import CLUB_START, CODE_CLOSE, CODE_OPEN, plain_words
 from guinote_rulebook.data import engine_specs
 from guinote_rulebook.directives.base import RulebookDirective
 from guinote_rulebook.directives.flags import profile_columns
@@ -27,10 +27,6 @@ def marker(css: str, **data: str) -> nodes.raw:
     """An empty ``span`` of class ``css`` carrying ``data-*`` attributes for the script."""
     attributes = "".join(f' data-{name}="{html.escape(value, quote=True)}"' for name, value in data.items())
     return nodes.raw("", f'<span class="{css}"{attributes}></span>', format="html")
-
-
-#: The rules a club starts from, checked first: the traditional rulebook's, played at a table.
-CLUB_START = "tradicional"
 
 
 class ClubRulesDirective(RulebookDirective):
@@ -99,39 +95,12 @@ class ClubRulesDirective(RulebookDirective):
         return self.finish([club])
 
 
-#: What a player need not read on this page, in any language: a source or question code, or the
-#: project's word for a reading no source states (the sources beside each choice say both).
-_CITED = re.compile(r"\bS00\d|\b[BC]-\d|\binterpret|\u27e6")
-#: A flag's own value in code (``renuncio_handling=lose_point``), with the word that brings it in.
-_FLAG_VALUE = re.compile(r"\s*(?:\b(?:under|with|con|bajo|si)\s+)?\u27e6[^\u27e7]*\u27e7")
-_PARENTHESIS = re.compile(r"\s*\(([^()]*)\)")
-
-
-def plain_words(text: str) -> str:
-    """A reading or a question as a club reads it: its citations, question codes and flag values
-    left out (they stay one click away, in the full text). ``text`` marks code with ⟦ ⟧.
-
-    A reading made of a choice and its grounds, ``choice: grounds`` with the sources in the
-    grounds, keeps the choice; ``grounds: choice``, with the sources before the colon, keeps the
-    choice after it."""
-    text = _PARENTHESIS.sub(lambda match: "" if _CITED.search(match.group(1)) else match.group(0), text)
-    text = _FLAG_VALUE.sub("", text)
-    if ": " in text:
-        before, after = text.split(": ", 1)
-        if _CITED.search(after) and not _CITED.search(before):
-            text = before.rstrip(".") + "."
-        elif _CITED.search(before) and not _CITED.search(after):
-            text = after[:1].upper() + after[1:]
-    text = re.sub(r"\s+([.,;:)])", r"\1", text.replace("\u27e6", "").replace("\u27e7", ""))
-    return re.sub(r"\s{2,}", " ", text).strip()
-
-
 def _marked(node: nodes.Element) -> str:
     """The text of a paragraph with its code (literal) marked ⟦ ⟧."""
     parts = []
     for child in node.children:
         if isinstance(child, nodes.literal):
-            parts.append(f"\u27e6{child.astext()}\u27e7")
+            parts.append(f"{CODE_OPEN}{child.astext()}{CODE_CLOSE}")
         elif isinstance(child, nodes.Element):
             parts.append(_marked(child))
         else:
@@ -167,4 +136,4 @@ class ClubPlainWords(SphinxTransform):
                 paragraph.replace_self([short, opened, paragraph, nodes.raw("", "</details>", format="html")])
 
 
-__all__ = ["ClubPlainWords", "ClubRulesDirective", "plain_words"]
+__all__ = ["ClubPlainWords", "ClubRulesDirective"]
