@@ -15,7 +15,8 @@ from its knock-on effects:
 In: a results file (:class:`~conformance.results.report.Report`). Out: :func:`likely_causes`, the
 root causes ranked by how many failures each explains, those it blocked before their own rule
 included (a failure without a first divergence is shared among the rules its scenario is tagged
-with), each :class:`Cause` with its evidence.
+with), each :class:`Cause` with its evidence; :func:`failures_by_cause`, every failure once, under
+the highest-ranked cause that explains it (the terminal shows the failures so).
 """
 
 from __future__ import annotations
@@ -147,7 +148,7 @@ def numeric_differences(groups: Sequence[FailureGroup], minimum: int = 2) -> lis
     return sorted(shared, key=lambda d: (-len(d.groups), abs(d.delta)))
 
 
-def likely_causes(report: Report, limit: int = 5) -> list[Cause]:
+def likely_causes(report: Report, limit: int | None = 5) -> list[Cause]:
     """The rules most likely broken, ranked by the failures each explains.
 
     A failure whose first divergence is named by a rule counts fully for that rule (a failure
@@ -199,3 +200,21 @@ def likely_causes(report: Report, limit: int = 5) -> list[Cause]:
         key=lambda c: (-c.score, -(c.tagged_failing / c.tagged_total if c.tagged_total else 0), c.title),
     )
     return ranked[:limit]
+
+
+def failures_by_cause(report: Report) -> list[tuple[Cause | None, list[FailureGroup]]]:
+    """Every failure group of ``report`` once, under the highest-ranked cause that counts it
+    (:func:`likely_causes`, unlimited), the causes in their rank; last, under ``None``, the groups
+    no cause counts: runs that ended in an engine error or a timeout, and known failures that now
+    pass (a rule is broken where the engine answered wrongly, not where it crashed or hung)."""
+    seen: set[str] = set()
+    sections: list[tuple[Cause | None, list[FailureGroup]]] = []
+    for cause in likely_causes(report, limit=None):
+        mine = [group for group in cause.groups if group.key not in seen]
+        seen.update(group.key for group in mine)
+        if mine:
+            sections.append((cause, mine))
+    rest = [group for group in report.failure_groups() if group.key not in seen]
+    if rest:
+        sections.append((None, rest))
+    return sections
