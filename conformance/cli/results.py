@@ -303,7 +303,7 @@ def run(
     stale = known.stale(entries, [result.to_json() for result in data.results])
     for entry in stale:
         console.print(f"[red]stale expectation[/red] {escape(entry.where)}: {escape(stale_message(entry))}")
-    console.print(f"reports: {results_path}  {junit}  {html}", markup=False)
+    console.print(f"reports: {results_path}  {junit}  {html}", markup=False, highlight=False, soft_wrap=True)
     last = cause_section(data)  # the run ends with its likely causes, and how to play its failures again
     if data.problems:
         failed_labels = list(dict.fromkeys(r.profile for r in data.results if r.status in FAILED))
