@@ -71,6 +71,8 @@ RUN_EXAMPLES = examples(
     "guinote-conformance run --engine reference --profile ludoteka --flag cante_per_trick=many   # a value over it",
     'guinote-conformance run --engine "cmd:./my-engine" --profile-file our_club.toml   # a club\'s own rules',
     "guinote-conformance run --engine reference --area arrastre --symmetries all   # seats rotated, suits relabelled",
+    'guinote-conformance run -e "cmd:./my-engine" --features reports/divergences.feature   # your own scenarios',
+    'guinote-conformance run -e "cmd:./my-engine" -x -q   # stop at the first failure; then --lf: only the failures',
 )
 
 
@@ -191,6 +193,7 @@ def run(
             "--verbose",
             "-v",
             count=True,
+            show_default=False,
             help="more lines: one per scenario run as it ends, every not-applicable reason, every failure in full "
             "(-vv: each with its steps, the failing one marked)",
         ),
