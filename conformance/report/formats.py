@@ -1,12 +1,14 @@
 """Reports built from a :class:`~conformance.results.report.Report`: the terminal summary, the
 one-file HTML report and the JUnit XML file.
 
-Each leads with what an engine author staring at a red CI wants first: the verdict and the
-rules most likely broken (:mod:`conformance.oracle.causes`), then one block per failure (a scenario
-failing the same way under several profiles is one block; a failure blocked by another rule before
-its own, :attr:`~conformance.results.case.CaseResult.blocked_by`, is one line under that rule, and
-in JUnit a ``blocked_by`` property of its test case), then the rules × profiles matrix.
-Every text an engine wrote is escaped wherever it is shown.
+Each puts first, or last, what an engine author staring at a red CI wants: the rules most likely
+broken (:mod:`conformance.oracle.causes`). The HTML report leads with them, then one block per
+failure, then the rules × profiles matrix; the terminal reads like pytest's (:func:`summary_lines`):
+the failures grouped by their likely cause, the first few of each in full, then the counts and the
+verdict, and it ends with the likely causes. A scenario failing the same way under several profiles
+is one block; a failure blocked by another rule before its own
+(:attr:`~conformance.results.case.CaseResult.blocked_by`) is one line under that rule, and in JUnit a
+``blocked_by`` property of its test case. Every text an engine wrote is escaped wherever it is shown.
 """
 
 from __future__ import annotations
@@ -192,9 +194,10 @@ def failure_section(report: Report, *, trace: bool = False, verbosity: int = 0) 
     runs = sum(len(group.members) for _, section in sections for group in section)
     lines = [f"== Failures, by likely cause ({_plural(groups, 'failure block')} for {_plural(runs, 'run')}) =="]
     for cause, section in sections:
-        own = [group for group in section if not (cause and cause.rule and group.blocked_by == cause.rule)]
-        blocked = [group for group in section if group not in own]
-        own.sort(key=lambda group: not (cause and cause.rule in group.first.rules))  # its own scenarios first
+        rule = cause.rule if cause is not None else None
+        blocked = [group for group in section if rule is not None and group.blocked_by == rule]
+        own = [group for group in section if rule is None or group.blocked_by != rule]
+        own.sort(key=lambda group: rule not in group.first.rules)  # the scenarios of the rule itself first
         lines.append("")
         lines.append(_section_heading(cause, own, blocked, texts))
         shown_own = own if verbosity > 0 else _distinct(own)[:SHOWN_PER_CAUSE]
@@ -206,9 +209,10 @@ def failure_section(report: Report, *, trace: bool = False, verbosity: int = 0) 
         shown_blocked = blocked if verbosity > 0 else _distinct(blocked)[:SHOWN_PER_CAUSE]
         if shown_blocked:
             lines.append("")
-            lines.append(f"  blocked at {cause.rule if cause else '?'} before reaching their own rule:")
+            lines.append(f"  blocked at {rule} before reaching their own rule:")
             lines.extend(blocked_line(group) for group in shown_blocked)
-        hidden = [group for group in own + blocked if group not in shown_own and group not in shown_blocked]
+        seen = {id(group) for group in shown_own + shown_blocked}
+        hidden = [group for group in own + blocked if id(group) not in seen]
         if hidden:
             shown_ids = {group.first.id for group in shown_own + shown_blocked}
             again = sum(1 for group in hidden if group.first.id in shown_ids)
