@@ -76,6 +76,9 @@ RUN_EXAMPLES = examples(
 )
 
 
+#: The seconds an engine may take to answer one request, unless ``--timeout`` says otherwise.
+DEFAULT_TIMEOUT = 10.0
+
 RUN_EPILOG = RUN_EXAMPLES + "\n\n" + exit_codes()
 
 
@@ -130,7 +133,7 @@ def run(
     ] = 2,
     timeout: Annotated[
         float, typer.Option(metavar="SECONDS", help="seconds an engine may take to answer one request")
-    ] = 10.0,
+    ] = DEFAULT_TIMEOUT,
     start_timeout: StartTimeout = STARTUP_TIMEOUT,
     position_setup: Annotated[
         str,
@@ -308,10 +311,10 @@ def run(
         console.print(f"[red]stale expectation[/red] {escape(entry.where)}: {escape(stale_message(entry))}")
     console.print(f"reports: {results_path}  {junit}  {html}", markup=False, highlight=False, soft_wrap=True)
     last = cause_section(data)  # the run ends with its likely causes, and how to play its failures again
-    if data.problems:
-        failed_labels = list(dict.fromkeys(r.profile for r in data.results if r.status in FAILED))
+    failed_labels = list(dict.fromkeys(r.profile for r in data.results if r.status in FAILED))
+    if failed_labels:  # (runs not run, or a stale expectation, are no failures --lf would play)
         last.append("re-run the failing scenario runs only: " + _rerun_failures(
-            specs, failed_labels, asked_dir, features, language, symmetries, start_timeout
+            specs, failed_labels, asked_dir, features, language, symmetries, start_timeout, timeout
         ))  # fmt: skip
     for line in last:
         console.print(shown(line), markup=False, highlight=False, soft_wrap=True)
@@ -330,18 +333,20 @@ def _rerun_failures(
     language: str,
     symmetries: str,
     start_timeout: float,
+    timeout: float,
 ) -> str:
-    """The command that plays again only the runs that failed (``--lf``), under their profiles."""
+    """The command that plays again only the runs that failed (``--lf``), under their profiles (of
+    one engine: a --profile applies to every engine, whose profiles may have other names)."""
     words = ["guinote-conformance", "run"]
     for spec in specs:
         words += ["--engine", spec.text]
-    for label in labels:
-        words.append(f"--profile={label}" if label.startswith("-") else "--profile")
-        words += [] if label.startswith("-") else [label]
+    for label in labels if len(specs) == 1 else []:  # (a name may start with "-": never an option of its own)
+        words += [f"--profile={label}"] if label.startswith("-") else ["--profile", label]
     words += ["--features", str(features)] if features is not None else []
     words += ["--language", language] if language != "en" else []
     words += ["--symmetries", symmetries] if symmetries != "sample" else []
     words += ["--start-timeout", f"{start_timeout:g}"] if start_timeout != STARTUP_TIMEOUT else []
+    words += ["--timeout", f"{timeout:g}"] if timeout != DEFAULT_TIMEOUT else []
     return shlex.join([*words, "--lf", "--report-dir", str(report_dir)])
 
 
