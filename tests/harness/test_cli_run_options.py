@@ -468,3 +468,41 @@ def test_the_divergences_compare_writes_run_with_features_and_fail_there_as_they
     assert {r["status"] for r in results(tmp_path / "e")} == {"fail"}
     done = cli("run", "--engine", "reference", "--features", str(feature), *ONE, "--report-dir", str(tmp_path / "r"))
     assert done.returncode == ExitCode.OK, done.stdout + done.stderr
+
+
+# ------------------------------------------------------------------------------ the progress line
+
+
+def test_the_progress_is_a_live_line_on_a_terminal_and_plain_lines_elsewhere(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+    from types import SimpleNamespace
+
+    from rich.console import Console
+
+    from conformance.cli import progress as progress_module
+
+    def report(failed: bool) -> Any:
+        return SimpleNamespace(when="call", passed=not failed, failed=failed, user_properties=[])
+
+    shown, written = io.StringIO(), io.StringIO()
+    terminal = Console(file=shown, force_terminal=True, width=100)
+    with progress_module.progress(terminal) as live:
+        assert live.live is not None  # rich's live line, redrawn in place
+        live._total(3)
+        for failed in (False, True, True):
+            live.pytest_runtest_logreport(report(failed))
+    assert (live.done, live.bad) == (3, 2) and "scenarios (2 failing)" in shown.getvalue()
+
+    monkeypatch.setattr(progress_module, "PLAIN_EVERY", 0.0)  # a line at every run, to see them
+    piped = Console(file=written, force_terminal=False, width=100)
+    with progress_module.progress(piped) as plain:
+        assert plain.live is None
+        plain._total(2)
+        for failed in (False, True):
+            plain.pytest_runtest_logreport(report(failed))
+    lines = written.getvalue().splitlines()
+    assert [line.split(" (")[0] for line in lines] == [
+        "played 1 of 2 scenario runs",
+        "played 2 of 2 scenario runs, 1 failing",
+    ]
+    assert "\x1b" not in written.getvalue()  # no escape sequence in a log
