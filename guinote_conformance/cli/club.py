@@ -66,9 +66,9 @@ def _ask(question: Question, current: str, words: dict[str, str]) -> str:
 
 def club(
     language: Annotated[str, typer.Option(help="the language of the questions: es or en")] = "es",
-    out: Annotated[
-        Path, typer.Option(metavar="DIR", help="where the profile file and the sheet are written")
-    ] = Path("."),
+    out: Annotated[Path, typer.Option(metavar="DIR", help="where the profile file and the sheet are written")] = Path(
+        "."
+    ),
 ) -> None:
     """Choose your club's rules, question by question, and get the sheet to print and the profile
     file to check an engine against (the rulebook's "Choose your rules" page, in the terminal)."""

@@ -16,8 +16,9 @@ from typing import Annotated
 import pytest
 import typer
 
+from guinote_conformance.base import options
 from guinote_conformance.base.exit_codes import ExitCode
-from guinote_conformance.cli.common import console, errors, examples
+from guinote_conformance.cli.common import checked, console, errors, examples
 from guinote_conformance.run import realisations
 
 REALISE_EPILOG = examples(
@@ -46,6 +47,9 @@ def realise(
     """
     import tempfile
 
+    with checked():  # a bad number is said before any search starts
+        jobs = options.positive(jobs, "--jobs")
+        seconds = options.seconds(seconds, "--seconds")
     with tempfile.TemporaryDirectory(prefix="guinote-realise-") as folder:
         args = [
             str(resources.files("guinote_conformance") / "suite.py"),  # the packaged scenarios

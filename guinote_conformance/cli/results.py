@@ -17,17 +17,17 @@ session and the expectations file agree that nothing failed.
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import sys
 import tempfile
 from importlib import resources
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import pytest
 import typer
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from guinote_conformance.adapters.wire.failures import STARTUP_TIMEOUT
@@ -47,11 +47,11 @@ from guinote_conformance.cli.common import (
     open_info,
     read_scenarios,
 )
+from guinote_conformance.cli.progress import ProgressPlugin, progress
 from guinote_conformance.engines.profile_file import read_profile_file
 from guinote_conformance.engines.specs import EngineSpec, checked_flag_piece, overlays, parse_engine_spec, profile_flags
 from guinote_conformance.engines.symmetry import SYMMETRIES_ENV, check_mode, symmetries_line
-from guinote_conformance.report.formats import run_line, summary_lines, write_html, write_junit
-from guinote_conformance.results.case import CaseResult
+from guinote_conformance.report.formats import cause_section, closing_lines, failure_section, write_html, write_junit
 from guinote_conformance.results.report import Report, ResultsError
 from guinote_conformance.results.status import Status, legend
 from guinote_conformance.run import expectations as known
@@ -59,55 +59,8 @@ from guinote_conformance.run.applicability import compatibility_lines, forecast
 from guinote_conformance.run.expectations import scenario_id
 from guinote_conformance.run.language import LANGUAGES, features_root
 from guinote_conformance.run.scenario_setup import POSITION_SETUPS
-from guinote_conformance.run.selection import FAILED, RunKey, Selection, failed_runs
+from guinote_conformance.run.selection import FAILED, RunKey, Selection, failed_runs, own_scenarios
 from guinote_conformance.run.tally import stale_message
-
-
-class ProgressPlugin:
-    """Shows a progress bar while pytest runs the scenarios; keeps what went wrong in collection."""
-
-    def __init__(self, progress: Progress, *, verbose: bool = False) -> None:
-        self.progress = progress
-        #: ``run -v``: one line per scenario run as it ends, above the bar
-        self.verbose = verbose
-        self.task = progress.add_task("scenarios", total=None)
-        self.bad = 0
-        self.collection_errors: list[str] = []
-        #: how many tests pytest selected (each a scenario run): the results must hold as many
-        self.selected: int | None = None
-        #: what went wrong at the end of the session (the plugin's notes)
-        self.notes: list[str] = []
-
-    def pytest_collection_finish(self, session: pytest.Session) -> None:
-        self.selected = len(session.items)
-        self.progress.update(self.task, total=len(session.items))
-
-    def pytest_xdist_node_collection_finished(self, node: Any, ids: list[str]) -> None:
-        self.selected = len(ids)
-        self.progress.update(self.task, total=len(ids))
-
-    @pytest.hookimpl(trylast=True)
-    def pytest_sessionfinish(self, session: pytest.Session) -> None:
-        plugin = session.config.pluginmanager.get_plugin("guinote-conformance")
-        self.notes = list(getattr(getattr(plugin, "tally", None), "notes", []))
-
-    def pytest_collectreport(self, report: pytest.CollectReport) -> None:
-        if report.failed:
-            # the exception lines ("E   ...") without the traceback
-            lines = [line[1:].strip() for line in report.longreprtext.splitlines() if line.startswith("E ")]
-            self.collection_errors.append("\n".join(lines) or report.longreprtext.strip().splitlines()[-1])
-
-    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
-        if report.when == "call" or (report.when == "setup" and not report.passed):
-            if report.failed:
-                self.bad += 1
-            self.progress.update(self.task, advance=1, description=f"scenarios ({self.bad} problems)")
-            if self.verbose:
-                for name, value in report.user_properties:
-                    if name == "guinote" and isinstance(value, dict):  # the engine's text: never markup
-                        line = shown(run_line(CaseResult.from_json(value)))
-                        self.progress.console.print(line, markup=False, highlight=False, soft_wrap=True)
-
 
 RUN_EXAMPLES = examples(
     "guinote-conformance run --engine reference",
@@ -118,8 +71,13 @@ RUN_EXAMPLES = examples(
     "guinote-conformance run --engine reference --profile ludoteka --flag cante_per_trick=many   # a value over it",
     'guinote-conformance run --engine "cmd:./my-engine" --profile-file our_club.toml   # a club\'s own rules',
     "guinote-conformance run --engine reference --area arrastre --symmetries all   # seats rotated, suits relabelled",
+    'guinote-conformance run -e "cmd:./my-engine" --features reports/divergences.feature   # your own scenarios',
+    'guinote-conformance run -e "cmd:./my-engine" -x -q   # stop at the first failure; then --lf: only the failures',
 )
 
+
+#: The seconds an engine may take to answer one request, unless ``--timeout`` says otherwise.
+DEFAULT_TIMEOUT = 10.0
 
 RUN_EPILOG = RUN_EXAMPLES + "\n\n" + exit_codes()
 
@@ -175,7 +133,7 @@ def run(
     ] = 2,
     timeout: Annotated[
         float, typer.Option(metavar="SECONDS", help="seconds an engine may take to answer one request")
-    ] = 10.0,
+    ] = DEFAULT_TIMEOUT,
     start_timeout: StartTimeout = STARTUP_TIMEOUT,
     position_setup: Annotated[
         str,
@@ -230,16 +188,19 @@ def run(
     ] = 0,
     quiet: Annotated[
         bool,
-        typer.Option(
-            "--quiet", "-q", help="fewer lines: no table by area, no reasons for the runs not applicable (only counts)"
-        ),
+        typer.Option("--quiet", "-q", help="fewer lines: no table by area, no count of the checks not made"),
     ] = False,
     verbose: Annotated[
-        bool,
+        int,
         typer.Option(
-            "--verbose", "-v", help="more lines: one per scenario run as it ends, every not-applicable reason"
+            "--verbose",
+            "-v",
+            count=True,
+            show_default=False,
+            help="more lines: one per scenario run as it ends, every not-applicable reason, every failure in full "
+            "(-vv: each with its steps, the failing one marked)",
         ),
-    ] = False,
+    ] = 0,
     last_failed: Annotated[
         bool,
         typer.Option(
@@ -248,6 +209,14 @@ def run(
             help="run only the scenario runs that failed in the last run written to --report-dir (its results.json)",
         ),
     ] = False,
+    features: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="DIR|FILE",
+            help="run your own .feature files instead of the suite's (a folder of them, or one), written in the "
+            "suite's steps: e.g. the divergences.feature that compare writes",
+        ),
+    ] = None,
 ) -> None:
     """Run the scenarios against the engine(s) under each of their profiles; write the reports."""
     with checked():
@@ -278,11 +247,14 @@ def run(
         if chosen_flags and profile:
             profile = [label + chosen_flags for label in profile]
         selection = Selection(tuple(scenario or ()), tuple(rule or ()), tuple(area or ()))
-        catalogue = read_scenarios()
-        selection.check(catalogue)
+        if features is not None and language != "en":
+            raise InputError(f"--features {features}: your files run as written; --language es translates only the "
+                             "suite's own scenarios")  # fmt: skip
+        catalogue = own_scenarios(features) if features is not None else read_scenarios()
+        selection.check(catalogue, own=features)
         entries = known.check_coverage(known.load_expectations(expectations), catalogue) if expectations else []
         failed_before = _last_failed(report_dir) if last_failed else None
-        report_dir = claim_report_dir(report_dir)
+        asked_dir, report_dir = report_dir, claim_report_dir(report_dir)
         labels: list[str] = []
         summary: list[str] = []
         chosen = [s for s in catalogue if selection.selected(s)] if selection else catalogue
@@ -299,7 +271,7 @@ def run(
             cases = [(label, profile_flags(info, label)) for label in profile or info.profiles]
             labels += [label for label, _ in cases]
             expected = forecast(info, cases, chosen, overlays())
-            summary += compatibility_lines(str(spec), info, notes, expected, reasons=not quiet)
+            summary += compatibility_lines(str(spec), info, notes, expected, reasons=verbose > 0)
         known.check_profiles(entries, labels)
         summary.append(symmetries_line(symmetries))
         if failed_before is not None:
@@ -310,11 +282,12 @@ def run(
     extra += ["--language", language, "--symmetries", symmetries, "--engine-start-timeout", repr(start_timeout)]
     extra += (["--guinote-trace"] if trace else []) + (["--budget", repr(budget)] if budget is not None else [])
     extra += ["--maxfail", str(maxfail)] if maxfail else []
+    extra += ["--guinote-features", str(features.resolve())] if features is not None else []
     with tempfile.TemporaryDirectory(prefix="guinote-lf-") as folder:
         if failed_before:  # the run's own results.json is replaced as it runs: the plugin reads a copy
             extra += ["--guinote-last-failed", shutil.copy(report_dir / "results.json", folder)]
         code, progress, results_path = _pytest(
-            specs, profile, selection, expectations, report_dir, jobs, timeout, extra, verbose=verbose
+            specs, profile, selection, expectations, report_dir, jobs, timeout, extra, verbose=verbose > 0
         )
     for note in progress.notes:
         errors.print(f"[red]error:[/red] {markup(note)}", highlight=False)
@@ -328,19 +301,53 @@ def run(
     data = Report.load(results_path)
     html = write_html(data, report_dir)
     junit = write_junit(data, report_dir / "junit.xml")
-    print_summary(data, trace=trace, verbosity=-1 if quiet else int(verbose))
+    verbosity = -1 if quiet else verbose
+    print_summary(data, trace=trace, verbosity=verbosity, causes=False)
     stopped = _stopped_early(data, maxfail, exitfirst)
     if stopped:
         console.print(stopped, markup=False, highlight=False)
     stale = known.stale(entries, [result.to_json() for result in data.results])
     for entry in stale:
         console.print(f"[red]stale expectation[/red] {escape(entry.where)}: {escape(stale_message(entry))}")
-    console.print(f"reports: {results_path}  {junit}  {html}", markup=False)
+    console.print(f"reports: {results_path}  {junit}  {html}", markup=False, highlight=False, soft_wrap=True)
+    last = cause_section(data)  # the run ends with its likely causes, and how to play its failures again
+    failed_labels = list(dict.fromkeys(r.profile for r in data.results if r.status in FAILED))
+    if failed_labels:  # (runs not run, or a stale expectation, are no failures --lf would play)
+        last.append("re-run the failing scenario runs only: " + _rerun_failures(
+            specs, failed_labels, asked_dir, features, language, symmetries, start_timeout, timeout
+        ))  # fmt: skip
+    for line in last:
+        console.print(shown(line), markup=False, highlight=False, soft_wrap=True)
     mismatches = _mismatches(code, progress, data, bool(stale), stopped=bool(stopped))
     for line in mismatches:
         errors.print(f"[red]error:[/red] {markup(line)}", highlight=False)
     passed = data.ok and not stale and not mismatches and not progress.notes
     raise typer.Exit(int(ExitCode.OK if passed else ExitCode.RULE_FAILURES))
+
+
+def _rerun_failures(
+    specs: list[EngineSpec],
+    labels: list[str],
+    report_dir: Path,
+    features: Path | None,
+    language: str,
+    symmetries: str,
+    start_timeout: float,
+    timeout: float,
+) -> str:
+    """The command that plays again only the runs that failed (``--lf``), under their profiles (of
+    one engine: a --profile applies to every engine, whose profiles may have other names)."""
+    words = ["guinote-conformance", "run"]
+    for spec in specs:
+        words += ["--engine", spec.text]
+    for label in labels if len(specs) == 1 else []:  # (a name may start with "-": never an option of its own)
+        words += [f"--profile={label}"] if label.startswith("-") else ["--profile", label]
+    words += ["--features", str(features)] if features is not None else []
+    words += ["--language", language] if language != "en" else []
+    words += ["--symmetries", symmetries] if symmetries != "sample" else []
+    words += ["--start-timeout", f"{start_timeout:g}"] if start_timeout != STARTUP_TIMEOUT else []
+    words += ["--timeout", f"{timeout:g}"] if timeout != DEFAULT_TIMEOUT else []
+    return shlex.join([*words, "--lf", "--report-dir", str(report_dir)])
 
 
 def _pytest_said(code: int) -> str:
@@ -447,21 +454,23 @@ def _pytest(
         args += ["--expectations", str(expectations.resolve())]
     if jobs > 1:
         args += ["-n", str(jobs)]
-    with Progress(
-        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), console=console
-    ) as progress:
-        plugin = ProgressPlugin(progress, verbose=verbose)
+    with progress(console, verbose=verbose) as plugin:
         code = pytest.main(list(args), plugins=[plugin])
     return int(code), plugin, results_path
 
 
-def print_summary(data: Report, *, trace: bool = False, verbosity: int = 0) -> None:
-    """The summary of a run: the table by rule area (not with ``verbosity`` below 0: ``-q``), the
-    legend and :func:`~guinote_conformance.report.formats.summary_lines`."""
+def print_summary(data: Report, *, trace: bool = False, verbosity: int = 0, causes: bool = True) -> None:
+    """The account of a run, as pytest's reads: the failures by likely cause, the table by rule area
+    with its legend (not with ``verbosity`` below 0: ``-q``), the counts and the verdict, and last
+    the likely causes (without ``causes``: ``run`` prints them after the reports' paths, to end with
+    them). :mod:`guinote_conformance.report.formats` writes the lines."""
+    # the engine's own text is in these lines: never as markup, its control characters shown
+    lines = failure_section(data, trace=trace, verbosity=verbosity)
+    for line in lines:
+        console.print(shown(line), markup=False, highlight=False, soft_wrap=True)
     if verbosity >= 0:
         _area_table(data)
-    # the engine's own text is in these lines: never as markup, its control characters shown
-    for line in summary_lines(data, trace=trace, verbosity=verbosity):
+    for line in closing_lines(data, verbosity=verbosity) + (cause_section(data) if causes else []):
         console.print(shown(line), markup=False, highlight=False, soft_wrap=True)
 
 

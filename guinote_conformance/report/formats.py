@@ -1,12 +1,14 @@
 """Reports built from a :class:`~guinote_conformance.results.report.Report`: the terminal summary, the
 one-file HTML report and the JUnit XML file.
 
-Each leads with what an engine author staring at a red CI wants first: the verdict and the
-rules most likely broken (:mod:`guinote_conformance.oracle.causes`), then one block per failure (a scenario
-failing the same way under several profiles is one block; a failure blocked by another rule before
-its own, :attr:`~guinote_conformance.results.case.CaseResult.blocked_by`, is one line under that rule, and
-in JUnit a ``blocked_by`` property of its test case), then the rules × profiles matrix.
-Every text an engine wrote is escaped wherever it is shown.
+Each puts first, or last, what an engine author staring at a red CI wants: the rules most likely
+broken (:mod:`guinote_conformance.oracle.causes`). The HTML report leads with them, then one block per
+failure, then the rules × profiles matrix; the terminal reads like pytest's (:func:`summary_lines`):
+the failures grouped by their likely cause, the first few of each in full, then the counts and the
+verdict, and it ends with the likely causes. A scenario failing the same way under several profiles
+is one block; a failure blocked by another rule before its own
+(:attr:`~guinote_conformance.results.case.CaseResult.blocked_by`) is one line under that rule, and in JUnit a
+``blocked_by`` property of its test case. Every text an engine wrote is escaped wherever it is shown.
 """
 
 from __future__ import annotations
@@ -25,7 +27,13 @@ from guinote_conformance.adapters.vocabulary import HAND_END_REASONS
 from guinote_conformance.base.paths import published_rulebook
 from guinote_conformance.base.untrusted import shown, template_value
 from guinote_conformance.catalogue.rule_index import load_rules
-from guinote_conformance.oracle.causes import Cause, NumericDifference, likely_causes, numeric_differences
+from guinote_conformance.oracle.causes import (
+    Cause,
+    NumericDifference,
+    by_root_cause,
+    likely_causes,
+    numeric_differences,
+)
 from guinote_conformance.results.case import CaseResult, area_of, area_order
 from guinote_conformance.results.report import FailureGroup, Report
 from guinote_conformance.results.status import Status, legend
@@ -89,8 +97,9 @@ def reason_notes(result: CaseResult) -> list[str]:
 # ---------------------------------------------------------------------------------- plain text
 
 
-def failure_lines(group: FailureGroup, texts: dict[str, RuleText] | None = None) -> list[str]:
-    """One failure block as plain text lines (for the terminal)."""
+def failure_lines(group: FailureGroup, texts: dict[str, RuleText] | None = None, *, steps: bool = False) -> list[str]:
+    """One failure block as plain text lines (for the terminal); with ``steps`` (``run -vv``), the
+    scenario's steps, the failing one marked."""
     result = group.first
     texts = texts if texts is not None else {}
     stage = f" — {result.stage_text}" if result.stage else ""
@@ -106,37 +115,28 @@ def failure_lines(group: FailureGroup, texts: dict[str, RuleText] | None = None)
         d = result.divergence
         rule = f" — the engine's answer breaks {d.rule}" if d.rule else ""
         lines.append(f"    first divergence (line {d.step_line}): {d.call}: {d.what}{rule}")
+    if steps:
+        lines.extend(f"    {'>>' if step.line == result.failed_line else '  '} {step.line:4} {step.keyword} {step.text}"
+                     for step in result.steps)  # fmt: skip
     lines.append(f"    re-run: {result.rerun}")
     return lines
 
 
-def blocked_lines(blocked: dict[str, list[FailureGroup]], texts: dict[str, RuleText] | None = None) -> list[str]:
-    """The failures blocked before their own rule, collapsed under the rule that blocked them:
-    a heading per root cause, then one line per blocked scenario (its place, its own rules, the
-    profiles, where it went wrong)."""
-    texts = texts if texts is not None else {}
-    lines: list[str] = []
-    for rule, groups in blocked.items():
-        statement = f": {texts[rule].statement}" if rule in texts else ""
-        count = f"{len(groups)} failure{'' if len(groups) == 1 else 's'}"
-        lines.append(f"Blocked by {rule}{statement}")
-        lines.append(f"  {count} of other rules went wrong at {rule} before reaching their own:")
-        for group in groups:
-            result = group.first
-            d = result.divergence
-            where = f" — line {d.step_line}: {d.what}" if d is not None else ""
-            lines.append(
-                f"  {result.status.glyph} {result.location}  {', '.join(result.rules) or '-'}  {result.scenario}  "
-                f"[{', '.join(group.profiles)}]{where}"
-            )
-        lines.append("")
-    return lines
+def blocked_line(group: FailureGroup) -> str:
+    """A failure blocked before its own rule, in one line under the rule that blocked it, its root
+    cause: its place, its own rules, the scenario, the profiles, where it went wrong."""
+    result = group.first
+    d = result.divergence
+    where = f" — line {d.step_line}: {d.what}" if d is not None else ""
+    under = ", ".join(group.profiles) + (f" @{result.symmetry}" if result.symmetry else "")
+    rules = ", ".join(result.rules) or "-"
+    return f"  {result.status.glyph} {result.location}  {rules}  {result.scenario}  [{under}]{where}"
 
 
-def cause_lines(causes: list[Cause], texts: dict[str, RuleText] | None = None) -> list[str]:
+def cause_lines(causes: list[Cause], texts: dict[str, RuleText] | None = None, start: int = 1) -> list[str]:
     texts = texts if texts is not None else {}
     lines = []
-    for rank, cause in enumerate(causes, 1):
+    for rank, cause in enumerate(causes, start):
         statement = f": {texts[cause.rule].statement}" if cause.rule in texts else ""
         count = len(cause.groups)
         lines.append(f"{rank}. {cause.title} explains {count} failure{'' if count == 1 else 's'}{statement}")
@@ -180,49 +180,137 @@ def run_line(result: CaseResult) -> str:
     )
 
 
-def summary_lines(report: Report, *, failures: bool = True, trace: bool = False, verbosity: int = 0) -> list[str]:
-    """The terminal summary after a run: verdict, likely causes, one block per failure, counts.
+#: How many failures of one likely cause the terminal shows in full, and how many of those it
+#: blocked as one line each (``run -v``: every one); the rest are counted, with how to see them.
+SHOWN_PER_CAUSE = 3
 
-    ``verbosity`` below 0 (``run -q``) leaves out the reasons of the runs not applicable and the
-    checks not made (the counts say how many); above 0 (``-v``) lists every not-applicable reason."""
+
+def summary_lines(report: Report, *, failures: bool = True, trace: bool = False, verbosity: int = 0) -> list[str]:
+    """The terminal's account of a run, read like pytest's: the failures by likely cause
+    (:func:`failure_section`), the counts (:func:`closing_lines`), and, last, the likely causes
+    (:func:`cause_section`). ``run`` prints the table by area and the reports' paths in between."""
+    lines = failure_section(report, trace=trace, verbosity=verbosity) if failures else []
+    lines += closing_lines(report, verbosity=verbosity)
+    return lines + cause_section(report)
+
+
+def failure_section(report: Report, *, trace: bool = False, verbosity: int = 0) -> list[str]:
+    """The failures, grouped by the likely cause that explains them
+    (:func:`~guinote_conformance.oracle.causes.by_root_cause`), the highest ranked first: under each,
+    its first :data:`SHOWN_PER_CAUSE` failures of distinct scenarios in full (a scenario failing
+    again under a symmetry adds nothing to read), the failures it blocked before their own rule
+    one line each, and the rest counted, with how to see them. ``verbosity`` above 0 (``run -v``)
+    shows every failure; above 1 (``-vv``) each with its steps."""
     texts = rule_texts()
-    groups = report.failure_groups()
-    lines: list[str] = []
-    if groups:
-        causes = likely_causes(report)
-        failed = sum(len(group.members) for group in groups)
-        blocks = f"{len(groups)} failure block{'' if len(groups) == 1 else 's'}"
-        runs = f"{failed} run{'' if failed == 1 else 's'}"
-        lines.append(f"Likely causes ({blocks} for {runs}):")
-        lines.extend(cause_lines(causes, texts))
-        broken = [r for r in report.problems if r.status in (Status.ERROR, Status.TIMEOUT)]
-        if broken:
-            lines.append(
-                f"{len(broken)} runs ended in an engine error or timeout (not ranked above): "
-                "check the harness first (guinote-conformance validate / smoke)"
-            )
-        shared = numeric_differences([g for g in groups if g.first.status is Status.FAIL])
-        if shared:
-            lines.append("Shared numeric differences:")
-            lines.extend(f"   - {difference.text}" for difference in shared[:3])
+    sections = [(block.cause, list(block.groups)) for block in by_root_cause(report)]
+    if not sections:
+        return []
+    groups = sum(len(groups) for _, groups in sections)
+    runs = sum(len(group.members) for _, section in sections for group in section)
+    lines = [f"== Failures, by likely cause ({_plural(groups, 'failure block')} for {_plural(runs, 'run')}) =="]
+    for cause, section in sections:
+        rule = cause.rule if cause is not None else None
+        blocked = [group for group in section if rule is not None and group.blocked_by == rule]
+        own = [group for group in section if rule is None or group.blocked_by != rule]
+        own.sort(key=lambda group: rule not in group.first.rules)  # the scenarios of the rule itself first
         lines.append("")
-    if failures:
-        for group in groups:
-            if group.blocked_by:
-                continue  # collapsed under the rule that blocked it, below
-            lines.extend(failure_lines(group, texts))
+        lines.append(_section_heading(cause, own, blocked, texts))
+        shown_own = own if verbosity > 0 else _distinct(own)[:SHOWN_PER_CAUSE]
+        for group in shown_own:
+            lines.append("")
+            lines.extend(failure_lines(group, texts, steps=verbosity > 1))
             if trace:
                 lines.extend(f"      | {transcript_line(entry)}" for entry in group.first.transcript)
+        shown_blocked = blocked if verbosity > 0 else _distinct(blocked)[:SHOWN_PER_CAUSE]
+        if shown_blocked:
             lines.append("")
-        lines.extend(blocked_lines(report.blocked(groups), texts))
-    lines.extend(not_run_lines(report))
+            lines.append(f"  blocked at {rule} before reaching their own rule:")
+            lines.extend(blocked_line(group) for group in shown_blocked)
+        seen = {id(group) for group in shown_own + shown_blocked}
+        hidden = [group for group in own + blocked if id(group) not in seen]
+        if hidden:
+            shown_ids = {group.first.id for group in shown_own + shown_blocked}
+            again = sum(1 for group in hidden if group.first.id in shown_ids)
+            also = f", {again} of them a scenario above under another symmetry" if again else ""
+            lines.append(f"  … {_plural(len(hidden), 'more failure block')} of this cause not shown{also} "
+                         "(-v shows every one; index.html has each with its transcript)")  # fmt: skip
+    lines.append("")
+    return lines
+
+
+def _section_heading(cause: Cause | None, own: list[FailureGroup], blocked: list[FailureGroup],
+                     texts: dict[str, RuleText]) -> str:  # fmt: skip
+    """The line that opens the failures of one cause."""
+    count = _plural(len(own) + len(blocked), "failure block")
+    if cause is None:
+        return (f"-- not ranked: {count} that ended in an engine error or a timeout, or a known failure that "
+                "now passes (an error or a timeout: check the harness first: validate, smoke) --")  # fmt: skip
+    statement = f": {texts[cause.rule].statement}" if cause.rule in texts else ""
+    also = f", {len(blocked)} of them blocked before their own rule" if blocked else ""
+    return f"-- {cause.title} ({count}{also}){statement} --"
+
+
+def _distinct(groups: list[FailureGroup]) -> list[FailureGroup]:
+    """``groups`` with one group per scenario, in their order: the scenario as written where it
+    failed so, rather than under a symmetry of it."""
+    kept: dict[tuple[str, str], FailureGroup] = {}
+    for group in groups:
+        key = (group.first.id, group.first.engine)
+        if key not in kept or (kept[key].first.symmetry and not group.first.symmetry):
+            kept[key] = group
+    chosen = {id(group) for group in kept.values()}
+    return [group for group in groups if id(group) in chosen]
+
+
+def _plural(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def closing_lines(report: Report, *, verbosity: int = 0) -> list[str]:
+    """The counts that close a run: the runs not run by reason, the runs not applicable (by reason
+    with ``run -v``, else in one line), the passing runs with checks not made (not with ``-q``),
+    and the verdict."""
+    lines = not_run_lines(report)
+    if verbosity > 0:
+        lines.extend(not_applicable_lines(report, limit=len(report.not_applicable)))
+    elif report.not_applicable:
+        runs = sum(len(found) for found in report.not_applicable.values())
+        reasons = _plural(len(report.not_applicable), "reason")
+        lines.append(f"{runs} not applicable, for {reasons} (-v lists them; results.json has each run's)")
     if verbosity >= 0:
-        reasons = len(report.not_applicable) if verbosity > 0 else 8
-        lines.extend(not_applicable_lines(report, limit=reasons))
         lines.extend(not_checked_lines(report))
     counts = ", ".join(f"{count} {status.label}" for status, count in report.summary.items() if count)
     verdict = "FAILED" if report.problems else "PASSED"
     lines.append(f"{verdict}: {len(report.results)} scenario runs: {counts or 'none'}")
+    return lines
+
+
+def cause_section(report: Report) -> list[str]:
+    """The likely causes, the last lines of a run: each rule with its evidence and the command that
+    re-runs its first failure (none for a run without failures)."""
+    groups = report.failure_groups()
+    if not groups:
+        return []
+    texts = rule_texts()
+    causes = likely_causes(report)
+    failed = sum(len(group.members) for group in groups)
+    shared = numeric_differences([g for g in groups if g.first.status is Status.FAIL])
+    lines = ["Shared numeric differences: " + "; ".join(d.text for d in shared[:3])] if shared else []
+    broken = [r for r in report.problems if r.status in (Status.ERROR, Status.TIMEOUT)]
+    if broken:
+        lines.append(
+            f"{len(broken)} runs ended in an engine error or timeout (not ranked below): "
+            "check the harness first (guinote-conformance validate / smoke)"
+        )
+    lines.append(f"Likely causes ({_plural(len(groups), 'failure block')} for {_plural(failed, 'run')}):")
+    for rank, cause in enumerate(causes, 1):
+        lines.extend(cause_lines([cause], texts, start=rank))
+        # a scenario of the rule itself, else one it did not block, shows the rule broken most plainly
+        ranked = sorted(
+            cause.groups, key=lambda g: (cause.rule not in g.first.rules, bool(g.blocked_by), bool(g.first.symmetry))
+        )
+        if ranked and ranked[0].first.rerun:
+            lines.append(f"     re-run its first failure: {ranked[0].first.rerun}")
     return lines
 
 
@@ -415,7 +503,10 @@ def write_junit(report: Report, path: Path) -> Path:
 __all__ = [
     "Cause",
     "NumericDifference",
-    "blocked_lines",
+    "blocked_line",
+    "cause_section",
+    "closing_lines",
+    "failure_section",
     "render_html",
     "rulebook_url",
     "run_line",

@@ -141,7 +141,7 @@ def compatibility_lines(
         lines.append(f"  {runs}, all to be played")
     elif not reasons:
         lines.append(f"  {runs}: {expected.applicable} to be played, {expected.runs - expected.applicable} not "
-                     "applicable by the engine's declaration (without -q: why)")  # fmt: skip
+                     "applicable by the engine's declaration (-v: why)")  # fmt: skip
     else:
         lines.append(f"  {runs}: {expected.applicable} to be played; not applicable by the engine's declaration:")
         lines.extend(f"    {count} {why}" for why, count in expected.not_applicable)

@@ -44,14 +44,17 @@ def features_root(language: str) -> Path:
 
 
 def configure(config: pytest.Config) -> Path:
-    """The session's folder of feature files, kept for :func:`session_root`."""
-    root = features_root(config.getoption("language") or "en")
+    """The session's folder of feature files, kept for :func:`session_root`: an author's own
+    (``--guinote-features``, a folder or one file, as written) or the suite's in the session's language."""
+    own = config.getoption("guinote_features")
+    root = Path(own) if own else features_root(config.getoption("language") or "en")
     _ROOT[:] = [root]
     return root
 
 
 def session_root() -> Path:
-    """The folder of feature files of the session being collected (the English one outside a session)."""
+    """The folder of feature files of the session being collected, or its one file (the English
+    folder outside a session)."""
     return _ROOT[0] if _ROOT else default_root()
 
 

@@ -50,6 +50,13 @@ def add_options(parser: pytest.Parser) -> None:
     group.addoption("--expectations", default=None, help="TOML file of known failures of the engine under test")
     group.addoption("--guinote-results", default=None, help="write the results as JSON to this path")
     group.addoption(
+        "--guinote-features",
+        default=None,
+        metavar="PATH",
+        help="collect the scenarios of these feature files (a folder of them, or one) instead of the suite's "
+        "(guinote-conformance run --features)",
+    )
+    group.addoption(
         "--guinote-last-failed",
         default=None,
         metavar="RESULTS_JSON",

@@ -79,6 +79,9 @@ class SessionPlan:
         self.position_setup: str = config.getoption("position_setup")
         self.language: str = config.getoption("language") or "en"
         self.symmetries: str = config.getoption("symmetries") or "sample"
+        own = config.getoption("guinote_features")
+        #: ``run --features``: the author's own feature files the session plays (None: the suite's)
+        self.features: Path | None = Path(own) if own else None
 
     def engine(self, spec: str) -> tuple[Engine, EngineInfo]:
         if spec not in self.engines:
@@ -206,6 +209,7 @@ class SessionPlan:
             [
                 *("guinote-conformance", "run", "--engine", spec, "--profile", profile, "--scenario", location),
                 *(("--symmetries", symmetry) if symmetry else ()),
+                *(("--features", str(relative(self.features))) if self.features is not None else ()),
                 *("--jobs", "1", "--trace", "--report-dir", folder),
                 *(("--language", self.language) if self.language != "en" else ()),
             ]
@@ -312,7 +316,7 @@ class SessionPlan:
         except CheckError as error:
             raise pytest.UsageError(str(error)) from None
         try:
-            self.selection.check(list(known.values()))
+            self.selection.check(list(known.values()), own=self.features)
         except CheckError as error:
             raise pytest.UsageError(str(error)) from None
         if not self.selection and self.only is None:

@@ -49,8 +49,9 @@ class Selection:
             return False
         return not self.scenarios or any(_matches(scenario, wanted) for wanted in self.scenarios)
 
-    def check(self, scenarios: list[Scenario]) -> None:
-        """A rule or area that does not exist, or filters that select nothing: an input error."""
+    def check(self, scenarios: list[Scenario], own: Path | None = None) -> None:
+        """A rule or area that does not exist, or filters that select nothing: an input error
+        (``own``: the scenarios are those of ``--features own``, not the suite's)."""
         rules = load_rules()
         for rule in self.rules:
             if rule not in rules:
@@ -60,17 +61,19 @@ class Selection:
             if area not in areas:
                 raise InputError(f"--area {area}: no such area; areas: {', '.join(areas)}")
         for location in self.scenarios:
-            check_location(location, scenarios)
+            check_location(location, scenarios, own)
         if scenarios and not any(self.selected(s) for s in scenarios):
             wanted = [f"--{kind} {value}" for kind, values in (("rule", self.rules), ("area", self.areas),
                       ("scenario", self.scenarios)) for value in values]  # fmt: skip
-            raise InputError(f"no scenario matches {' '.join(wanted)}")
+            among = f" of --features {own}" if own is not None else ""
+            raise InputError(f"no scenario{among} matches {' '.join(wanted)}")
 
 
-def check_location(wanted: str, scenarios: list[Scenario]) -> None:
+def check_location(wanted: str, scenarios: list[Scenario], own: Path | None = None) -> None:
     """A ``--scenario FILE:LINE`` that cannot select: an input error that says why, each case its own
     way: no such file, a file that does not parse (its ``file:line``), a file that is not one of the
-    suite's, a line where no scenario starts. A name glob is not checked here."""
+    suite's (with ``own``: not one of ``--features own``), a line where no scenario starts. A name
+    glob is not checked here."""
     path, _, line = wanted.rpartition(":")
     if not (line.isdigit() and path):
         return  # a name glob ("deck::*" has no line number)
@@ -86,9 +89,13 @@ def check_location(wanted: str, scenarios: list[Scenario]) -> None:
     except FeatureError as error:
         raise InputError(f"--scenario {wanted}: the file does not parse: {error}") from None
     suite = {scenario.path.resolve() for scenario in scenarios}
+    if found.resolve() not in suite and own is not None:
+        raise InputError(f"--scenario {wanted}: {path} is not one of the files of --features {own}; --scenario "
+                         "selects among them")  # fmt: skip
     if found.resolve() not in suite:
         raise InputError(f"--scenario {wanted}: {path} is not one of the suite's feature files; --scenario "
-                         f"selects among the suite's scenarios ({len(parsed)} in this file)")  # fmt: skip
+                         f"selects among the suite's scenarios ({len(parsed)} in this file; --features runs "
+                         "your own)")  # fmt: skip
     starts = sorted(scenario.line for scenario in scenarios if scenario.path.resolve() == found.resolve())
     if int(line) not in starts:
         nearest = min(starts, key=lambda start: abs(start - int(line)), default=None)
@@ -99,6 +106,41 @@ def check_location(wanted: str, scenarios: list[Scenario]) -> None:
 def _candidates(path: str) -> tuple[Path, Path]:
     """FILE relative to the working directory, or to the suite's folder ("features/deck.feature")."""
     return Path(path), default_root().parent / path
+
+
+def own_scenarios(path: Path) -> list[Scenario]:
+    """The scenarios of ``--features PATH``, an author's own feature files (a folder of them, or one
+    file) written in the suite's steps; an input error naming what is wrong and where: no such file
+    or folder, no feature file in the folder, a file that does not parse (its ``file:line``), a rule
+    tag the rule index does not know (its ``file:line``), no scenario at all. (A step no definition
+    parses is found as the session collects it: an error at its ``file:line`` too.)"""
+    option = f"--features {path}"
+    if path.is_dir():
+        files = sorted(path.glob("*.feature"))
+        if not files:
+            raise InputError(f"{option}: no .feature file in this folder")
+    elif path.is_file():
+        if path.suffix != ".feature":
+            raise InputError(f"{option}: not a .feature file (give one, or a folder of them)")
+        files = [path]
+    else:
+        raise InputError(f"{option}: no such file or folder")
+    rules = load_rules()
+    found: list[Scenario] = []
+    for file in files:
+        try:
+            parsed = parse_feature(file)
+        except FeatureError as error:
+            raise InputError(f"{option}: the file does not parse: {error}") from None
+        for scenario in parsed:
+            unknown = [rule for rule in scenario.rules if rule not in rules]
+            if unknown:
+                raise InputError(f"{option}: {scenario.location}: no such rule {unknown[0]} (its tags name rules of "
+                                 "the suite: guinote-conformance rules lists them)")  # fmt: skip
+        found += parsed
+    if not found:
+        raise InputError(f"{option}: no scenario in {'it' if path.is_file() else 'its feature files'}")
+    return found
 
 
 def failed_runs(path: Path) -> frozenset[RunKey]:

@@ -32,8 +32,8 @@ def test_a_card_of_a_third_suit_taking_the_trick_is_the_third_suit_rule_and_bloc
     tmp_path: Path,
 ) -> None:
     report, stdout = _run(
-        "serve:tests.harness.planted_engines:third_suit_wins", tmp_path, "--area", "deck", "--area", "free_phase"
-    )
+        "serve:tests.harness.planted_engines:third_suit_wins", tmp_path, "--area", "deck", "--area", "free_phase", "-v"
+    )  # -v: every failure shown (by default the first few of each cause)
     failed = [result for result in report.results if result.status.is_problem]
     assert failed and all(r.divergence is not None and r.divergence.rule == "DECK-11" for r in failed), [
         (r.id, r.divergence) for r in failed
@@ -43,7 +43,7 @@ def test_a_card_of_a_third_suit_taking_the_trick_is_the_third_suit_rule_and_bloc
     assert any("DECK-11" in r.rules and not r.blocked_by for r in failed)  # its own scenario: a full block
     (cause, *others) = likely_causes(report)
     assert cause.rule == "DECK-11" and not others and len(cause.blocked) == len(blocked)
-    assert "1. DECK-11 explains" in stdout and "Blocked by DECK-11" in stdout
+    assert "1. DECK-11 explains" in stdout and "  blocked at DECK-11 before reaching their own rule:" in stdout
     for result in blocked:  # one line under the root cause, not a block of its own
         assert f"{result.location}  {', '.join(result.rules)}  {result.scenario}" in stdout
         assert f"rules {', '.join(result.rules)}  profiles" not in stdout

@@ -311,3 +311,83 @@ def test_an_undeclared_flag_value_in_a_feature_file_is_an_input_error_naming_the
             done.output
         ), (command, done.output)
         assert "Traceback" not in done.output
+
+
+# ------------------------------------------------------------------------------ --features: an author's own files
+
+OWN = """\
+Feature: Mine
+  @DECK-06
+  Scenario: The Sota beats the Caballo
+    Given a hand in the free phase, muestra Rb, seat 0 to lead:
+      | seat 0 | So 2c 3c 4c 5c 6c |
+      | seat 1 | Co 2e 3e 4e 5e 6e |
+      | seat 2 | 4o 2b 3b 4b 5b 6b |
+      | seat 3 | 5o 7c Rc Sc Cc Ac |
+    When these tricks are played:
+      | So Co 4o 5o |
+    Then seat 0 wins the trick
+"""
+
+
+@pytest.mark.parametrize(
+    ("files", "args", "fragments"),
+    [
+        ({}, ["--features", "{tmp}/nowhere"], ["--features {tmp}/nowhere: no such file or folder"]),
+        ({"notes.txt": "hello"}, ["--features", "{tmp}"], ["--features {tmp}: no .feature file in this folder"]),
+        ({"fuzz.json": "{}"}, ["--features", "{tmp}/fuzz.json"], ["{tmp}/fuzz.json: not a .feature file"]),
+        (
+            {"mine.feature": OWN.replace("    When these", "  Nonsense\n    When these")},
+            ["--features", "{tmp}/mine.feature"],
+            ["--features {tmp}/mine.feature: the file does not parse: {tmp}/mine.feature:9:"],
+        ),
+        (
+            {"mine.feature": OWN.replace("@DECK-06", "@DECK-99")},
+            ["--features", "{tmp}"],
+            ["--features {tmp}: {tmp}/mine.feature:3: no such rule DECK-99"],
+        ),
+        (
+            {"mine.feature": OWN.replace("@DECK-06", "@no_such_flag=1")},
+            ["--features", "{tmp}"],
+            ["{tmp}/mine.feature:2: @no_such_flag=1: unknown flag"],
+        ),
+        ({"mine.feature": "Feature: Nothing yet\n"}, ["--features", "{tmp}"], ["--features {tmp}: no scenario in"]),
+        (
+            {"mine.feature": OWN},
+            ["--features", "{tmp}", "--rule", "CANTE-01"],
+            ["no scenario of --features {tmp} matches --rule CANTE-01"],
+        ),
+        (
+            {"mine.feature": OWN},
+            ["--features", "{tmp}", "--scenario", "features/deck.feature:8"],
+            ["--scenario features/deck.feature:8: features/deck.feature is not one of the files of --features {tmp}"],
+        ),
+        (
+            {"mine.feature": OWN},
+            ["--features", "{tmp}", "--scenario", "{tmp}/mine.feature:4"],
+            ["no scenario starts at line 4 of {tmp}/mine.feature; the nearest starts at line 3"],
+        ),
+        (
+            {"mine.feature": OWN},
+            ["--features", "{tmp}", "--language", "es"],
+            ["--language es translates only the suite's own scenarios"],
+        ),
+    ],
+)
+def test_a_mistake_with_own_features_exits_2_before_any_engine_starts_and_says_where(
+    files: dict[str, str], args: list[str], fragments: list[str], tmp_path: Path
+) -> None:
+    own = tmp_path / "own"
+    own.mkdir()
+    for name, text in files.items():
+        (own / name).write_text(text, encoding="utf-8")
+    filled = [arg.replace("{tmp}", str(own)) for arg in args]
+    done = invoke("run", "--engine", "cmd:./no-such-engine", *filled, "--report-dir", str(tmp_path / "r"))
+    assert_error(done, ExitCode.USAGE, *(fragment.replace("{tmp}", str(own)) for fragment in fragments))
+
+
+def test_a_scenario_of_the_suite_points_to_features_for_a_file_of_ones_own(tmp_path: Path) -> None:
+    mine = tmp_path / "mine.feature"
+    mine.write_text(OWN, encoding="utf-8")
+    done = invoke("run", "--scenario", f"{mine}:3", "--report-dir", str(tmp_path / "r"))
+    assert_error(done, ExitCode.USAGE, f"{mine} is not one of the suite's feature files", "--features runs your own")

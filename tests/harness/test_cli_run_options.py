@@ -1,8 +1,11 @@
 """The options that make a run read like pytest's, and the limit on an engine's start.
 
-``--start-timeout`` (every command that starts an engine), ``-x`` / ``--maxfail``, ``-q`` / ``-v``,
-``--lf``; every numeric option checked; ``--scenario FILE:LINE`` and an undefined step each with an
-error of its own (exit 2, never blamed on the engine). Each test runs the command as a user would
+The account of a run (a short header, the failures by likely cause, the closing summary ending
+with the likely causes and the command that re-runs the failures); ``--start-timeout`` (every
+command that starts an engine), ``-x`` / ``--maxfail``, ``-q`` / ``-v`` / ``-vv``, ``--lf``,
+``--features`` (an author's own feature files, such as the one ``compare`` writes); every numeric
+option checked; ``--scenario FILE:LINE``, ``--features`` and an undefined step each with an error
+of its own (exit 2, never blamed on the engine). Each test runs the command as a user would
 (in a subprocess, or in process for the mistakes caught before any engine starts) on a selection
 small enough to take a few seconds.
 """
@@ -95,6 +98,11 @@ def test_every_command_that_starts_an_engine_takes_the_start_timeout(command: st
         (["compare", "-e", "reference", "--start-timeout", "-3"], "--start-timeout -3: a number of seconds"),
         (["replay", "x.json", "--start-timeout", "inf"], "--start-timeout inf: a number of seconds"),
         (["validate", "-e", "reference", "--start-timeout", "0"], "--start-timeout 0: a number of seconds"),
+        (["realise", "--jobs", "-2"], "--jobs -2: must be 1 or more"),
+        (["realise", "--seconds", "nan"], "--seconds nan: a number of seconds must be finite"),
+        (["run", "--budget", "-1"], "--budget -1: a number of seconds"),
+        (["run", "--max-engine-failures", "-1"], "--max-engine-failures -1: must be 0 or more"),
+        (["compare", "-e", "reference", "--seconds", "0"], "--seconds 0: a number of seconds"),
     ],
 )
 def test_a_wrong_number_is_an_error_naming_the_option(args: list[str], fragment: str, tmp_path: Path) -> None:
@@ -130,13 +138,19 @@ def test_a_run_stopped_at_its_nth_failure_reports_the_rest_as_not_run_and_says_s
 LIMITED = ["--engine", "py:tests.harness.limited_engine:make", "--rule", "DECK-04", "--rule", "DECK-05", "--jobs", "1"]
 
 
-def test_quiet_leaves_out_the_table_and_the_reasons_of_the_runs_not_applicable(tmp_path: Path) -> None:
+def test_quiet_leaves_out_the_table_and_verbose_gives_the_reasons_of_the_runs_not_applicable(tmp_path: Path) -> None:
     default = cli("run", *LIMITED, "--report-dir", str(tmp_path / "default"))
     quiet = cli("run", *LIMITED, "-q", "--report-dir", str(tmp_path / "quiet"))
-    assert default.returncode == quiet.returncode == ExitCode.OK, default.stdout + quiet.stdout + quiet.stderr
-    assert "Results by rule area" in default.stdout and " not applicable: " in default.stdout  # reasons, counted
-    assert "Results by rule area" not in quiet.stdout and " not applicable: " not in quiet.stdout
-    assert "not applicable by the engine's declaration (without -q: why)" in quiet.stdout
+    verbose = cli("run", *LIMITED, "-v", "--report-dir", str(tmp_path / "verbose"))
+    assert default.returncode == quiet.returncode == verbose.returncode == ExitCode.OK, default.stdout + quiet.stderr
+    assert "Results by rule area" in default.stdout and "Results by rule area" not in quiet.stdout
+    for done in (default, quiet):  # the reasons counted, in one line at each end of the run
+        assert " not applicable: " not in done.stdout
+        assert "not applicable by the engine's declaration (-v: why)" in done.stdout
+        assert " not applicable, for " in done.stdout and " (-v lists them; results.json has each run's)" in done.stdout
+    reason = "engine limited does not support deck="
+    assert reason not in default.stdout and reason not in quiet.stdout
+    assert f" {reason}" in verbose.stdout and f" not applicable: {reason}" in verbose.stdout  # the header, the end
     assert "PASSED: " in quiet.stdout and len(quiet.stdout.splitlines()) < len(default.stdout.splitlines())
 
 
@@ -332,3 +346,163 @@ def test_a_mistake_in_a_profile_file_is_an_error_naming_its_line(text: str, frag
 def test_a_profile_file_that_is_not_there_is_an_error(tmp_path: Path) -> None:
     done = invoke("run", "--profile-file", str(tmp_path / "none.toml"), "--report-dir", str(tmp_path / "r"))
     assert_error(done, ExitCode.USAGE, "none.toml: cannot be read")
+
+
+# ------------------------------------------------------------------------------ the account of a run
+
+
+def test_a_failing_run_reads_like_pytests_and_ends_with_its_likely_causes_and_the_command_for_its_failures(
+    tmp_path: Path,
+) -> None:
+    """A short header, plain progress (the output is not a terminal), the failures under their likely
+    cause, the table, the verdict, the reports, and last the likely causes and the ``--lf`` command,
+    which plays only the failures again."""
+    done = cli("run", "--engine", BROKEN, *DECK, "--report-dir", str(tmp_path))
+    assert done.returncode == ExitCode.RULE_FAILURES, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    failures = lines.index("== Failures, by likely cause (2 failure blocks for 2 runs) ==")
+    header = lines[: next(i for i, line in enumerate(lines) if line.startswith("played "))]
+    assert len(header) <= 10 and header[0].startswith("engine broken-third_suit_wins"), header
+    assert not any(line.startswith("scenarios (") for line in lines)  # no live bar in a pipe: a plain line
+    played = f"played {len(results(tmp_path))} scenario runs, 2 failing ("
+    assert lines[failures - 1].startswith(played), lines[failures - 1]
+    heading = lines[failures + 2]
+    assert heading.startswith("-- DECK-11 (2 failure blocks, 1 of them blocked before their own rule): "), heading
+    starts = ("== Failures", "✖ fail", "  blocked at DECK-11", " Results by rule area", "FAILED: ", "reports: ",
+              "Likely causes (2 failure blocks for 2 runs):", "1. DECK-11 explains 2")  # fmt: skip
+    order = [next(i for i, line in enumerate(lines) if line.strip().startswith(start.strip())) for start in starts]
+    assert order == sorted(order), order
+    assert lines[-2].startswith("     re-run its first failure: guinote-conformance run --engine ")
+    assert "--scenario features/deck.feature:204 " in lines[-2]  # DECK-11's own scenario, not the one it blocked
+    rerun = f"guinote-conformance run --engine {BROKEN} --profile lascuarenta --symmetries none --lf"
+    rerun += f" --report-dir {tmp_path}"
+    assert lines[-1] == f"re-run the failing scenario runs only: {rerun}"
+    again = cli(*rerun.split()[1:], "--jobs", "1")
+    assert again.returncode == ExitCode.RULE_FAILURES, again.stdout + again.stderr
+    assert statuses(tmp_path) == {"fail": 2}
+
+
+def test_a_passing_run_ends_with_its_verdict_and_its_reports(tmp_path: Path) -> None:
+    done = cli("run", "--engine", "reference", *DECK, "-q", "--report-dir", str(tmp_path))
+    assert done.returncode == ExitCode.OK, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[-2].startswith("PASSED: ") and lines[-1].startswith("reports: ")
+    assert "Failures" not in done.stdout and "Likely causes" not in done.stdout and "re-run" not in done.stdout
+
+
+def test_very_verbose_shows_every_failure_with_its_steps(tmp_path: Path) -> None:
+    done = cli("run", "--engine", BROKEN, *DECK, "-vv", "--report-dir", str(tmp_path))
+    assert done.returncode == ExitCode.RULE_FAILURES, done.stdout + done.stderr
+    assert ">>  213 Then seat 0 wins the trick" in done.stdout  # DECK-11's failing step, marked
+    assert "more failure block" not in done.stdout
+
+
+# ------------------------------------------------------------------------------ --features
+
+#: A scenario as compare writes it in divergences.feature (compare against caballo_above_sota):
+#: the engine ranks the Caballo above the Sota, so seat 1's Caballo takes the trick seat 3's Sota wins.
+OWN = """\
+Feature: Divergences found by guinote-conformance compare
+  Each scenario replays one divergence of broken-caballo_above_sota from the reference engine, shrunk:
+  it fails on that engine and passes on the reference.
+
+  @DECK-06 @cante_order=free
+  Scenario: compare 1: event trick_won.seat (lascuarenta)
+    Given a deal by seat 1:
+      | seat 0  | 5c 7c Se Re Ro 6c                                |
+      | seat 1  | 5b 4o 3e Ae 3b 3o                                |
+      | seat 2  | 4c Rb Sb Rc Sc 2c                                |
+      | seat 3  | Cb Ab Ac 3c 6b Ao                                |
+      | muestra | 2b                                               |
+      | stock   | So 2e 4e 4b 6e 6o 7b 7e 2o Ce 5o 5e Cc Co 7o ... |
+    When these tricks are played:
+      | 2c 6b 5c Ae |
+      | Ab 2e 3b 4c |
+      | Ao 6c 3o 4b |
+      | 2o 6e 5o 4o |
+      | 6o Co 7o So |
+    Then seat 3 wins the trick
+"""
+CABALLO = "serve:tests.broken_engines.engines:caballo_above_sota"
+ONE = ["--profile", "lascuarenta", "--symmetries", "none", "--jobs", "1"]
+
+
+def test_own_features_run_instead_of_the_suites_fail_on_the_broken_engine_and_pass_on_the_reference(
+    tmp_path: Path,
+) -> None:
+    own = tmp_path / "divergences.feature"
+    own.write_text(OWN, encoding="utf-8")
+    done = cli("run", "--engine", CABALLO, "--features", str(own), *ONE, "--report-dir", str(tmp_path / "engine"))
+    assert done.returncode == ExitCode.RULE_FAILURES, done.stdout + done.stderr
+    (failed,) = results(tmp_path / "engine")
+    assert failed["status"] == "fail" and failed["divergence"]["rule"] == "DECK-06"
+    assert f"--scenario {own}:6 --features {own} " in failed["rerun"]  # the re-run plays the same file
+    assert "1. DECK-06 explains 1 failure" in done.stdout
+    assert done.stdout.splitlines()[-1].endswith(
+        f"--features {own} --symmetries none --lf --report-dir {tmp_path / 'engine'}"
+    )
+    passed = cli("run", "--engine", "reference", "--features", str(tmp_path), *ONE, "--report-dir", str(tmp_path / "r"))
+    assert passed.returncode == ExitCode.OK, passed.stdout + passed.stderr
+    assert [(r["feature"], r["status"]) for r in results(tmp_path / "r")] == [(str(own), "pass")]
+
+
+def test_an_undefined_step_in_an_own_feature_is_an_error_at_its_line_never_the_engines(tmp_path: Path) -> None:
+    own = tmp_path / "mine.feature"
+    own.write_text(OWN.replace("Then seat 3 wins the trick", "Then seat 3 wins the trick with panache"))
+    done = cli("run", "--engine", CABALLO, "--features", str(own), *ONE, "--report-dir", str(tmp_path / "r"))
+    assert_error(done, ExitCode.USAGE, f"{own}:20: undefined step: Then seat 3 wins the trick with panache")
+    assert "check the harness" not in done.stdout + done.stderr
+    assert not (tmp_path / "r" / "results.json").exists()
+
+
+@pytest.mark.slow
+def test_the_divergences_compare_writes_run_with_features_and_fail_there_as_they_did(tmp_path: Path) -> None:
+    """A real compare against a broken engine, then its divergences.feature run on it and on the reference."""
+    found = cli("compare", "--engine", CABALLO, "--profile", "lascuarenta", "--hands", "20", "--depth", "hand",
+                "--report-dir", str(tmp_path / "compare"))  # fmt: skip
+    assert found.returncode == ExitCode.RULE_FAILURES, found.stdout + found.stderr
+    feature = tmp_path / "compare" / "divergences.feature"
+    assert feature.is_file(), found.stdout
+    done = cli("run", "--engine", CABALLO, "--features", str(feature), *ONE, "--report-dir", str(tmp_path / "e"))
+    assert done.returncode == ExitCode.RULE_FAILURES, done.stdout + done.stderr
+    assert {r["status"] for r in results(tmp_path / "e")} == {"fail"}
+    done = cli("run", "--engine", "reference", "--features", str(feature), *ONE, "--report-dir", str(tmp_path / "r"))
+    assert done.returncode == ExitCode.OK, done.stdout + done.stderr
+
+
+# ------------------------------------------------------------------------------ the progress line
+
+
+def test_the_progress_is_a_live_line_on_a_terminal_and_plain_lines_elsewhere(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+    from types import SimpleNamespace
+
+    from rich.console import Console
+
+    from guinote_conformance.cli import progress as progress_module
+
+    def report(failed: bool) -> Any:
+        return SimpleNamespace(when="call", passed=not failed, failed=failed, user_properties=[])
+
+    shown, written = io.StringIO(), io.StringIO()
+    terminal = Console(file=shown, force_terminal=True, width=100)
+    with progress_module.progress(terminal) as live:
+        assert live.live is not None  # rich's live line, redrawn in place
+        live._total(3)
+        for failed in (False, True, True):
+            live.pytest_runtest_logreport(report(failed))
+    assert (live.done, live.bad) == (3, 2) and "scenarios (2 failing)" in shown.getvalue()
+
+    monkeypatch.setattr(progress_module, "PLAIN_EVERY", 0.0)  # a line at every run, to see them
+    piped = Console(file=written, force_terminal=False, width=100)
+    with progress_module.progress(piped) as plain:
+        assert plain.live is None
+        plain._total(2)
+        for failed in (False, True):
+            plain.pytest_runtest_logreport(report(failed))
+    lines = written.getvalue().splitlines()
+    assert [line.split(" (")[0] for line in lines] == [
+        "played 1 of 2 scenario runs",
+        "played 2 of 2 scenario runs, 1 failing",
+    ]
+    assert "\x1b" not in written.getvalue()  # no escape sequence in a log

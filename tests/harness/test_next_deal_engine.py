@@ -24,11 +24,11 @@ NOT_WHILE_PLAYED = "The next hand is not dealt while a hand is being played"
 EXPLICIT_NEXT = "The next hand given as its hands, muestra and stock goes to the seats it names"
 
 
-def _run(tmp_path: Path, double: str) -> tuple[subprocess.CompletedProcess[str], list[dict[str, Any]]]:
+def _run(tmp_path: Path, double: str, *more: str) -> tuple[subprocess.CompletedProcess[str], list[dict[str, Any]]]:
     done = subprocess.run(
         [sys.executable, "-m", "guinote_conformance", "run", "--engine", DOUBLES + double, "--jobs", "1",
          "--report-dir", str(tmp_path), "--profile", "lascuarenta", "--area", "match", "--area", "deal",
-         "--area", "vueltas"],
+         "--area", "vueltas", *more],
         cwd=REPO, capture_output=True, text=True, timeout=600, check=False,
     )  # fmt: skip
     results = json.loads((tmp_path / "results.json").read_text(encoding="utf-8"))["results"]
@@ -55,7 +55,7 @@ def test_an_engine_that_refuses_the_next_hands_cards_is_not_applicable_there_wit
 
 
 def test_an_engine_that_declares_own_shuffle_has_them_counted_before_the_run(tmp_path: Path) -> None:
-    done, results = _run(tmp_path, "declared")
+    done, results = _run(tmp_path, "declared", "-v")  # -v: the summary that opens the run says why
     assert done.returncode == ExitCode.OK, done.stdout[-3000:]
     lost = [r for r in results if r["status"] == "not_applicable"]
     assert lost and all("from its own shuffle ('own_shuffle')" in r["message"] for r in lost)

@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 
 from guinote_conformance.adapters.protocol import PROTOCOL_VERSION
 from guinote_conformance.oracle.causes import likely_causes, numeric_differences
-from guinote_conformance.report.formats import render_html, summary_lines, write_junit
+from guinote_conformance.report.formats import SHOWN_PER_CAUSE, failure_section, render_html, summary_lines, write_junit
 from guinote_conformance.results.case import CaseResult, Divergence, StepLine
 from guinote_conformance.results.report import (
     RESULTS_FORMAT,
@@ -118,9 +118,10 @@ def test_blocked_failures_are_one_line_under_their_root_cause_in_every_report(tm
     assert cause.rule == "SCORE-01" and cause.groups == [own, blocked] and cause.blocked == [blocked]
     assert any("1 of them is a scenario of other rules blocked here" in line for line in cause.evidence)
     lines = summary_lines(report)
-    at = next(i for i, line in enumerate(lines) if line.startswith("Blocked by SCORE-01: The side that wins"))
-    assert lines[at + 1] == "  1 failure of other rules went wrong at SCORE-01 before reaching their own:"
-    assert lines[at + 2].startswith(
+    heading = next(i for i, line in enumerate(lines) if line.startswith("-- SCORE-01 (2 failure blocks, 1 of them"))
+    assert lines[heading].endswith(": the diez de últimas. --")  # the rule's statement
+    at = lines.index("  blocked at SCORE-01 before reaching their own rule:")
+    assert heading < at and lines[at + 1].startswith(
         f"  {Status.FAIL.glyph} features/scoring.feature:30  SCORE-02  Last  [lascuarenta] — line 771"
     )
     assert (
@@ -267,12 +268,42 @@ def test_a_divergence_while_reaching_the_position_is_its_own_stage(pytester: pyt
 # ---------------------------------------------------------------------------------- the reports
 
 
-def test_the_summary_puts_the_likely_causes_first() -> None:
+def test_the_summary_reads_like_pytests_failures_by_cause_then_the_verdict_and_last_the_likely_causes() -> None:
     lines = summary_lines(_synthetic_report())
-    assert lines[0].startswith("Likely causes")
-    assert lines[1].startswith("1. SCORE-01 explains 2 failures")
-    assert any("off by -10" in line for line in lines)
-    assert lines[-1].startswith("FAILED: 4 scenario runs")
+    assert lines[0] == "== Failures, by likely cause (2 failure blocks for 2 runs) =="
+    verdict = next(i for i, line in enumerate(lines) if line.startswith("FAILED: 4 scenario runs"))
+    causes = lines.index("Likely causes (2 failure blocks for 2 runs):")
+    heading = next(i for i, line in enumerate(lines) if line.startswith("-- SCORE-01 (2 failure blocks, 1 of them"))
+    assert heading < verdict < causes
+    assert lines[causes + 1].startswith("1. SCORE-01 explains 2 failures")
+    assert any("off by -10" in line for line in lines[causes:])
+    # the last line re-runs the first failure of the last cause: its own scenario, not the one it blocked
+    assert lines[-1] == "     re-run its first failure: " + _synthetic_report().results[0].rerun
+
+
+def test_the_failures_of_one_cause_show_the_first_few_scenarios_and_count_the_rest() -> None:
+    """A scenario failing again under a symmetry, or a fourth scenario of the cause, is counted
+    with how to see it (-v), never shown by default; -v shows every one, -vv their steps."""
+    base = _synthetic_report()
+    first = base.results[0]
+    again = [replace(first, symmetry="r1+ocbe", message=first.message + " (under r1+ocbe)")]
+    others = [
+        replace(first, id=f"cantes::Other {n}", scenario=f"Other {n}", line=800 + 10 * n, message=f"other {n}")
+        for n in range(4)
+    ]
+    report = Report(engines=base.engines, results=[*base.results, *again, *others])
+    default = failure_section(report)
+    shown = [line for line in default if line.startswith(f"{Status.FAIL.glyph} {Status.FAIL.label}")]
+    assert len(shown) == SHOWN_PER_CAUSE  # distinct scenarios, the one written before its symmetry
+    assert not any("under r1+ocbe" in line for line in default)
+    assert "  … 3 more failure blocks of this cause not shown, 1 of them a scenario above under another symmetry " \
+           "(-v shows every one; index.html has each with its transcript)" in default  # fmt: skip
+    every = failure_section(report, verbosity=1)
+    assert sum(line.startswith(f"{Status.FAIL.glyph} {Status.FAIL.label}") for line in every) == 6
+    assert not any("more failure block" in line for line in every) and not any(">>" in line for line in every)
+    steps = failure_section(report, verbosity=2)
+    assert "    >>  772 Then side 0 has 94 points in the hand" in steps
+    assert any(line.endswith(" 756 Given a hand in the arrastre") and ">>" not in line for line in steps)
 
 
 def test_junit_names_cases_by_rule_and_scenario_with_a_concise_body(tmp_path: Path) -> None:
@@ -545,7 +576,8 @@ def test_checks_not_made_and_runs_not_applicable_are_counted_by_reason_in_every_
     report = Report(results=[*passing, *lacking])
     lines = summary_lines(report)
     assert "3 passing runs with checks not made: needs capability 'match'" in lines
-    assert "2 not applicable: lacks <b>x</b>" in lines
+    assert "2 not applicable, for 1 reason (-v lists them; results.json has each run's)" in lines
+    assert "2 not applicable: lacks <b>x</b>" in summary_lines(report, verbosity=1)
     html = render_html(report)
     assert "3 passing runs: needs capability &#39;match&#39;" in html and "lacks &lt;b&gt;x&lt;/b&gt;" in html
     report.dump(tmp_path / "results.json")
