@@ -14,11 +14,7 @@ file is followed:
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
-import zipfile
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -27,7 +23,8 @@ import pytest
 
 from guinote_conformance import __version__
 from guinote_conformance.base.paths import published_rulebook
-from tests.docs.conftest import ROOT, BuiltSite
+from tests.docs.conftest import BuiltSite
+from tests.harness.wheel import unpack_wheel, wheel_suite
 
 #: served in its own process: a broken engine patches the reference engine's modules where it runs
 BROKEN = "serve:tests.broken_engines.engines:caballo_above_sota"
@@ -94,36 +91,10 @@ def broken_links(pages: list[Path], rulebook: Path) -> list[str]:
 
 @pytest.fixture(scope="module")
 def unpacked_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("wheel")
-    build = [
-        sys.executable,
-        "-m",
-        "pip",
-        "wheel",
-        "--no-deps",
-        "--no-build-isolation",
-        "-q",
-        "-w",
-        str(folder),
-        str(ROOT),
-    ]
-    done = subprocess.run(build, capture_output=True, text=True, timeout=300, check=False)
-    assert done.returncode == 0, done.stderr
-    [wheel] = folder.glob("*.whl")
-    packages = folder / "site-packages"
-    zipfile.ZipFile(wheel).extractall(packages)
-    return packages
+    return unpack_wheel(tmp_path_factory.mktemp("wheel"))
 
 
-def suite(packages: Path, cwd: Path, *args: str, rulebook: str | None = None) -> subprocess.CompletedProcess[str]:
-    """The wheel's ``guinote-conformance``, from ``cwd``; the broken engine's module from the checkout
-    (after the wheel's packages on the path, so that nothing of the checkout's package is taken)."""
-    env = {**os.environ, "PYTHONPATH": f"{packages}{os.pathsep}{ROOT}"}
-    env.pop("GUINOTE_RULEBOOK_URL", None)
-    if rulebook is not None:
-        env["GUINOTE_RULEBOOK_URL"] = rulebook
-    command = [sys.executable, "-m", "guinote_conformance", *args]
-    return subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=600, check=False)
+suite = wheel_suite
 
 
 def test_every_link_of_a_report_and_a_site_made_from_the_wheel_leads_somewhere(

@@ -19,6 +19,7 @@ from guinote_conformance import __version__
 from guinote_conformance.base.paths import RULEBOOK_HOME, SOURCE_HOME
 from guinote_conformance.catalogue.features import load_scenarios
 from guinote_conformance.catalogue.rule_index import default_root
+from tests.harness.wheel import unpack_wheel, wheel_suite
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -104,3 +105,27 @@ def test_a_user_project_gets_the_plugin_usage_errors(pytester: pytest.Pytester) 
     outcome = pytester.runpytest("-p", "no:cacheprovider", "--area", "poker")
     assert outcome.ret == pytest.ExitCode.USAGE_ERROR
     outcome.stderr.fnmatch_lines(["*--area poker: no such area*"])
+
+
+@pytest.mark.slow
+def test_compare_from_the_wheel_writes_scenarios_that_run_features_runs_again(tmp_path: Path) -> None:
+    """An engine author's loop, from the wheel in an unrelated folder: compare finds the broken
+    engine's divergences and checks its scenarios (with no pyproject.toml of the project's at
+    hand), and ``run --features`` plays the written file again: failing on the engine, passing on
+    the reference."""
+    packages = unpack_wheel(tmp_path / "wheel")
+    work = tmp_path / "work"
+    work.mkdir()
+    broken = "serve:tests.broken_engines.engines:caballo_above_sota"
+    found = wheel_suite(packages, work, "compare", "--engine", broken, "--profile", "lascuarenta", "--hands", "20",
+                        "--depth", "hand", "--report-dir", "compare")  # fmt: skip
+    assert found.returncode == 1, found.stdout[-3000:] + found.stderr[-3000:]
+    assert "did not run" not in found.stdout and "Config file" not in found.stdout, found.stdout[-3000:]
+    assert "scenario reproduced" in found.stdout
+    feature = work / "compare" / "divergences.feature"
+    on_engine = wheel_suite(packages, work, "run", "--engine", broken, "--features", str(feature), "--jobs", "1",
+                            "--report-dir", "engine")  # fmt: skip
+    assert on_engine.returncode == 1, on_engine.stdout[-3000:] + on_engine.stderr[-3000:]
+    on_reference = wheel_suite(packages, work, "run", "--engine", "reference", "--features", str(feature),
+                               "--jobs", "1", "--report-dir", "reference")  # fmt: skip
+    assert on_reference.returncode == 0, on_reference.stdout[-3000:] + on_reference.stderr[-3000:]

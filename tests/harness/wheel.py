@@ -1,0 +1,48 @@
+"""The suite as an engine author has it: the wheel built from this checkout, unpacked into a
+folder of its own (its code and data only, the dependencies this environment's), run from an
+unrelated folder. A broken engine's module comes from the checkout, after the wheel's packages on
+the path, so that nothing of the checkout's package is taken."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def unpack_wheel(folder: Path) -> Path:
+    """The wheel of this checkout, built into ``folder`` and unpacked into ``folder/site-packages``."""
+    build = [
+        sys.executable,
+        "-m",
+        "pip",
+        "wheel",
+        "--no-deps",
+        "--no-build-isolation",
+        "-q",
+        "-w",
+        str(folder),
+        str(ROOT),
+    ]
+    done = subprocess.run(build, capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    [wheel] = folder.glob("*.whl")
+    packages = folder / "site-packages"
+    zipfile.ZipFile(wheel).extractall(packages)
+    return packages
+
+
+def wheel_suite(
+    packages: Path, cwd: Path, *args: str, rulebook: str | None = None, timeout: float = 600
+) -> subprocess.CompletedProcess[str]:
+    """``guinote-conformance ARGS`` from the unpacked wheel, in ``cwd``."""
+    env = {**os.environ, "PYTHONPATH": f"{packages}{os.pathsep}{ROOT}"}
+    env.pop("GUINOTE_RULEBOOK_URL", None)
+    if rulebook is not None:
+        env["GUINOTE_RULEBOOK_URL"] = rulebook
+    command = [sys.executable, "-m", "guinote_conformance", *args]
+    return subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout, check=False)
