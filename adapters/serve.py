@@ -23,7 +23,7 @@ import traceback
 from collections.abc import Callable, Sequence
 from typing import Any, BinaryIO
 
-from adapters.gcp.json_text import decode
+from adapters.gcp.json_text import decode, encode
 from adapters.gcp.messages import COMMANDS, OLDEST_PROTOCOL, ErrorCode  # no jsonschema: the server starts fast
 from adapters.in_process import EngineDidNotStart, NotAnEngine, load_factory, served_target
 from adapters.interface import Engine, EngineInfo, GameHandle, SetupRejected, end_game, outcome_answer
@@ -85,7 +85,7 @@ class Server:
     def encode(answer: JSONObject) -> bytes:
         """One answer line; an answer that is not JSON becomes an ``engine_error`` answer."""
         try:
-            return json.dumps(answer, separators=(",", ":"), allow_nan=False).encode("ascii") + b"\n"
+            return encode(answer)
         except (TypeError, ValueError) as error:
             failure = _error(answer.get("id"), ErrorCode.ENGINE_ERROR, f"the engine's answer is not JSON: {error}")
             return json.dumps(failure, separators=(",", ":")).encode("ascii") + b"\n"
