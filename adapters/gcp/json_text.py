@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
 
 import orjson
 
@@ -88,6 +88,33 @@ def canonical(value: Any) -> bytes | None:
         return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
     except TypeError:  # orjson.JSONEncodeError: a set, an integer too large for JSON numbers...
         return None
+
+
+def known_texts(values: Sequence[Any], texts: Sequence[bytes | None]) -> list[bool]:
+    """For each of ``values``, whether its canonical text (:func:`canonical`) is ``texts[i]``
+    (``None``: no text is known; a value past the end of ``texts`` has none).
+
+    A run of values whose texts are all known is written in one go and compared with the run of
+    texts joined as a list (equal exactly when each value's text is its own, the elements of a
+    JSON array being read one way only); only a run that differs is compared value by value. A
+    ``batch`` answer of a whole hand is mostly such runs (a differential fuzzer's steps, the
+    reference's own answers, between the refusals of its probes)."""
+    found = [False] * len(values)
+    count, start = min(len(values), len(texts)), 0
+    while start < count:
+        if texts[start] is None:
+            start += 1
+            continue
+        end = start + 1
+        while end < count and texts[end] is not None:
+            end += 1
+        run = cast(list[bytes], texts[start:end])
+        if canonical(list(values[start:end])) == b"[" + b",".join(run) + b"]":
+            found[start:end] = [True] * (end - start)
+        else:
+            found[start:end] = [canonical(values[index]) == run[index - start] for index in range(start, end)]
+        start = end
+    return found
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
