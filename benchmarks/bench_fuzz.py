@@ -134,18 +134,22 @@ def engine_cpu(engine: Engine) -> float:
         return 0.0
 
 
-def raw_hands_per_second(seconds: float = 1.0) -> float:
+def raw_hands_per_second(seconds: float = 1.0, cpu: list[float] | None = None) -> float:
+    """Random first hands per second of the reference alone (wall time); its rate per CPU second
+    is appended to ``cpu`` (a busy machine lengthens the wall time, much less the CPU time)."""
     import random
 
     from reference_engine.flags import rules_for
     from reference_engine.random_play import new_game, play_hand, uniform_policy
 
     rules, rng, hands = rules_for("lascuarenta"), random.Random(0), 0
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     while time.perf_counter() - started < seconds:
         game, hand_rng = new_game(rules, rng.randrange(1 << 30))
         play_hand(game, uniform_policy(hand_rng))
         hands += 1
+    if cpu is not None:
+        cpu.append(hands / max(time.process_time() - cpu_started, 1e-9))
     return hands / (time.perf_counter() - started)
 
 
@@ -177,12 +181,13 @@ def main(argv: list[str] | None = None) -> int:
     load = " / ".join(f"{value:.2f}" for value in os.getloadavg()) if hasattr(os, "getloadavg") else "unknown"
     print(f"Python {sys.version.split()[0]}; {games}, depth {args.depth}; best of {args.repeat}; load {load}")
     alone: list[float] = []
+    alone_cpu: list[float] = []
     figures = []
     options = {"games": args.games, "depth": args.depth, "profiles": profiles, "repeat": args.repeat}
     jobs_options = {"depth": args.depth, "profiles": profiles, "repeat": args.repeat}
     # the limit is measured right before each in-process run (the same machine, as busy); the best of each counts
     figures.append(("in process", *measure(ReferenceEngine(), batch=True, before_each=lambda: alone.append(
-        raw_hands_per_second()), **options)))  # fmt: skip
+        raw_hands_per_second(cpu=alone_cpu)), **options)))  # fmt: skip
     limit = max(alone) / 2
     print(f"reference engine alone: {max(alone):,.0f} random first hands/s (best of {len(alone)}); "
           f"two-engine limit {limit:,.0f} hands/s")  # fmt: skip
@@ -224,6 +229,10 @@ def main(argv: list[str] | None = None) -> int:
     wire = in_process / max(figures[2][1] / figures[2][2], parallel.get("over the wire, batch", 0.0))
     print(f"\nratio in process / two-engine limit: {share:.2f} (schema-checked {checked_share:.2f})"
           + (f"; target at least {args.min_ratio:g}" if args.min_ratio else ""))  # fmt: skip
+    # the same share in CPU time, which a busy machine changes much less (for a shared machine; not a target)
+    cpu_share = figures[0][1] / figures[0][3] / (max(alone_cpu) / 2)
+    checked_cpu_share = figures[1][1] / figures[1][3] / (max(alone_cpu) / 2)
+    print(f"   in CPU time: {cpu_share:.2f} (schema-checked {checked_cpu_share:.2f})")
     print(f"ratio in process / batch wire: {wire:.2f}x slower over the wire"
           + (f"; target at most {args.max_wire_ratio:g}x" if args.max_wire_ratio else ""))  # fmt: skip
     if in_process < args.min:
