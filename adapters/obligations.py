@@ -82,6 +82,8 @@ class Obligations:
     protocol: int = PROTOCOL_VERSION
     _members: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
     _unrequired: list[frozenset[str]] = field(default_factory=list, repr=False, compare=False)
+    #: per event type, the gated members (:func:`gated_members`) required of this engine
+    _gated: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def of(cls, info: EngineInfo) -> Obligations:
@@ -197,16 +199,24 @@ class Obligations:
     def missing_members(self, event: Mapping[str, JSON]) -> list[str]:
         """The members the protocol requires of this engine that ``event`` lacks (the schema
         checks what every engine must give; this, what this engine's capabilities add)."""
-        gated = gated_members().get(event.get("type"))  # type: ignore[arg-type]
-        if not gated:
-            return []
-        return [name for name in self.members(str(event.get("type"))) if name in gated and name not in event]
+        kind = event.get("type")
+        required = self._gated.get(kind) if type(kind) is str else None  # (asked of every event a wire engine answers)
+        if required is None:
+            gated = gated_members().get(kind)  # type: ignore[arg-type]
+            required = tuple(name for name in self.members(str(kind)) if name in gated) if gated else ()
+            if type(kind) is str:
+                self._gated[kind] = required
+        return [name for name in required if name not in event] if required else []
 
     def missing_in(self, events: Sequence[Mapping[str, JSON]]) -> str:
         """The first required member missing from ``events``, as ``$.events[i]: 'm' is required
         of an engine with ...``, or ``""``."""
+        gated = self._gated
         for index, event in enumerate(events):
-            if isinstance(event, Mapping):
+            if type(event) is dict or isinstance(event, Mapping):
+                kind = event.get("type")
+                if type(kind) is str and gated.get(kind) == ():
+                    continue  # (most events: none of their members is gated)
                 for name in self.missing_members(event):
                     entry = event_entries()[str(event.get("type"))][name]
                     return (

@@ -23,7 +23,7 @@ import traceback
 from collections.abc import Callable, Sequence
 from typing import Any, BinaryIO
 
-from guinote_conformance.adapters.gcp.json_text import decode
+from guinote_conformance.adapters.gcp.json_text import decode, encode
 from guinote_conformance.adapters.gcp.messages import (  # no jsonschema: the server starts fast
     COMMANDS,
     OLDEST_PROTOCOL,
@@ -96,7 +96,7 @@ class Server:
     def encode(answer: JSONObject) -> bytes:
         """One answer line; an answer that is not JSON becomes an ``engine_error`` answer."""
         try:
-            return json.dumps(answer, separators=(",", ":"), allow_nan=False).encode("ascii") + b"\n"
+            return encode(answer)
         except (TypeError, ValueError) as error:
             failure = _error(answer.get("id"), ErrorCode.ENGINE_ERROR, f"the engine's answer is not JSON: {error}")
             return json.dumps(failure, separators=(",", ":")).encode("ascii") + b"\n"

@@ -20,7 +20,7 @@ from importlib import resources
 from typing import Any
 
 from guinote_conformance.adapters.gcp.fast_validator import Check, Compiler
-from guinote_conformance.adapters.gcp.json_text import canonical
+from guinote_conformance.adapters.gcp.json_text import known_texts
 from guinote_conformance.adapters.gcp.messages import COMMANDS, SCHEMA_BASE, JSONObject
 
 
@@ -187,11 +187,8 @@ def batch_answer_is_valid(answer: Any, expected: Sequence[bytes | None]) -> bool
     if not response_is_valid("batch", {**answer, "steps": []}):
         return False
     check = _batch_step_check()
-    for index, step in enumerate(steps):
-        known = expected[index] if index < len(expected) else None
-        if (known is None or canonical(step) != known) and not check(step):
-            return False
-    return True
+    known = known_texts(steps, expected)
+    return all(known[index] or check(step) for index, step in enumerate(steps))
 
 
 def compile_schemas() -> None:

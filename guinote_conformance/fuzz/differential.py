@@ -36,7 +36,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import cast
 
-from guinote_conformance.adapters.gcp.json_text import canonical, same_value
+from guinote_conformance.adapters.gcp.json_text import canonical, known_texts, same_value
 from guinote_conformance.adapters.interface import (
     JSON,
     Accepted,
@@ -45,11 +45,10 @@ from guinote_conformance.adapters.interface import (
     GameHandle,
     Outcome,
     end_game,
-    outcome_answer,
 )
 from guinote_conformance.adapters.obligations import Obligations
 from guinote_conformance.fuzz.consequences import TRICK, earlier_root, stage_of
-from guinote_conformance.fuzz.play import apply_step, batch_of, steps_of_batch
+from guinote_conformance.fuzz.play import apply_step, batch_of, step_of_batch, steps_of_batch, unknown_of_batch
 from guinote_conformance.oracle.steps import (
     FIELDS,
     GOES_ON,
@@ -207,7 +206,7 @@ def begin_compare(
 
     def finish() -> tuple[int, Difference] | None:
         try:
-            found = _compare_answers(actions, reference_steps, receive(), obligations, passing)
+            found = _compare_answers(actions, reference_steps, receive(), obligations, passing, expected)
         except EngineError as error:
             return _trace(actions, restart, restart_reference, obligations, error, passing)
         return traced(found)
@@ -276,8 +275,9 @@ def expected_steps(reference_steps: Sequence[Step]) -> list[bytes | None]:
     message is the engine's own). An engine's step with the very same text is valid as the
     reference's answers are: the adapter need not check it against the schema
     (:func:`guinote_conformance.adapters.protocol.batch_answer_is_valid`)."""
+    # (the members of outcome_answer(Accepted(step.events)), written out: this runs for every step)
     return [
-        canonical({**outcome_answer(Accepted(step.events)), "legal": step.legal, "state": step.state})
+        canonical({"accepted": True, "events": step.events, "legal": step.legal, "state": step.state})
         if step.accepted
         else None
         for step in reference_steps[1:]
@@ -290,22 +290,40 @@ def _compare_answers(
     answer: Mapping[str, JSON],
     obligations: Obligations,
     passing: _Passing,
+    expected: Sequence[bytes | None] = (),
 ) -> tuple[int, Difference] | None:
-    """Compare the steps of the ``batch`` answer for every action with the reference's, in order."""
-    steps = steps_of_batch(actions, answer)
+    """Compare the steps of the ``batch`` answer for every action with the reference's, in order.
+
+    A step whose canonical text is the one the reference's step predicts (``expected``:
+    :func:`expected_steps`) is the reference's answer itself: there is nothing to compare (most
+    steps; the answer's ``unknown_fields`` aside, which the steps then read as unknown)."""
+    raw_steps = cast(list[dict[str, JSON]], answer["steps"])
+    if len(raw_steps) != len(actions):
+        steps_of_batch(actions, answer)  # (refuses an answer of another length, as it always did)
+    unknown = unknown_of_batch(answer)
+    # (a step's unknown fields are not in its text)
+    known = known_texts(raw_steps, expected) if expected and not unknown else [False] * len(raw_steps)
     ignored = passing.ignored
-    for index, (mine, theirs) in enumerate(zip(reference_steps, steps, strict=False)):
+    count = len(raw_steps) + 1  # (the steps are made only where a comparison needs them)
+    for index in range(min(count, len(reference_steps))):
+        mine = reference_steps[index]
         if index == 0:  # the state before the batch: its action (if any) was compared in the last batch
             mine = Step(None, True, [], "", "", mine.legal, mine.state)
+            before = answer["before"]
+            theirs = Step(None, True, [], "", "", before["legal"], {**before["state"], **unknown})
+        else:
+            if known[index - 1]:
+                continue
+            theirs = step_of_batch(actions[index - 1], raw_steps[index - 1], unknown)
         difference = _compare(mine, theirs, obligations=obligations, ignored=ignored)
         if difference is not None:
             difference = passing.first(index, mine, theirs, obligations, difference)
             if difference is not None:
                 return index, difference
-    if len(steps) < len(reference_steps):
-        failure = Difference("failure", "batch", "an answer for every action", f"{len(steps) - 1} answers")
-        passing.goes_on(len(steps), failure)  # (never passed over: the judge hears of it)
-        return len(steps), failure
+    if count < len(reference_steps):
+        failure = Difference("failure", "batch", "an answer for every action", f"{count - 1} answers")
+        passing.goes_on(count, failure)  # (never passed over: the judge hears of it)
+        return count, failure
     return None
 
 

@@ -520,27 +520,23 @@ class Fuzzer:
         """Play the rest of the hand on the reference (under ``flags``); the steps after ``last``."""
         steps: list[Step] = []
         legal, reader = last.legal, Reader(game)
+        # (the choice's pieces are made once a hand, not at every action: this loop is the fuzzer's hottest)
+        follow = partial(followable, game, flags) if self.automatic_draw else None
+        pick: Chooser = lambda some: policy(rng, some, reader)  # noqa: E731
+        rate, avoid = self.probe_rate, self._avoid
         for _ in range(MAX_ACTIONS_PER_HAND):
             if not legal or legal[0].get("type") == "deal":
                 break  # the hand is over: the next action is a deal, or nothing (the match is over)
-            step = apply_step(game, self._choose(rng, game, legal, policy, reader, flags))
+            action = choose_action(rng, game, legal, pick, probe_rate=rate, follow_draw=follow, avoid=avoid)
+            step = apply_step(game, action)
             steps.append(step)
             legal = step.legal
         if self.hand_played is not None:
             self.hand_played(game, [last, *steps])
         return steps
 
-    def _choose(
-        self,
-        rng: random.Random,
-        game: GameHandle,
-        legal: list[dict[str, JSON]],
-        policy: Policy,
-        reader: Reader,
-        flags: Mapping[str, JSON],
-        *,
-        probes: bool = True,
-    ) -> dict[str, JSON]:
+    def _choose(self, rng: random.Random, game: GameHandle, legal: list[dict[str, JSON]], policy: Policy,
+                reader: Reader, flags: Mapping[str, JSON], *, probes: bool = True) -> dict[str, JSON]:  # fmt: skip
         """The next action on ``game`` (:func:`~guinote_conformance.fuzz.probes.choose_action`): for an
         ``automatic_draw`` engine, no action its explicit draw's view cannot follow while a draw is
         pending; none the engine was found not to take in this game (:attr:`Watch.avoid`)."""

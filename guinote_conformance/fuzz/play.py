@@ -105,17 +105,26 @@ def batch_of(game: GameHandle) -> Callable[..., dict[str, JSON]] | None:
 
 def steps_of_batch(actions: Sequence[dict[str, JSON]], answer: Mapping[str, JSON]) -> list[Step]:
     """The steps of a ``batch`` answer (fields the engine does not know read as unknown)."""
-    unknown = dict.fromkeys(answer.get("unknown_fields") or [], UNKNOWN_FIELD)
+    unknown = unknown_of_batch(answer)
     before = answer["before"]
     steps = [Step(None, True, [], "", "", before["legal"], {**before["state"], **unknown})]
     for action, raw in zip(actions, answer["steps"], strict=True):
-        state = {**raw["state"], **unknown} if unknown else raw["state"]
-        if raw["accepted"]:
-            steps.append(Step(action, True, list(raw.get("events") or []), "", "", raw["legal"], state))
-        else:
-            code, rule = str(raw.get("code", "")), str(raw.get("rule", ""))
-            steps.append(Step(action, False, [], code, rule, raw["legal"], state))
+        steps.append(step_of_batch(action, raw, unknown))
     return steps
+
+
+def unknown_of_batch(answer: Mapping[str, JSON]) -> dict[str, JSON]:
+    """The fields a ``batch`` answer says the engine does not know, each read as :data:`UNKNOWN_FIELD`."""
+    return dict.fromkeys(answer.get("unknown_fields") or [], UNKNOWN_FIELD)
+
+
+def step_of_batch(action: dict[str, JSON], raw: Mapping[str, JSON], unknown: Mapping[str, JSON]) -> Step:
+    """The step of ``action`` in a ``batch`` answer, ``raw`` (``unknown``: :func:`unknown_of_batch`)."""
+    state = {**raw["state"], **unknown} if unknown else raw["state"]
+    if raw["accepted"]:
+        return Step(action, True, list(raw.get("events") or []), "", "", raw["legal"], state)
+    code, rule = str(raw.get("code", "")), str(raw.get("rule", ""))
+    return Step(action, False, [], code, rule, raw["legal"], state)
 
 
 __all__ = [

@@ -101,7 +101,11 @@ def choose_action(
         action = probe(rng, game, legal)
         if action is not None and action_key(action) not in avoid:
             return action
-    return dict(choose(legal))
+    picked = choose(legal)
+    # the form listed itself, not a copy: the reference reads back the forms it listed by identity
+    # (guinote_conformance.adapters.reference), and nothing changes an action once chosen (a checked engine is handed a
+    # copy)
+    return picked if isinstance(picked, dict) else dict(picked)
 
 
 __all__ = [

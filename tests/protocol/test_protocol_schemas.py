@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
+import enum
 import json
 import random
 from collections.abc import Iterator
@@ -13,6 +15,7 @@ from jsonschema import Draft202012Validator
 
 from guinote_conformance.adapters import protocol
 from guinote_conformance.adapters.gcp.fast_validator import Compiler
+from guinote_conformance.adapters.gcp.json_text import decode, encode, known_texts
 from guinote_conformance.adapters.reference import ReferenceEngine
 from guinote_conformance.adapters.serve import Server
 from guinote_conformance.adapters.vocabulary import ACTION_TYPES, EVENT_TYPES, STATE_FIELDS
@@ -252,6 +255,44 @@ def test_canonical_text_tells_apart_what_python_equality_confuses() -> None:
     assert len({protocol.canonical(1), protocol.canonical(1.0), protocol.canonical(True)}) == 3
     assert protocol.canonical({"b": [1], "a": None}) == protocol.canonical({"a": None, "b": [1]})
     assert protocol.canonical({1, 2}) is None  # a set is not JSON
+
+
+def test_known_texts_tells_each_value_whose_canonical_text_is_the_one_expected() -> None:
+    """Runs of known texts are compared in one go; a run that differs anywhere, value by value."""
+    values: list[Any] = [{"a": 1}, {"b": [1, 2]}, {"c": None}, {"d": 1}, {"e": "x"}, {"f": 2}]
+    texts: list[bytes | None] = [protocol.canonical(value) for value in values]
+    assert known_texts(values, texts) == [True] * 6
+    texts[2] = None  # no text known: never taken as known
+    assert known_texts(values, texts) == [True, True, False, True, True, True]
+    values[4] = {"e": "x", "x-extra": 1}  # in a run: the others of the run stay known
+    values[0] = {"a": True}  # True == 1 in Python, not in JSON
+    assert known_texts(values, texts) == [False, True, False, True, False, True]
+    assert known_texts(values, texts[:2]) == [False, True, False, False, False, False]  # past the texts: unknown
+    assert known_texts([], texts) == []
+
+
+def test_a_protocol_line_is_the_json_of_the_message_or_refused_as_json_refuses_it() -> None:
+    """orjson writes the line when it reads back as the message; what json refuses stays refused."""
+    message = {"id": 1, "ok": True, "legal": [{"type": "play", "seat": 0, "card": "Ao"}], "state": {"x": None}}
+    assert encode(message) == json.dumps(message, separators=(",", ":")).encode() + b"\n"
+    assert decode(encode(message)) == message
+    assert encode({"name": "caña"}) == b'{"name":"ca\\u00f1a"}\n'  # ASCII only
+    assert decode(encode({"big": 2**70})) == {"big": 2**70}  # beyond orjson's 64 bits: json writes it
+    assert decode(encode({"key": (1, 2)})) == {"key": [1, 2]}
+    for not_json in ({"value": float("nan")}, {"value": float("inf")}, {"value": {1, 2}}):
+        with pytest.raises((TypeError, ValueError)):
+            encode(not_json)
+
+    @dataclasses.dataclass
+    class Point:
+        x: int
+
+    class Colour(enum.Enum):
+        RED = "red"
+
+    for other in (Point(1), Colour.RED):  # orjson would write them; json does not
+        with pytest.raises(TypeError):
+            encode({"value": other})
 
 
 def test_a_batch_answer_checked_against_expected_steps_agrees_with_jsonschema() -> None:
