@@ -26,6 +26,7 @@ from packaging.requirements import Requirement
 
 from guinote_conformance.base.paths import SOURCE_HOME
 from guinote_conformance.results.report import SUITE_VERSION
+from tests.harness.wheel import build_wheel
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 RECIPES = ROOT / "docs" / "checking" / "ci"
@@ -143,21 +144,7 @@ def test_the_recipes_install_step_installs_the_suites_wheel(ci: str, tmp_path: P
     ``guinote-conformance`` is on the path and says this version."""
     recipe = RECIPE_READERS[ci]()
     [install] = [step.command for step in recipe.steps if step.command.strip() == INSTALL]
-    build = [
-        sys.executable,
-        "-m",
-        "pip",
-        "wheel",
-        "--no-deps",
-        "--no-build-isolation",
-        "-q",
-        "-w",
-        str(tmp_path),
-        str(ROOT),
-    ]
-    built = subprocess.run(build, capture_output=True, text=True, timeout=300, check=False)
-    assert built.returncode == 0, built.stderr
-    [wheel] = tmp_path.glob("*.whl")
+    wheel = build_wheel(tmp_path)
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
     env = {

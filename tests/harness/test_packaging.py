@@ -8,8 +8,6 @@ an unrelated folder; these tests check the pieces quickly.)
 from __future__ import annotations
 
 import email.parser
-import subprocess
-import sys
 import zipfile
 from pathlib import Path
 
@@ -19,7 +17,7 @@ from guinote_conformance import __version__
 from guinote_conformance.base.paths import RULEBOOK_HOME, SOURCE_HOME
 from guinote_conformance.catalogue.features import load_scenarios
 from guinote_conformance.catalogue.rule_index import default_root
-from tests.harness.wheel import unpack_wheel, wheel_suite
+from tests.harness.wheel import build_wheel, unpack_wheel, wheel_suite
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -31,14 +29,7 @@ def test_the_packaged_features_are_the_repository_features() -> None:
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("wheel")
-    done = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(folder), "."],
-        cwd=REPO, capture_output=True, text=True, timeout=300, check=False,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stdout + done.stderr
-    [built] = folder.glob("*.whl")
-    return built
+    return build_wheel(tmp_path_factory.mktemp("wheel"))
 
 
 def test_the_wheel_ships_every_file_of_features_and_the_step_definitions(wheel: Path) -> None:

@@ -14,25 +14,19 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def build_wheel(folder: Path) -> Path:
+    """The wheel of this checkout, built into ``folder`` (offline: this environment's setuptools)."""
+    build = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(folder)]
+    done = subprocess.run([*build, str(ROOT)], capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    [wheel] = folder.glob("*.whl")
+    return wheel
+
+
 def unpack_wheel(folder: Path) -> Path:
     """The wheel of this checkout, built into ``folder`` and unpacked into ``folder/site-packages``."""
-    build = [
-        sys.executable,
-        "-m",
-        "pip",
-        "wheel",
-        "--no-deps",
-        "--no-build-isolation",
-        "-q",
-        "-w",
-        str(folder),
-        str(ROOT),
-    ]
-    done = subprocess.run(build, capture_output=True, text=True, timeout=300, check=False)
-    assert done.returncode == 0, done.stderr
-    [wheel] = folder.glob("*.whl")
     packages = folder / "site-packages"
-    zipfile.ZipFile(wheel).extractall(packages)
+    zipfile.ZipFile(build_wheel(folder)).extractall(packages)
     return packages
 
 
