@@ -35,7 +35,15 @@ from conformance.fuzz.known import Known, KnownFileError, load_known
 from conformance.fuzz.play import apply_step
 from conformance.fuzz.scenario import feature_text, then_steps, write_scenario
 from conformance.fuzz.scenario_check import check_scenarios, reference_profile
-from conformance.oracle.divergence import Config, Divergence, RecordError, cause_of, describe_action, load_record
+from conformance.oracle.divergence import (
+    Cause,
+    Config,
+    Divergence,
+    RecordError,
+    cause_of,
+    describe_action,
+    load_record,
+)
 from conformance.oracle.rules import observable_rules
 from conformance.oracle.steps import FIELDS, Step, compare_steps, snapshot
 
@@ -139,10 +147,19 @@ def run_compare(
             console=console, transient=True,
         ) as progress:  # fmt: skip
             task = progress.add_task("games", total=games * len(configs))
+            playing_since = time.perf_counter()
+            announced: set[Cause] = set()
 
             def advance(report: FuzzReport) -> None:
                 found = len(report.failures)
                 progress.update(task, completed=report.games, description=f"games ({found} divergence groups)")
+                if len(report.groups) > len(announced):  # (a dict: the groups in the order found)
+                    for cause, group in report.groups.items():
+                        if cause not in announced:
+                            announced.add(cause)
+                            seconds = time.perf_counter() - playing_since
+                            line = found_line(cause, group.known is not None, report.hands, seconds)
+                            progress.console.print(shown(line), markup=False, highlight=False, soft_wrap=True)
 
             fuzzer.progress = advance
             report = fuzzer.run(configs, games, seconds=seconds)
@@ -197,6 +214,14 @@ def run_compare(
                             start_timeout=start_timeout)  # fmt: skip
     _write_report(console, report, report_dir, written)
     return 1 if report.failures or report.stopped else 0
+
+
+def found_line(cause: Cause, known: bool, hands: int, seconds: float) -> str:
+    """The line ``compare`` prints the moment play first finds a divergence group, above the progress
+    line: its cause and rule, whether it is a known divergence, the hands played and the seconds of play
+    so far. A user sees each bug as it is found, not only in the table at the end of the run (after
+    play and shrinking); ``benchmarks/bench_first_finding.py`` times the first of a planted rule."""
+    return f"found: {cause}{' (known)' if known else ''} after {hands} hands, {seconds:.1f} s"
 
 
 def _write_report(console: Console, report: FuzzReport, report_dir: Path, scenarios: Path | None) -> None:
@@ -524,4 +549,4 @@ def show_table(console: Console, ours: Any, theirs: Any, config: Config) -> None
     console.print(table)
 
 
-__all__ = ["UsageProblem", "configs_for", "print_report", "run_compare", "run_replay", "show_table"]
+__all__ = ["UsageProblem", "configs_for", "found_line", "print_report", "run_compare", "run_replay", "show_table"]

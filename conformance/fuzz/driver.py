@@ -33,7 +33,7 @@ from conformance.fuzz.batch import Batch, play_batch, report_of
 from conformance.fuzz.campaign import Campaign
 from conformance.fuzz.cluster import Backend, BackendError, failure_of
 from conformance.fuzz.findings import FuzzReport
-from conformance.fuzz.known import Known
+from conformance.fuzz.known import Known, find_known
 from conformance.oracle.divergence import Cause, Config
 
 #: Games per batch by depth: a batch should take a good part of a second, so that what a task
@@ -107,6 +107,9 @@ class Progress:
     started: float = field(default_factory=time.perf_counter)
     #: games played by earlier runs of the campaign
     resumed: int = 0
+    #: the divergence groups this run found, in the order their batches came back: the cause and
+    #: whether it is a known divergence (the progress line shows each once, as it is found)
+    found: list[tuple[Cause, bool]] = field(default_factory=list)
 
     @property
     def rate(self) -> float:
@@ -182,7 +185,13 @@ def run_plan(
         status.games += int(report["games"])
         status.hands += int(report["hands"])
         coverage.update(report["coverage"])
-        causes.update(Cause(*group["cause"]) for group in report["groups"])
+        for group in report["groups"]:
+            cause = Cause(*group["cause"])
+            if cause not in causes:
+                causes.add(cause)
+                status.found.append(
+                    (cause, find_known(plan.known, cause, group["example"]["config"]["label"]) is not None)
+                )
         status.groups = len(causes)
 
     derived_at = time.perf_counter()

@@ -12,6 +12,7 @@ this run, the rule coverage, the divergence groups found (known ones too) and th
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -24,6 +25,7 @@ from conformance.base.exit_codes import ExitCode
 from conformance.base.untrusted import shown
 from conformance.fuzz.campaign import Campaign, CampaignError, Identity, file_digest, recorded
 from conformance.fuzz.cluster import BackendError, open_backend
+from conformance.fuzz.commands import found_line
 from conformance.fuzz.driver import WINDOW, Plan, default_batch, run_plan
 from conformance.fuzz.driver import Progress as Status
 from conformance.fuzz.findings import FuzzReport
@@ -112,12 +114,14 @@ def _digest(path: Path | None) -> str:
 
 
 class _progress:
-    """The live progress line: a bar of the games, and what the run has found."""
+    """The live progress line: a bar of the games, and what the run has found (each divergence group
+    also printed above it as it comes back: :func:`~conformance.fuzz.commands.found_line`)."""
 
     def __init__(self, console: Console) -> None:
         self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                             console=console, transient=True)  # fmt: skip
         self.task = self.bar.add_task("games", total=None)
+        self.announced = 0
 
     def __enter__(self) -> _progress:
         self.bar.__enter__()
@@ -132,6 +136,11 @@ class _progress:
         text = (f"games, {status.rate:,.1f}/s; rules seen {status.seen}/{len(observable_rules())}; "
                 f"{status.groups} divergence groups; {status.workers} workers")  # fmt: skip
         self.bar.update(self.task, completed=status.games, total=status.total, description=text)
+        seconds = time.perf_counter() - status.started
+        for cause, known in status.found[self.announced :]:
+            line = found_line(cause, known, status.hands, seconds)
+            self.bar.console.print(shown(line), markup=False, highlight=False, soft_wrap=True)
+        self.announced = len(status.found)
 
 
 __all__ = ["SharedRunError", "run_shared"]
