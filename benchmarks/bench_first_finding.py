@@ -124,6 +124,10 @@ def summary(timings: Sequence[Timing], limit: float) -> tuple[float, float]:
     return statistics.median(seconds), max(seconds)
 
 
+def _load() -> str:
+    return "load average " + " ".join(f"{figure:.2f}" for figure in os.getloadavg())
+
+
 def _figure(value: float, limit: float) -> str:
     return f"{value:.1f} s" if value != float("inf") else f">{limit:.0f} s (not found)"
 
@@ -137,27 +141,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--median", type=float, default=5.0, help="--check: the median must be under this (5 s)")
     parser.add_argument("--worst", type=float, default=60.0, help="--check: every bug must be under this (60 s)")
     options = parser.parse_args(argv)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # (the commands under way are stopped on the way out)
     unknown = [bug for bug in options.bugs if bug not in BUGS]
     if unknown:
         parser.error(f"not a bug of tests/broken_engines/engines.py: {', '.join(unknown)}")
     bugs = options.bugs or list(BUGS)
     jobs = sorted(set(options.jobs or [1, 2]))
-    load = os.getloadavg()
-    print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; {os.cpu_count()} cores; limit {options.limit:.0f} s")
-    print(f"{'bug':<28} {'rule':<11} " + " ".join(f"{f'{j} job' + 's' * (j > 1):>8}" for j in jobs) + "  first group shown")
+    print(f"{_load()}; {os.cpu_count()} cores; limit {options.limit:.0f} s")
+    columns = " ".join(f"{f'{j} job' + 's' * (j > 1):>8}" for j in jobs)
+    print(f"{'bug':<28} {'rule':<11} {columns}  first group shown (by jobs)")
     timings: dict[int, list[Timing]] = {j: [] for j in jobs}
     with tempfile.TemporaryDirectory(prefix="first-finding-") as work:
         for bug in bugs:
             row = [time_to_finding(bug, j, options.limit, Path(work) / f"{bug}-{j}") for j in jobs]
             for timing in row:
                 timings[timing.jobs].append(timing)
-            notes = "; ".join(
-                f"{t.jobs}: {t.first_rule or '-'}" + (f" ({t.ended})" if t.ended else "") for t in row
-            )
+            notes = "; ".join(f"{t.jobs}: {t.first_rule or '-'}" + (f" ({t.ended})" if t.ended else "") for t in row)
             print(f"{bug:<28} {' '.join(CATALOGUE[bug].rules):<11} "
                   + " ".join(f"{t.cell(options.limit):>8}" for t in row) + f"  {notes}", flush=True)  # fmt: skip
-    load = os.getloadavg()
-    print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    print(_load())
     failed = False
     for j in jobs:
         median, worst = summary(timings[j], options.limit)
