@@ -137,8 +137,8 @@ class _progress:
                 f"{status.groups} divergence groups; {status.workers} workers")  # fmt: skip
         self.bar.update(self.task, completed=status.games, total=status.total, description=text)
         seconds = time.perf_counter() - status.started
-        for cause, known in status.found[self.announced :]:
-            line = found_line(cause, known, status.hands, seconds)
+        for cause, known, hands in status.found[self.announced :]:
+            line = found_line(cause, known, hands, seconds)
             self.bar.console.print(shown(line), markup=False, highlight=False, soft_wrap=True)
         self.announced = len(status.found)
 
