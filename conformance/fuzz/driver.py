@@ -6,8 +6,9 @@ batches, none for a new run) and an executor (:mod:`conformance.fuzz.cluster`; o
 batches played here, one after the other, on the engine given). Out: the run's
 :class:`~conformance.fuzz.findings.FuzzReport`, every finished batch added to the campaign as it
 comes back, and progress (games, games per second, rule coverage, divergence groups) as it goes.
-With an executor and the engine given, the client plays batches itself too, until the first comes
-back from a worker (workers take seconds to start): the first findings are shown as soon as alone.
+With an executor and the engine given (in a process of its own), the client plays batches itself
+too, until the first comes back from a worker (workers take seconds to start): the first findings
+are shown as soon as in a run of one job.
 
 The batches are numbered once: batch ``k`` is games ``j*B`` to ``j*B + B - 1`` of configuration
 ``c``, where ``k = j * len(configurations) + c`` and ``B`` is the batch size. Batch ``k`` steers
@@ -224,11 +225,12 @@ def run_plan(
     # Until the first batch comes back from a worker, the batches the workers have no room for are played
     # here, on the engine given: a worker starts a Python of its own and its own engine (seconds on a busy
     # machine), and meanwhile this process would wait. A batch is played the same wherever it runs, so the
-    # run does not change; its first findings are shown as soon as in a run of one job.
-    came_back = False
+    # run does not change; its first findings are shown as soon as in a run of one job. Not an engine in
+    # this process (py:): one that ends its process would end the run, where a worker's death is reported.
+    came_back = backend is None or engine is None or _in_process(plan.spec)
 
     def warming() -> bool:
-        return backend is not None and engine is not None and not came_back
+        return not came_back
 
     last_shown = 0.0
     try:
@@ -291,6 +293,15 @@ def run_plan(
     report.resumed_hands = resumed.hands
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _in_process(spec: str) -> bool:
+    from conformance.engines.specs import parse_engine_spec
+
+    try:
+        return parse_engine_spec(spec).in_process
+    except Exception:  # (the run opened it already: a spec that cannot be read is not played here)
+        return True
 
 
 def _named(batch: Batch) -> str:

@@ -1,6 +1,6 @@
 """The campaign folder and the client of batches (``compare --campaign``, ``--jobs``), in this process:
 the journal read back, a torn last line, another campaign refused, a second run going on from the
-first, the same batches whatever runs them."""
+first, the same batches whatever runs them, the client playing while its workers start."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -123,7 +124,8 @@ def test_the_client_plays_while_the_workers_start_and_shows_what_it_finds_at_onc
 
     alone, alone_results = run(None, 12)
     executor = Late(1)
-    engine = parse_engine_spec(SPEC).open(timeout=10.0)
+    served = f"serve:{SPEC.removeprefix('py:')}"  # (an engine in this process is not played here: see below)
+    engine = parse_engine_spec(served).open(timeout=10.0)
     shown: list[tuple[int, int]] = []  # (groups found, workers' batches back) at each progress
 
     def show(status: Progress) -> None:
@@ -131,16 +133,25 @@ def test_the_client_plays_while_the_workers_start_and_shows_what_it_finds_at_onc
 
     try:
         with Campaign(None, identity()) as campaign:
-            shared = run_plan(plan(12), campaign, Backend("1 late thread", executor, lambda: 1), engine=engine,
-                              progress=show)  # fmt: skip
+            shared = run_plan(replace(plan(12), spec=served), campaign, Backend("1 late thread", executor, lambda: 1),
+                              engine=engine, progress=show)  # fmt: skip
     finally:
         executor.shutdown()
+        engine.close()
     # batches 0 and 1 went to the thread (two per worker); batch 2 was played here, then batch 3 waited for
     # batch 0's steering (a window of 2), and the thread had come back by then
     assert [batch.index for batch in executor.sent] == [0, 1, 3, 4, 5]
     assert any(groups_found and not back for groups_found, back in shown), shown  # shown before any came back
     assert played(campaign.results) == played(alone_results)  # the same games wherever they were played
     assert groups(shared) == groups(alone)
+    # an engine in this process is never played here: one that ends its process would end the run
+    executor = Late(1)
+    try:
+        with Campaign(None, identity()) as campaign:
+            run_plan(plan(12), campaign, Backend("1 late thread", executor, lambda: 1), engine=ReferenceEngine())
+    finally:
+        executor.shutdown()
+    assert [batch.index for batch in executor.sent] == [0, 1, 2, 3, 4, 5]
 
 
 def test_a_second_run_goes_on_from_the_first_and_steers_from_what_it_saw(
