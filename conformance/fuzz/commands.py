@@ -1,11 +1,11 @@
 """The ``compare`` and ``replay`` commands of ``guinote-conformance`` (the CLI only parses options).
 
-``compare`` fuzzes an engine against the reference (:mod:`conformance.fuzz.fuzzer`), prints the
-divergence groups and the rule coverage, and writes to the report folder: ``fuzz.json`` (the
-whole run), one ``divergence-N.json`` record per group (its smallest example, shrunk), and
-``divergences.feature`` (one scenario per group, checked to fail on the engine and pass on
-the reference). ``replay`` plays a record step by step on the reference and an engine and
-shows the table where they part.
+``compare`` fuzzes an engine against the reference (:mod:`conformance.fuzz.fuzzer`), prints each
+divergence group as play finds it (:func:`found_line`), then the groups and the rule coverage, and
+writes to the report folder: ``fuzz.json`` (the whole run), one ``divergence-N.json`` record per
+group (its smallest example, shrunk), and ``divergences.feature`` (one scenario per group, checked
+to fail on the engine and pass on the reference). ``replay`` plays a record step by step on the
+reference and an engine and shows the table where they part.
 """
 
 from __future__ import annotations

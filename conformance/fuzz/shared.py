@@ -7,7 +7,8 @@ runs' included) for :func:`~conformance.fuzz.commands.run_compare` to print, shr
 or were lost: the exit code :mod:`conformance.fuzz.cluster` gives) whose message is one line.
 
 The progress line shows, live: the games played of all the campaign's, the games per second of
-this run, the rule coverage, the divergence groups found (known ones too) and the workers.
+this run, the rule coverage, the divergence groups found (known ones too) and the workers; above
+it, each group is printed as it is found (:func:`~conformance.fuzz.commands.found_line`).
 """
 
 from __future__ import annotations
