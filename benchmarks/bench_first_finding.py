@@ -168,8 +168,8 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"({slowest.bug}) over {len(timings[j])} bugs")  # fmt: skip
     median, worst = summary(timings[jobs[-1]], options.limit)
     if options.check and (median >= options.median or worst >= options.worst):
-        print(f"FAILED: with --jobs {jobs[-1]} the median must be under {options.median:.0f} s and every bug under "
-              f"{options.worst:.0f} s")  # fmt: skip
+        print(f"FAILED: with --jobs {jobs[-1]} the median must be under {options.median:g} s and every bug under "
+              f"{options.worst:g} s")  # fmt: skip
         failed = True
     return 1 if failed else 0
 
