@@ -5,7 +5,7 @@ the reference's own shape) is planted in an engine served in its own process, an
 is started on it as a command (the options ``python -m tests.broken_engines.measure`` gives it: the
 profile and flags where the bug applies, ``--no-scenarios``), with ``--jobs 1`` and with ``--jobs 2``.
 ``compare`` prints each divergence group the moment play first finds it (``found: <cause> [RULE] ...``,
-:func:`conformance.fuzz.commands.found_line`); the figure is the wall time from starting the command
+:func:`conformance.fuzz.findings.found_line`); the figure is the wall time from starting the command
 to the first such line whose rule is a planted one (the catalogue measure's judgement:
 :func:`tests.broken_engines.measure.named`). Then the command is stopped. A bug not shown within
 ``--limit`` seconds counts as not found (``>LIMIT``, the worst).
@@ -44,7 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the broken engin
 from tests.broken_engines.engines import BUGS, CATALOGUE
 from tests.broken_engines.measure import REPO, command, command_env, compare_args, named
 
-#: A line of ``compare`` announcing a divergence group (:func:`conformance.fuzz.commands.found_line`): its rule.
+#: A line of ``compare`` announcing a divergence group (:func:`conformance.fuzz.findings.found_line`): its rule.
 FOUND = re.compile(r"^found: .*?(?:\[(?P<rule>[^\]]+)\])?(?: \(known\))? after \d+ hands")
 #: Games per configuration: more than any bug needs, so that ``--limit`` is what stops a run.
 HANDS = 100_000

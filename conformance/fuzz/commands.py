@@ -1,11 +1,11 @@
 """The ``compare`` and ``replay`` commands of ``guinote-conformance`` (the CLI only parses options).
 
 ``compare`` fuzzes an engine against the reference (:mod:`conformance.fuzz.fuzzer`), prints each
-divergence group as play finds it (:func:`found_line`), then the groups and the rule coverage, and
-writes to the report folder: ``fuzz.json`` (the whole run), one ``divergence-N.json`` record per
-group (its smallest example, shrunk), and ``divergences.feature`` (one scenario per group, checked
-to fail on the engine and pass on the reference). ``replay`` plays a record step by step on the
-reference and an engine and shows the table where they part.
+divergence group as play finds it (:func:`~conformance.fuzz.findings.found_line`), then the groups
+and the rule coverage, and writes to the report folder: ``fuzz.json`` (the whole run), one
+``divergence-N.json`` record per group (its smallest example, shrunk), and ``divergences.feature``
+(one scenario per group, checked to fail on the engine and pass on the reference). ``replay``
+plays a record step by step on the reference and an engine and shows the table where they part.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from conformance.base.exit_codes import ExitCode
 from conformance.base.untrusted import markup, one_line, scrub, shown
 from conformance.engines.specs import engine_lines
 from conformance.fuzz.configs import ConfigError, default_configs, parse_flag_set, resolve
-from conformance.fuzz.findings import FuzzReport, Group
+from conformance.fuzz.findings import FuzzReport, Group, found_line
 from conformance.fuzz.fuzzer import DOWN_KINDS, Fuzzer
 from conformance.fuzz.known import Known, KnownFileError, load_known
 from conformance.fuzz.play import apply_step
@@ -214,14 +214,6 @@ def run_compare(
                             start_timeout=start_timeout)  # fmt: skip
     _write_report(console, report, report_dir, written)
     return 1 if report.failures or report.stopped else 0
-
-
-def found_line(cause: Cause, known: bool, hands: int, seconds: float) -> str:
-    """The line ``compare`` prints the moment play first finds a divergence group, above the progress
-    line: its cause and rule, whether it is a known divergence, the hands played and the seconds of play
-    so far. A user sees each bug as it is found, not only in the table at the end of the run (after
-    play and shrinking); ``benchmarks/bench_first_finding.py`` times the first of a planted rule."""
-    return f"found: {cause}{' (known)' if known else ''} after {hands} hands, {seconds:.1f} s"
 
 
 def _write_report(console: Console, report: FuzzReport, report_dir: Path, scenarios: Path | None) -> None:
@@ -549,4 +541,4 @@ def show_table(console: Console, ours: Any, theirs: Any, config: Config) -> None
     console.print(table)
 
 
-__all__ = ["UsageProblem", "configs_for", "found_line", "print_report", "run_compare", "run_replay", "show_table"]
+__all__ = ["UsageProblem", "configs_for", "print_report", "run_compare", "run_replay", "show_table"]

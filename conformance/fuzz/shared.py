@@ -8,7 +8,7 @@ or were lost: the exit code :mod:`conformance.fuzz.cluster` gives) whose message
 
 The progress line shows, live: the games played of all the campaign's, the games per second of
 this run, the rule coverage, the divergence groups found (known ones too) and the workers; above
-it, each group is printed as it is found (:func:`~conformance.fuzz.commands.found_line`).
+it, each group is printed as it is found (:func:`~conformance.fuzz.findings.found_line`).
 """
 
 from __future__ import annotations
@@ -26,10 +26,9 @@ from conformance.base.exit_codes import ExitCode
 from conformance.base.untrusted import shown
 from conformance.fuzz.campaign import Campaign, CampaignError, Identity, file_digest, recorded
 from conformance.fuzz.cluster import BackendError, open_backend
-from conformance.fuzz.commands import found_line
 from conformance.fuzz.driver import WINDOW, Plan, default_batch, run_plan
 from conformance.fuzz.driver import Progress as Status
-from conformance.fuzz.findings import FuzzReport
+from conformance.fuzz.findings import FuzzReport, found_line
 from conformance.fuzz.known import Known
 from conformance.oracle.divergence import Config
 
@@ -116,7 +115,7 @@ def _digest(path: Path | None) -> str:
 
 class _progress:
     """The live progress line: a bar of the games, and what the run has found (each divergence group
-    also printed above it as it comes back: :func:`~conformance.fuzz.commands.found_line`)."""
+    also printed above it as it comes back: :func:`~conformance.fuzz.findings.found_line`)."""
 
     def __init__(self, console: Console) -> None:
         self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
