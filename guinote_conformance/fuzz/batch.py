@@ -27,7 +27,7 @@ import random
 import threading
 import time
 import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -140,8 +140,12 @@ def steering_seed(seed: int, config: Config, first: int) -> int:
     return zlib.crc32(f"{seed}:{config.label}:steer:{first}".encode()) & 0x7FFFFFFF
 
 
-def play_batch(batch: Batch, engine: Engine | None = None) -> dict[str, Any]:
-    """Play ``batch`` (on ``engine``, or on this worker's engine of its spec); its result."""
+def play_batch(
+    batch: Batch, engine: Engine | None = None, progress: Callable[[FuzzReport], None] | None = None
+) -> dict[str, Any]:
+    """Play ``batch`` (on ``engine``, or on this worker's engine of its spec); its result. ``progress``
+    is called after each game with the batch's report so far (a batch played by the client shows its
+    findings as they come)."""
     from guinote_conformance.adapters.reference import ReferenceEngine
     from guinote_conformance.fuzz.fuzzer import DOWN_KINDS, Fuzzer
 
@@ -161,8 +165,10 @@ def play_batch(batch: Batch, engine: Engine | None = None) -> dict[str, Any]:
     seconds = None if batch.deadline is None else max(batch.deadline - time.time(), 0.0)
     attempts = [0]
 
-    def count(_: FuzzReport) -> None:
+    def count(report: FuzzReport) -> None:
         attempts[0] += 1
+        if progress is not None:
+            progress(report)
 
     fuzzer.progress = count
     report = fuzzer.run([batch.config], batch.first + batch.count, seconds=seconds, first=batch.first)

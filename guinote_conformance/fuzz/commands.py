@@ -1,11 +1,11 @@
 """The ``compare`` and ``replay`` commands of ``guinote-conformance`` (the CLI only parses options).
 
-``compare`` fuzzes an engine against the reference (:mod:`guinote_conformance.fuzz.fuzzer`), prints the
-divergence groups and the rule coverage, and writes to the report folder: ``fuzz.json`` (the
-whole run), one ``divergence-N.json`` record per group (its smallest example, shrunk), and
-``divergences.feature`` (one scenario per group, checked to fail on the engine and pass on
-the reference). ``replay`` plays a record step by step on the reference and an engine and
-shows the table where they part.
+``compare`` fuzzes an engine against the reference (:mod:`guinote_conformance.fuzz.fuzzer`), prints each
+divergence group as play finds it (:func:`~guinote_conformance.fuzz.findings.found_line`), then the groups
+and the rule coverage, and writes to the report folder: ``fuzz.json`` (the whole run), one
+``divergence-N.json`` record per group (its smallest example, shrunk), and ``divergences.feature``
+(one scenario per group, checked to fail on the engine and pass on the reference). ``replay``
+plays a record step by step on the reference and an engine and shows the table where they part.
 """
 
 from __future__ import annotations
@@ -29,13 +29,14 @@ from guinote_conformance.base.exit_codes import ExitCode
 from guinote_conformance.base.untrusted import markup, one_line, scrub, shown
 from guinote_conformance.engines.specs import engine_lines
 from guinote_conformance.fuzz.configs import ConfigError, default_configs, parse_flag_set, resolve
-from guinote_conformance.fuzz.findings import FuzzReport, Group
+from guinote_conformance.fuzz.findings import FuzzReport, Group, found_line
 from guinote_conformance.fuzz.fuzzer import DOWN_KINDS, Fuzzer
 from guinote_conformance.fuzz.known import Known, KnownFileError, load_known
 from guinote_conformance.fuzz.play import apply_step
 from guinote_conformance.fuzz.scenario import feature_text, then_steps, write_scenario
 from guinote_conformance.fuzz.scenario_check import check_scenarios, reference_profile
 from guinote_conformance.oracle.divergence import (
+    Cause,
     Config,
     Divergence,
     RecordError,
@@ -146,10 +147,19 @@ def run_compare(
             console=console, transient=True,
         ) as progress:  # fmt: skip
             task = progress.add_task("games", total=games * len(configs))
+            playing_since = time.perf_counter()
+            announced: set[Cause] = set()
 
             def advance(report: FuzzReport) -> None:
                 found = len(report.failures)
                 progress.update(task, completed=report.games, description=f"games ({found} divergence groups)")
+                if len(report.groups) > len(announced):  # (a dict: the groups in the order found)
+                    for cause, group in report.groups.items():
+                        if cause not in announced:
+                            announced.add(cause)
+                            seconds = time.perf_counter() - playing_since
+                            line = found_line(cause, group.known is not None, report.hands, seconds)
+                            progress.console.print(shown(line), markup=False, highlight=False, soft_wrap=True)
 
             fuzzer.progress = advance
             report = fuzzer.run(configs, games, seconds=seconds)

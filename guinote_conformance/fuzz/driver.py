@@ -6,6 +6,9 @@ batches, none for a new run) and an executor (:mod:`guinote_conformance.fuzz.clu
 batches played here, one after the other, on the engine given). Out: the run's
 :class:`~guinote_conformance.fuzz.findings.FuzzReport`, every finished batch added to the campaign as it
 comes back, and progress (games, games per second, rule coverage, divergence groups) as it goes.
+With an executor and the engine given (in a process of its own), the client plays batches itself
+too, until the first comes back from a worker (workers take seconds to start): the first findings
+are shown as soon as in a run of one job.
 
 The batches are numbered once: batch ``k`` is games ``j*B`` to ``j*B + B - 1`` of configuration
 ``c``, where ``k = j * len(configurations) + c`` and ``B`` is the batch size. Batch ``k`` steers
@@ -22,7 +25,7 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, wait
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -33,7 +36,7 @@ from guinote_conformance.fuzz.batch import Batch, play_batch, report_of
 from guinote_conformance.fuzz.campaign import Campaign
 from guinote_conformance.fuzz.cluster import Backend, BackendError, failure_of
 from guinote_conformance.fuzz.findings import FuzzReport
-from guinote_conformance.fuzz.known import Known
+from guinote_conformance.fuzz.known import Known, find_known
 from guinote_conformance.oracle.divergence import Cause, Config
 
 #: Games per batch by depth: a batch should take a good part of a second, so that what a task
@@ -107,6 +110,9 @@ class Progress:
     started: float = field(default_factory=time.perf_counter)
     #: games played by earlier runs of the campaign
     resumed: int = 0
+    #: the divergence groups this run found, in the order found: the cause, whether it is a known
+    #: divergence and the hands played then (the progress line shows each once, as it is found)
+    found: list[tuple[Cause, bool, int]] = field(default_factory=list)
 
     @property
     def rate(self) -> float:
@@ -170,6 +176,20 @@ def run_plan(
     def is_settled(index: int) -> bool:
         return index in results or plan.batch_at(index).config.label in skipped
 
+    def found(causes_known: Iterable[tuple[Cause, bool]], hands: int) -> bool:
+        """Note the divergence groups not found before, after ``hands`` hands; whether there was one."""
+        new = [(cause, known) for cause, known in causes_known if cause not in causes]
+        for cause, known in new:
+            causes.add(cause)
+            status.found.append((cause, known, hands))
+        status.groups = len(causes)
+        return bool(new)
+
+    def early(report: FuzzReport) -> None:  # a batch played here: its groups shown as they are found
+        groups = [(cause, group.known is not None) for cause, group in report.groups.items()]
+        if found(groups, status.hands + report.hands):
+            report_progress()
+
     def take(result: dict[str, Any]) -> None:
         nonlocal stopping
         report = result["report"]
@@ -182,8 +202,11 @@ def run_plan(
         status.games += int(report["games"])
         status.hands += int(report["hands"])
         coverage.update(report["coverage"])
-        causes.update(Cause(*group["cause"]) for group in report["groups"])
-        status.groups = len(causes)
+        groups = []
+        for group in report["groups"]:
+            cause = Cause(*group["cause"])
+            groups.append((cause, find_known(plan.known, cause, group["example"]["config"]["label"]) is not None))
+        found(groups, status.hands)
 
     derived_at = time.perf_counter()
 
@@ -199,13 +222,24 @@ def run_plan(
             status.workers = backend.workers() if backend is not None else 1
             progress(status)
 
+    # Until the first batch comes back from a worker, the batches the workers have no room for are played
+    # here, on the engine given: a worker starts a Python of its own and its own engine (seconds on a busy
+    # machine), and meanwhile this process would wait. A batch is played the same wherever it runs, so the
+    # run does not change; its first findings are shown as soon as in a run of one job. Not an engine in
+    # this process (py:): one that ends its process would end the run, where a worker's death is reported.
+    came_back = backend is None or engine is None or _in_process(plan.spec)
+
+    def warming() -> bool:
+        return not came_back
+
     last_shown = 0.0
     try:
         while True:
             capacity = 1 if backend is None else max(2 * backend.workers(), 2)
+            played_here = False
             while settled < plan.batches and is_settled(settled):
                 settled += 1
-            while not stopping and following < plan.batches and len(running) < capacity:
+            while not stopping and following < plan.batches and (len(running) < capacity or warming()):
                 if deadline is not None and time.time() > deadline:
                     stopping = True
                     break
@@ -218,10 +252,13 @@ def run_plan(
                 steering.advance(needed, results)
                 batch = steering.of(plan.batch_at(following), deadline)
                 following += 1
-                if backend is None:
-                    take(play_batch(batch, engine))
+                if backend is None or len(running) >= capacity:
+                    take(play_batch(batch, engine, early))
                     report_progress()
-                    continue
+                    if backend is None:
+                        continue
+                    played_here = True
+                    break  # (a batch played here while the workers start: has one of theirs come back?)
                 running[backend.executor.submit(play_batch, batch)] = batch
             if not running:
                 if stopping or following >= plan.batches:
@@ -229,8 +266,9 @@ def run_plan(
                 if backend is None:  # the batches played here are finished: the next one's steering is known now
                     continue
                 raise AssertionError("no batch is under way and none can start")  # pragma: no cover
-            done, _ = wait(list(running), timeout=poll, return_when=FIRST_COMPLETED)
+            done, _ = wait(list(running), timeout=0 if played_here else poll, return_when=FIRST_COMPLETED)
             for future in done:
+                came_back = True
                 batch = running.pop(future)
                 try:
                     error = future.exception()
@@ -255,6 +293,15 @@ def run_plan(
     report.resumed_hands = resumed.hands
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _in_process(spec: str) -> bool:
+    from guinote_conformance.engines.specs import parse_engine_spec
+
+    try:
+        return parse_engine_spec(spec).in_process
+    except Exception:  # (the run opened it already: a spec that cannot be read is not played here)
+        return True
 
 
 def _named(batch: Batch) -> str:

@@ -246,8 +246,17 @@ def _add_counts(total: dict[str, int], more: Mapping[str, int]) -> None:
         total[key] = total.get(key, 0) + count
 
 
+def found_line(cause: Cause, known: bool, hands: int, seconds: float) -> str:
+    """The line ``compare`` prints the moment play first finds a divergence group, above the progress
+    line: its cause and rule, whether it is a known divergence, the hands played and the seconds of play
+    so far. A user sees each bug as it is found, not only in the table at the end of the run (after
+    play and shrinking); ``benchmarks/bench_first_finding.py`` times the first of a planted rule."""
+    return f"found: {cause}{' (known)' if known else ''} after {hands} hands, {seconds:.1f} s"
+
+
 __all__ = [
     "FuzzReport",
     "Group",
     "better_example",
+    "found_line",
 ]

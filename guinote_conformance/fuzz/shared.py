@@ -7,11 +7,13 @@ runs' included) for :func:`~guinote_conformance.fuzz.commands.run_compare` to pr
 or were lost: the exit code :mod:`guinote_conformance.fuzz.cluster` gives) whose message is one line.
 
 The progress line shows, live: the games played of all the campaign's, the games per second of
-this run, the rule coverage, the divergence groups found (known ones too) and the workers.
+this run, the rule coverage, the divergence groups found (known ones too) and the workers; above
+it, each group is printed as it is found (:func:`~guinote_conformance.fuzz.findings.found_line`).
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -26,7 +28,7 @@ from guinote_conformance.fuzz.campaign import Campaign, CampaignError, Identity,
 from guinote_conformance.fuzz.cluster import BackendError, open_backend
 from guinote_conformance.fuzz.driver import WINDOW, Plan, default_batch, run_plan
 from guinote_conformance.fuzz.driver import Progress as Status
-from guinote_conformance.fuzz.findings import FuzzReport
+from guinote_conformance.fuzz.findings import FuzzReport, found_line
 from guinote_conformance.fuzz.known import Known
 from guinote_conformance.oracle.divergence import Config
 
@@ -112,12 +114,14 @@ def _digest(path: Path | None) -> str:
 
 
 class _progress:
-    """The live progress line: a bar of the games, and what the run has found."""
+    """The live progress line: a bar of the games, and what the run has found (each divergence group
+    also printed above it as it comes back: :func:`~guinote_conformance.fuzz.findings.found_line`)."""
 
     def __init__(self, console: Console) -> None:
         self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                             console=console, transient=True)  # fmt: skip
         self.task = self.bar.add_task("games", total=None)
+        self.announced = 0
 
     def __enter__(self) -> _progress:
         self.bar.__enter__()
@@ -132,6 +136,11 @@ class _progress:
         text = (f"games, {status.rate:,.1f}/s; rules seen {status.seen}/{len(observable_rules())}; "
                 f"{status.groups} divergence groups; {status.workers} workers")  # fmt: skip
         self.bar.update(self.task, completed=status.games, total=status.total, description=text)
+        seconds = time.perf_counter() - status.started
+        for cause, known, hands in status.found[self.announced :]:
+            line = found_line(cause, known, hands, seconds)
+            self.bar.console.print(shown(line), markup=False, highlight=False, soft_wrap=True)
+        self.announced = len(status.found)
 
 
 __all__ = ["SharedRunError", "run_shared"]

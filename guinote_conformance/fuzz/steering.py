@@ -121,14 +121,14 @@ def exchange_deal(rng: random.Random, players: int, deck_size: int) -> Layout:
 
 
 def malas_deal(rng: random.Random, players: int, deck_size: int) -> Layout:
-    """One side holds three pairs (the forty among them) and low trumps, the other the aces and
-    threes: the pairs' side may pass 100 on cantes without thirty malas."""
+    """One side holds the four pairs (the forty among them: 100 in cantes) and low trumps, the other the
+    aces and threes: the pairs' side may pass 100 on cantes without thirty malas."""
     suits = list(SUITS)
     rng.shuffle(suits)
     trump = suits[0]
     seat = rng.randrange(players)
     partner = _partner(seat, players)
-    pairs = [rank + suit for suit in suits[:3] for rank in "RS"]
+    pairs = [rank + suit for suit in suits for rank in "RS"]
     low = [rank + trump for rank in _ranks(deck_size) if rank in "24567"]
     fixed: dict[int, list[str]] = {seat: pairs[:4] + low[:2]}
     fixed.setdefault(partner, []).extend(pairs[4:] + low[2:6])
@@ -336,7 +336,12 @@ def _winning(trick: Sequence[str], trump: JSON) -> tuple[int, str] | None:
 
 _HAND_FIELDS = tuple(f"hand.{seat}" for seat in range(4))
 #: What :func:`malas_policy` reads at each turn, in one call (``hand.2`` and ``hand.3`` mano a mano: unknown, unread).
-_MALAS_FIELDS = ("players", "trump", "trick", *_HAND_FIELDS)
+_MALAS_FIELDS = ("players", "trump", "trick", "sung_suits", "stock_count", *_HAND_FIELDS,
+                 "card_points.0", "card_points.1", "cante_points.0", "cante_points.1")  # fmt: skip
+#: The total a side must reach to take the point (SCORE-04), and the diez de últimas (SCORE-01).
+_WINS, _ULTIMAS = 101, 10
+#: The most card points on the table of a trick the singers of :func:`malas_policy` take to sing.
+_CHEAP_TRICK = 4
 
 
 def _cheapness(card: str, trump: JSON) -> tuple[int, int]:
@@ -350,9 +355,9 @@ def _cheapnesses(trump: JSON) -> _ByCard:
 
 
 def malas_policy(rng: random.Random, legal: Legal, state: Reader) -> dict[str, JSON]:
-    """The side holding the pairs sings them all and takes cheap tricks with low trumps; the
-    other side gives nothing away: the singers pass 100 on cantes with few card points (the
-    thirty malas)."""
+    """The side holding the pairs sings them all, taking cheap tricks with low trumps to sing, then
+    lets the tricks go but the last; the other side gives nothing away: the singers pass 100 on
+    cantes with few card points (short of the thirty malas, SCORE-09)."""
     optional, plays = _optional_and_plays(legal)
     if optional:
         return rng.choice(optional)
@@ -380,15 +385,34 @@ def malas_policy(rng: random.Random, legal: Legal, state: Reader) -> dict[str, J
         if winning is not None and (leader + winning[0]) % players % modulo == singers:
             return cheap[0]
         return cheap[-1]
+    # the singers take tricks (cheaply) while they have pairs to sing, each trick won opening a window,
+    # or while their cantes, card points and the últimas would not pass 100; then they give their tricks
+    # away, so that they pass 100 with as few card points as they can: short of the thirty malas
+    sung = set(table["sung_suits"] or [])
+    side_hands = [hand for number, hand in enumerate(hands) if number % modulo == singers]
+    to_sing = any("R" + s in hand and "S" + s in hand and s not in sung for hand in side_hands for s in SUITS)
+    points = _int(table[f"card_points.{singers}"]) + _int(table[f"cante_points.{singers}"])
+    last = not table["stock_count"] and len(hands[seat]) == 1
+    on_table = sum(_POINTS.get(card[0], 0) for card in trick)
+    # the last trick (the últimas) they take: then the point is theirs to win or lose, even when both
+    # sides pass 100 (SCORE-07)
+    taking = last or ((to_sing or points + _ULTIMAS < _WINS) and on_table <= _CHEAP_TRICK)
     hand = hands[seat]
-    keep = {c for c in hand if c[0] in "RS" and ("R" + c[1]) in hand and ("S" + c[1]) in hand}
+    keep = {c for c in hand if c[0] in "RS" and ("R" + c[1]) in hand and ("S" + c[1]) in hand and c[1] not in sung}
     spare = [a for a in cheap if a.get("card") not in keep] or cheap
     winning = _winning(trick, trump)
     if winning is None:
         return spare[0]
     best = winning[1]
     winners = [a for a in spare if _beats(str(a.get("card")), best, trick[0][1:], trump)]
-    return winners[0] if winners else spare[0]
+    if taking:
+        return winners[0] if winners else spare[0]
+    losers = [a for a in spare if a not in winners]
+    return losers[0] if losers else spare[0]
+
+
+def _int(value: JSON) -> int:
+    return value if isinstance(value, int) else 0
 
 
 #: name -> (policy, the rules it aims at)
@@ -401,6 +425,11 @@ POLICIES: dict[str, tuple[Policy, tuple[str, ...]]] = {
     "malas": (malas_policy, ("SCORE-09", "SCORE-12")),
 }
 
+
+#: Deal generator -> the policy its deals are made for, which plays them with it half the times the
+#: generator is chosen: another policy rarely keeps the malas deal's singers short of the thirty malas
+#: once they pass 100 (a hand in a few hundred, where the malas policy makes one in a dozen).
+PLAYED_WITH: dict[str, str] = {"malas": "malas"}
 
 # ------------------------------------------------------------------------------------- steering
 
@@ -427,9 +456,14 @@ class Steering:
         """A (generator, policy) pair for the next hand."""
         if not self.steer:
             return "uniform", "uniform"
-        generator = self._pick(_DEAL_TARGETS)
-        policy = self._pick(_POLICY_TARGETS)
-        return generator.removeprefix("deal:"), policy.removeprefix("policy:")
+        generator = self._pick(_DEAL_TARGETS).removeprefix("deal:")
+        made_for = PLAYED_WITH.get(generator)
+        if made_for is not None and self.rng.random() < 0.5:
+            policy = f"policy:{made_for}"
+            self.uses[policy] = self.uses.get(policy, 0) + 1
+        else:
+            policy = self._pick(_POLICY_TARGETS)
+        return generator, policy.removeprefix("policy:")
 
     def _pick(self, options: Mapping[str, Sequence[str]]) -> str:
         names = list(options)
@@ -502,6 +536,7 @@ def rules_shown(steps: Sequence[Step]) -> dict[str, int]:
 
 __all__ = [
     "GENERATORS",
+    "PLAYED_WITH",
     "POLICIES",
     "Layout",
     "Steering",

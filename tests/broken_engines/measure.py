@@ -29,7 +29,7 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -70,13 +70,43 @@ class Measure:
         ]
 
 
+def command(name: str, args: Sequence[str]) -> list[str]:
+    """The command line of ``guinote-conformance NAME ARGS`` from this checkout (run it in :data:`REPO`
+    with :func:`command_env`)."""
+    return [sys.executable, "-m", "guinote_conformance", name, *args]
+
+
+def command_env() -> dict[str, str]:
+    """The environment of :func:`command`: this checkout first on the path."""
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
+
+
+def compare_args(name: str, folder: Path, *, hands: int, seconds: float, jobs: int = 1) -> list[str]:
+    """The options of ``compare`` on the catalogue engine ``name``: served in its own process, under the
+    profile and flags where its bugs apply, bounded by ``hands`` games per configuration and ``seconds``,
+    no scenarios written, its report into ``folder``."""
+    entry = CATALOGUE[name]
+    flags = ",".join(f"{flag}={value}" for flag, value in entry.flags.items())
+    return [
+        "--engine", f"serve:{MODULE}:{name}", "--profile", entry.profile, *(["--flags", flags] if flags else []),
+        "--hands", str(hands), "--seconds", str(seconds), "--jobs", str(jobs), "--no-scenarios",
+        "--report-dir", str(folder),
+    ]  # fmt: skip
+
+
+def named(planted: Sequence[str], rules: Iterable[str]) -> list[str]:
+    """The planted rules that ``compare`` found: those a divergence group's cause names (``rules``: the
+    groups' rules)."""
+    causes = set(rules)
+    return [rule for rule in planted if rule in causes]
+
+
 def _command(name: str, args: Sequence[str], timeout: float) -> tuple[int | None, str, float]:
     started = time.perf_counter()
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
     try:
         done = subprocess.run(
-            [sys.executable, "-m", "guinote_conformance", name, *args],
-            cwd=REPO, capture_output=True, text=True, timeout=timeout, check=False, env=env,
+            command(name, args), cwd=REPO, capture_output=True, text=True, timeout=timeout, check=False,
+            env=command_env(),
         )  # fmt: skip
     except subprocess.TimeoutExpired:
         return None, "", time.perf_counter() - started
@@ -112,14 +142,9 @@ def measure_run(entry: Entry, name: str, folder: Path, result: Measure) -> None:
 
 
 def measure_compare(entry: Entry, name: str, folder: Path, result: Measure, hands: int, seconds: float) -> None:
-    flags = ",".join(f"{flag}={value}" for flag, value in entry.flags.items())
     code, output, result.compare_seconds = _command(
-        "compare",
-        ["--engine", f"serve:{MODULE}:{name}", "--profile", entry.profile, *(["--flags", flags] if flags else []),
-         "--hands", str(hands), "--seconds", str(seconds), "--jobs", "1", "--no-scenarios",
-         "--report-dir", str(folder)],
-        timeout=seconds + 900,
-    )  # fmt: skip
+        "compare", compare_args(name, folder, hands=hands, seconds=seconds), timeout=seconds + 900
+    )
     path = folder / "fuzz.json"
     if code not in (0, 1) or not path.exists() or "Traceback" in output:
         result.compare_status = "timeout" if code is None else f"crash ({code})"
@@ -129,7 +154,7 @@ def measure_compare(entry: Entry, name: str, folder: Path, result: Measure, hand
     data = json.loads(path.read_text(encoding="utf-8"))
     rules: list[str] = [str(group["cause"].get("rule") or "") for group in data["groups"]]
     result.compare_rules = sorted(set(rules))
-    result.compare_found = [rule for rule in result.planted if rule in rules]
+    result.compare_found = named(result.planted, rules)
     result.compare_status = f"{len(rules)} groups, {data.get('hands', 0)} hands"
 
 

@@ -1,13 +1,15 @@
 """The campaign folder and the client of batches (``compare --campaign``, ``--jobs``), in this process:
 the journal read back, a torn last line, another campaign refused, a second run going on from the
-first, the same batches whatever runs them."""
+first, the same batches whatever runs them, the client playing while its workers start."""
 
 from __future__ import annotations
 
 import json
 import sys
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -96,6 +98,60 @@ def test_the_batches_are_the_same_whatever_plays_them(threads: tuple[Backend, Re
     assert len(executor.sent) == 6  # the batches did go to the threads
     assert played(shared_results) == played(alone_results)
     assert groups(shared) == groups(alone) and shared.coverage == alone.coverage
+
+
+class Late(Recording):
+    """Threads that start each batch a second late, as workers that are still starting."""
+
+    def __init__(self, workers: int) -> None:
+        super().__init__(workers)
+        self.futures: list[Future[Any]] = []
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        self.sent.append(args[0])
+        self.futures.append(self.threads.submit(_late, fn, *args, **kwargs))
+        return self.futures[-1]
+
+
+def _late(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    time.sleep(1.0)
+    return fn(*args, **kwargs)
+
+
+def test_the_client_plays_while_the_workers_start_and_shows_what_it_finds_at_once() -> None:
+    from guinote_conformance.engines.specs import parse_engine_spec
+    from guinote_conformance.fuzz.driver import Progress
+
+    alone, alone_results = run(None, 12)
+    executor = Late(1)
+    served = f"serve:{SPEC.removeprefix('py:')}"  # (an engine in this process is not played here: see below)
+    engine = parse_engine_spec(served).open(timeout=10.0)
+    shown: list[tuple[int, int]] = []  # (groups found, workers' batches back) at each progress
+
+    def show(status: Progress) -> None:
+        shown.append((len(status.found), sum(future.done() for future in executor.futures)))
+
+    try:
+        with Campaign(None, identity()) as campaign:
+            shared = run_plan(replace(plan(12), spec=served), campaign, Backend("1 late thread", executor, lambda: 1),
+                              engine=engine, progress=show)  # fmt: skip
+    finally:
+        executor.shutdown()
+        engine.close()
+    # batches 0 and 1 went to the thread (two per worker); batch 2 was played here, then batch 3 waited for
+    # batch 0's steering (a window of 2), and the thread had come back by then
+    assert [batch.index for batch in executor.sent] == [0, 1, 3, 4, 5]
+    assert any(groups_found and not back for groups_found, back in shown), shown  # shown before any came back
+    assert played(campaign.results) == played(alone_results)  # the same games wherever they were played
+    assert groups(shared) == groups(alone)
+    # an engine in this process is never played here: one that ends its process would end the run
+    executor = Late(1)
+    try:
+        with Campaign(None, identity()) as campaign:
+            run_plan(plan(12), campaign, Backend("1 late thread", executor, lambda: 1), engine=ReferenceEngine())
+    finally:
+        executor.shutdown()
+    assert [batch.index for batch in executor.sent] == [0, 1, 2, 3, 4, 5]
 
 
 def test_a_second_run_goes_on_from_the_first_and_steers_from_what_it_saw(
@@ -218,11 +274,13 @@ def test_a_dask_cluster_gets_larger_batches_by_default_never_more_than_the_run()
 
 
 def test_the_coverage_and_groups_files_follow_the_journal_during_a_run(tmp_path: Path) -> None:
-    seen: list[int] = []
+    seen: list[tuple[int, int]] = []
 
     def show(status: Any) -> None:  # what a reader of the folder finds while the run goes on
-        seen.append(json.loads((tmp_path / "coverage.json").read_text(encoding="utf-8"))["batches"])
+        seen.append((status.games, json.loads((tmp_path / "coverage.json").read_text(encoding="utf-8"))["batches"]))
 
     with Campaign(tmp_path, identity()) as campaign:
         run_plan(plan(8), campaign, None, progress=show, derived_every=0)
-    assert seen == [1, 2, 3, 4]
+    # after each batch of 4 games (and while one is played, when it finds a group: the batches before it)
+    assert all(batches == games // 4 for games, batches in seen) and seen[-1] == (16, 4), seen
+    assert sorted({batches for _, batches in seen} - {0}) == [1, 2, 3, 4]

@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -30,8 +31,29 @@ def test_compare_groups_shrinks_and_writes_records(tmp_path: Path) -> None:
     report = json.loads((tmp_path / "fuzz.json").read_text(encoding="utf-8"))
     assert report["groups"] and all(g["cause"]["subject"] == "cante (missing)" for g in report["groups"])
     assert len(list(tmp_path.glob("divergence-*.json"))) == len(report["groups"])
+    assert_found_as_played(done.stdout, report)
     replayed = cli("replay", str(tmp_path / "divergence-1.json"), "--engine", "py:tests.fuzz.engines:no_cantes")
     assert replayed.returncode == 1 and "The table at the divergence" in replayed.stdout, replayed.stdout
+
+
+def assert_found_as_played(output: str, report: dict[str, Any]) -> None:
+    """Every group of the report was shown the moment play found it: a ``found:`` line, before the table."""
+    before = output.split("Divergences by cause")[0]
+    found = [line for line in before.splitlines() if line.startswith("found: ")]
+    assert report["groups"] and found, output
+    for group in report["groups"]:
+        cause = group["cause"]
+        assert any(f"found: {cause['kind']} {cause['subject']} [{cause['rule']}] after " in line for line in found), (
+            cause,
+            found,
+        )
+
+
+def test_compare_with_jobs_shows_each_group_as_its_batch_comes_back(tmp_path: Path) -> None:
+    done = cli("compare", "--engine", "py:tests.fuzz.engines:no_cantes", "--profile", "tradicional", "--hands", "15",
+               "--depth", "hand", "--jobs", "2", "--no-scenarios", "--report-dir", str(tmp_path))  # fmt: skip
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert_found_as_played(done.stdout, json.loads((tmp_path / "fuzz.json").read_text(encoding="utf-8")))
 
 
 def test_compare_of_the_reference_over_the_protocol_is_clean(tmp_path: Path) -> None:

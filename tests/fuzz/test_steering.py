@@ -72,3 +72,30 @@ def test_steering_prefers_what_has_not_been_seen() -> None:
     picks = [steering.choose()[0] for _ in range(400)]
     assert picks.count("tute") < picks.count("malas")
     assert steering.observe(["CANTE-22", "SCORE-12"]) == ["SCORE-12"]
+
+
+def test_the_malas_deal_is_played_with_the_malas_policy_more_often_than_by_chance() -> None:
+    steering = Steering(random.Random(3))
+    picks = [steering.choose() for _ in range(2000)]
+    malas = [policy for generator, policy in picks if generator == "malas"]
+    assert malas and malas.count("malas") / len(malas) > 0.5, len(malas)
+    others = [policy for generator, policy in picks if generator != "malas"]
+    assert others.count("malas") / len(others) < 0.5  # (the other deals: the policy by its own weight)
+
+
+def test_the_malas_deal_and_policy_pass_100_short_of_the_thirty_malas() -> None:
+    """Seeded first hands of the malas deal played by the malas policy: the singers pass 100 short of
+    the thirty malas (the reference's hand goes de vueltas, SCORE-09) in one of 25 at least (23 of these
+    300; the policy that took every trick it could to sing, with three pairs, made 4)."""
+    from guinote_conformance.adapters.reference import ReferenceEngine
+    from guinote_conformance.fuzz.configs import resolve
+    from guinote_conformance.fuzz.findings import FuzzReport
+    from guinote_conformance.fuzz.fuzzer import Fuzzer
+
+    reference = ReferenceEngine()
+    fuzzer = Fuzzer(reference, ReferenceEngine(), reference.info(), depth="hand", probe_rate=0.0)
+    config = resolve(reference.info(), "lascuarenta", {"thirty_malas_count": "cards_only"})
+    report = FuzzReport("reference")
+    for number in range(300):
+        fuzzer.play_game(config, number, report, forced=("malas", "malas"))
+    assert report.coverage["SCORE-09"] >= 12, report.coverage["SCORE-09"]
