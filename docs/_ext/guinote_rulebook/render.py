@@ -150,7 +150,8 @@ def source_ref(source_id: str, docname: str) -> nodes.Node:
     from guinote_rulebook.locale import _, word
 
     if CUSTOM_ID.match(source_id):  # a regional custom is labelled as one, never as a document
-        return std_ref("regional-customs", f"{source_id} ({_('regional custom')})", docname)
+        label = _("regional custom")  # outside the f-string: pybabel extracts no call inside one
+        return std_ref("regional-customs", f"{source_id} ({label})", docname)
     if source_id not in SOURCE_IDS:  # "interpretation": the project's reading, in the reader's language
         shown = word(source_id)
         return nodes.emphasis(shown, shown)
