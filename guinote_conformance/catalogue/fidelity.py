@@ -405,12 +405,13 @@ def reason_codes_are_declared(project: Project) -> list[str]:
     sources = [(path, _CODE_GIVEN) for path in sorted((project.root / "reference_engine").glob("*.py"))]
     sources += [(path, _CODE_NAMED) for path in sorted((project.root / "features").glob("*.feature"))]
     for path, pattern in sources:
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-            problems += [
-                f"{path}:{number}: reason code {code} is not declared in {VOCABULARY} (REASON_CODES)"
-                for code in pattern.findall(line)
-                if code not in declared
-            ]
+        text = path.read_text(encoding="utf-8")
+        for match in pattern.finditer(text):  # the whole text: a call may put its code on the next line
+            if match.group(1) not in declared:
+                number = text.count("\n", 0, match.start(1)) + 1
+                problems.append(
+                    f"{path}:{number}: reason code {match.group(1)} is not declared in {VOCABULARY} (REASON_CODES)"
+                )
     return problems
 
 
