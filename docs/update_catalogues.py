@@ -3,10 +3,11 @@
 1. The catalogues of the pages that stay untranslated (``guinote_untranslated_pages`` of
    conf.py: the API reference, the Spanish style page, the pages still in English) are removed:
    sphinx-intl makes one for every page.
-2. A message a catalogue has untranslated, or only as a draft (``#, fuzzy``: a draft never ships,
-   the build and ``run --language es`` treat it as missing), whose very same text another catalogue
-   translates, takes that translation: the rulebook shows a flag's reading, a rule's statement or a
-   scenario's title on several pages (one catalogue each), and it is translated once.
+2. A message a page's catalogue has untranslated, or only as a draft (``#, fuzzy``: a draft never
+   ships, the build and ``run --language es`` treat it as missing), is dropped when ``data.po``
+   translates it (the shared catalogue every page reads: a flag's reading, a question, a custom, a
+   scenario's title are translated there once), and otherwise takes the translation another page's
+   catalogue has for the very same text.
 3. What is left to translate is listed, one ``file:line: msgid`` a line: translate it there (a
    draft's msgstr is only a proposal: check it, correct it, then remove the ``fuzzy`` mark).
 
@@ -23,7 +24,9 @@ from pathlib import Path
 DOCS = Path(__file__).resolve().parent
 LOCALE = DOCS / "locale" / "es" / "LC_MESSAGES"
 #: the extension's own phrases: another domain, kept by pybabel (tox -e docs-i18n)
-OWN = {"guinote_rulebook.po", "sphinx.po", "source_headings.po"}
+OWN = {"guinote_rulebook.po", "sphinx.po", "source_headings.po", "data.po"}
+#: the shared catalogue of the data (guinote_rulebook.locale.SHARED), read with every page's
+SHARED = "data.po"
 
 
 def untranslated_pages(conf: Path = DOCS / "conf.py") -> list[str]:
@@ -73,9 +76,10 @@ def translations(paths: list[Path]) -> dict[str, str]:
     return found
 
 
-def fill(path: Path, known: dict[str, str]) -> tuple[int, list[str]]:
-    """Give ``path``'s untranslated and draft messages the translation another catalogue has;
-    the number filled, and ``file:line: msgid`` of each message still to translate."""
+def fill(path: Path, known: dict[str, str], shared: frozenset[str] = frozenset()) -> tuple[int, list[str]]:
+    """Drop ``path``'s untranslated and draft messages that the shared catalogue translates, give
+    the others the translation another catalogue has; the number filled or dropped, and
+    ``file:line: msgid`` of each message still to translate."""
     filled, left, out = 0, [], []
     line = 1
     for entry in entries(path.read_text(encoding="utf-8")):
@@ -83,6 +87,9 @@ def fill(path: Path, known: dict[str, str]) -> tuple[int, list[str]]:
         first = line
         line += len(entry) + 1
         if msgid and (fuzzy or not msgstr):
+            if msgid in shared:
+                filled += 1
+                continue
             if msgid in known:
                 kept = [x for x in entry[:start] if x.strip() != "#, fuzzy"]
                 entry = [*kept, f"msgstr {_quote(known[msgid])}", *entry[end:]]
@@ -104,12 +111,13 @@ def main(locale: Path = LOCALE) -> int:
         (locale / f"{page}.po").unlink(missing_ok=True)
     pages = sorted(path for path in locale.rglob("*.po") if path.name not in OWN)
     known = translations(pages)
+    shared = frozenset(translations([locale / SHARED])) if (locale / SHARED).exists() else frozenset()
     total, left = 0, []
     for path in pages:
-        filled, missing = fill(path, known)
+        filled, missing = fill(path, known, shared)
         total += filled
         left += missing
-    print(f"{total} messages given the translation another catalogue has")
+    print(f"{total} messages given the translation another catalogue has (or left to {SHARED}, which has it)")
     if left:
         print(f"{len(left)} messages to translate (then remove any fuzzy mark):")
         print("\n".join(left))

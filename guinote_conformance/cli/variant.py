@@ -100,6 +100,53 @@ def spanish_problems(root: Path, features: Sequence[Path]) -> list[str]:
     return problems
 
 
+def _line_of(path: Path, needle: str) -> int:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return next((number for number, line in enumerate(lines, start=1) if needle in line), 1)
+
+
+def data_problems(root: Path) -> list[str]:
+    """Every text of the declarations the rulebook shows (a flag's summary and readings, a
+    question's title and summary, a rule's statement) has its Spanish in a catalogue: the problem
+    names the declaration's file:line and the message to add to ``data.po``."""
+    from guinote_conformance.catalogue.rule_index import load_rules
+    from guinote_conformance.catalogue.rulebook import linked_text, load_questions, rest_escape
+    from guinote_conformance.catalogue.spanish import read_po
+
+    spanish: dict[str, str] = {}
+    for path in sorted((root / LOCALE).rglob("*.po")):
+        spanish.update(read_po(path))
+    rules = load_rules(root / "features")
+    questions_path = root / fidelity.QUESTIONS
+    questions, _ = load_questions(questions_path)
+    project = fidelity.Project(root)
+    texts: list[tuple[str, str, str]] = []  # (where, what, message)
+    for flag, spec in project.flags.items():
+        texts.append((project.where(flag), f"the summary of {flag}", linked_text(spec.summary, rules, questions)))
+        texts += [
+            (project.where(flag, value), f"the reading of {flag}={value}", linked_text(info.reading, rules, questions))
+            for value, info in spec.values.items()
+        ]
+    for code, question in questions.items():
+        where = f"{questions_path}:{_line_of(questions_path, 'id = ' + _po(code))}"
+        texts.append((where, f"the title of {code}", f"{code} {rest_escape(question.title)}"))
+        texts.append((where, f"the summary of {code}", linked_text(question.summary, rules, questions)))
+    for rule in rules.values():
+        index = root / "features" / "index" / f"{rule.area}.toml"
+        where = f"{index}:{_line_of(index, 'id = ' + _po(rule.id))}"
+        texts.append((where, f"the statement of {rule.id}", linked_text(rule.statement, rules, questions)))
+    shared = root / LOCALE / "data.po"
+    return [
+        f'{where}: {what} has no Spanish: add to {shared}:\n    msgid {_po(message)}\n    msgstr "..."'
+        for where, what, message in texts
+        if message not in spanish and re.search(r"[^\W\d_]{2,}", re.sub(r":[a-z]+:`[^`]*`", "", message))
+    ]
+
+
+def _po(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
 def heading_problems(root: Path) -> list[str]:
     """Every document's heading in the index with a note in brackets has its Spanish in
     source_headings.po (the rulebook shows the rest as written)."""
@@ -150,6 +197,7 @@ def catalogue_problems(root: Path, changed: Sequence[Path]) -> list[str]:
     return [
         *fidelity.all_problems(root),
         *spanish_problems(root, features),
+        *data_problems(root),
         *heading_problems(root),
         *draft_problems(root),
     ]

@@ -66,6 +66,20 @@ def test_a_message_translated_elsewhere_is_filled_and_the_rest_listed(locale: Pa
     assert (locale / "profiles.po").read_text(encoding="utf-8").splitlines()[line - 1] == "#, fuzzy"
 
 
+def test_a_message_the_shared_catalogue_translates_is_dropped_from_the_pages(locale: Path) -> None:
+    update = load()
+    match = locale / "rulebook" / "match.po"
+    reading = blank(match, READING)
+    spanish = read_po(locale / "disagreements.po")[reading]
+    shared = locale / "data.po"
+    shared.write_text(
+        shared.read_text(encoding="utf-8") + f"\nmsgid {update._quote(reading)}\nmsgstr {update._quote(spanish)}\n"
+    )
+    update.main(locale)
+    assert reading not in match.read_text(encoding="utf-8").replace('"\n"', "")  # no empty copy left
+    assert read_po(shared)[reading] == spanish
+
+
 def test_the_pages_that_stay_in_english_get_no_catalogue(locale: Path) -> None:
     update = load()
     pages = update.untranslated_pages()

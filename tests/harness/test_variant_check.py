@@ -68,7 +68,29 @@ def test_a_scenario_with_no_spanish_title_is_named_with_the_catalogue_to_write(r
     found = problems(root, SCORING)
     assert len(found) == 1, found
     assert found[0].startswith(f"{feature}:{line + 1}: the scenario 'A scenario of the variant check")
-    assert "docs/locale/es/LC_MESSAGES/rulebook/<area>.po" in found[0]
+    assert "docs/locale/es/LC_MESSAGES/data.po" in found[0]
+
+    # translated once, in the shared catalogue: the check passes
+    shared = root / variant.LOCALE / "data.po"
+    entry = '\nmsgid "A scenario of the variant check that no catalogue has translated"\nmsgstr "Un escenario"\n'
+    shared.write_text(shared.read_text(encoding="utf-8") + entry, encoding="utf-8")
+    assert problems(root, SCORING) == []
+
+
+def test_a_reading_with_no_spanish_is_named_with_the_message_to_add(root: Path) -> None:
+    profiles = root / "reference_engine/profiles.toml"
+    old = 'reading = "The first side to two cotos wins the match'
+    line = replace(
+        profiles,
+        old,
+        'reading = "At the club of the variant check, SCORE-01 says the first side to two cotos wins the match',
+    )
+    found = problems(root)
+    assert len(found) == 1 and found[0].startswith(
+        f"{profiles}:{line}: the reading of cotos_to_win=2 has no Spanish"
+    ), found
+    message = 'msgid "At the club of the variant check, :rule:`SCORE-01` says the first side to two cotos'
+    assert str(root / variant.LOCALE / "data.po") in found[0] and message in found[0]
 
 
 def test_a_reason_code_left_undeclared_is_named_where_the_engine_refuses_with_it(root: Path) -> None:
