@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,51 +23,6 @@ from guinote_conformance.catalogue.rule_index import AREAS, QUESTIONS_FILE, Area
 #: A rule ID or a question code inside running text (``ARR-01``, ``B-17``).
 CODE_IN_TEXT = re.compile(r"(?<![A-Za-z0-9-])([A-Z]+-\d{2})(?![0-9])")
 QUESTION_ID = re.compile(r"^[BC]-\d{2}$")
-_SPECIAL = re.compile(r"([\\*`|])|(_)(?=\W|$)")
-
-
-def rest_escape(text: str) -> str:
-    """``text`` as reST that renders as itself (inline markup characters escaped)."""
-    return _SPECIAL.sub(lambda match: "\\" + match.group(0), text)
-
-
-def linked_text(
-    text: str,
-    rules: Iterable[str],
-    questions: Iterable[str] | None,
-    unknown: Callable[[str], None] | None = None,
-) -> str:
-    """``text`` of the data as the rulebook gives it, reST where every rule ID of ``rules`` is a
-    ``:rule:`` role and, when there are ``questions``, every ``B-nn``/``C-nn`` code a ``:question:``
-    role (``unknown`` is told a code with no question): the message its Spanish is looked up by."""
-    rules, questions = set(rules), None if questions is None else set(questions)
-    result: list[str] = []
-    position = 0
-    for match in CODE_IN_TEXT.finditer(text):
-        code = match.group(1)
-        if code in rules:
-            role = f":rule:`{code}`"
-        elif questions is not None and QUESTION_ID.match(code):
-            if code not in questions:
-                if unknown is not None:
-                    unknown(code)
-                continue
-            role = f":question:`{code}`"
-        else:
-            continue
-        result.append(rest_escape(text[position : match.start()]))
-        # a role must stand apart from the words around it
-        if result[-1] and not result[-1][-1].isspace() and result[-1][-1] not in "([\"'“‘/":
-            result.append("\\ ")
-        result.append(role)
-        after = text[match.end() : match.end() + 1]
-        if after and not after.isspace() and after not in ".,;:!?)]\"'”’/-":
-            result.append("\\ ")
-        position = match.end()
-    result.append(rest_escape(text[position:]))
-    return "".join(result)
-
-
 QUESTION_KINDS = {"B": "disagreement", "C": "gap"}
 PREFIX_TO_AREA = {prefix: area_id for area_id, prefixes in AREAS for prefix in prefixes}
 #: Titles of the rules that have no ``Rule:`` block in the features (not executable rules).

@@ -6,7 +6,7 @@ every flag and cannot read the declaration (the kits' flag tables, in their own 
 ``guinote-conformance sync`` does that alone after a hand edit), take the next free
 question code (B-nn for a disagreement, C-nn for a gap) or custom number (Rnnn), and print
 what is left to do by hand: the readings, the scenarios and the engine's behaviour. Every
-stub says ``TODO``; the suite's self-checks (``pytest tests/harness``) fail until each one is
+stub says ``TODO``; the suite's self-checks (``tox -e variant``) fail until each one is
 written. The guide is ``docs/contributing/variant.rst``.
 """
 
@@ -172,7 +172,9 @@ def add_flag(
         f"reference_engine/<rule module>.py: the behaviour, reading game.rules.{name} (with the rule ID in a comment)",
         "features/index/<area>.toml: name the flag on the rules it touches (flag = ...)",
         "python -m guinote_conformance.catalogue.sensitivity --flag " + name + ": tag the scenarios it lists",
-        "pytest tests/harness: the self-checks list whatever is still missing, with file:line",
+        "docs/locale/es/LC_MESSAGES/data.po: the Spanish of the summary, the readings, the question and the "
+        "scenarios' titles (tox -e variant gives each msgid to add)",
+        "tox -e variant: what CI checks, each problem with its file:line",
     )
     return Written(code, tuple(written), steps)
 
@@ -202,7 +204,8 @@ def add_value(root: Path, flag: str, value: str, sources: list[str]) -> Written:
         f"features/<area>.feature: a scenario tagged @{flag}={value}",
         f"reference_engine/<rule module>.py: the behaviour for game.rules.{flag} == {value!r}",
         "python -m guinote_conformance.catalogue.sensitivity --flag " + flag + ": tag the scenarios it lists",
-        "pytest tests/harness: the self-checks list whatever is still missing, with file:line",
+        "docs/locale/es/LC_MESSAGES/data.po: the Spanish of the reading and the scenario's title",
+        "tox -e variant: what CI checks, each problem with its file:line",
     )
     return Written(code, (profiles_path,), steps)
 

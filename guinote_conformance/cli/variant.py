@@ -109,8 +109,9 @@ def data_problems(root: Path) -> list[str]:
     """Every text of the declarations the rulebook shows (a flag's summary and readings, a
     question's title and summary, a rule's statement) has its Spanish in a catalogue: the problem
     names the declaration's file:line and the message to add to ``data.po``."""
+    from guinote_conformance.catalogue.messages import linked_text, rest_escape
     from guinote_conformance.catalogue.rule_index import load_rules
-    from guinote_conformance.catalogue.rulebook import linked_text, load_questions, rest_escape
+    from guinote_conformance.catalogue.rulebook import load_questions
     from guinote_conformance.catalogue.spanish import read_po
 
     spanish: dict[str, str] = {}

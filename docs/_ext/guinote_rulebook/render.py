@@ -18,8 +18,9 @@ from pygments.token import Error as ErrorToken
 from sphinx import addnodes
 from sphinx.util import logging
 
+from guinote_conformance.catalogue.messages import linked_text
 from guinote_conformance.catalogue.rule_index import CUSTOM_ID, SOURCE_IDS
-from guinote_conformance.catalogue.rulebook import RulebookData, linked_text
+from guinote_conformance.catalogue.rulebook import RulebookData
 from guinote_rulebook.domain import DOMAIN
 
 logger = logging.getLogger(__name__)

@@ -11,8 +11,9 @@ from typing import Any, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import directives
 
+from guinote_conformance.catalogue.messages import rest_escape
 from guinote_conformance.catalogue.rule_index import AREAS, CUSTOM_ID, Area, RuleEntry
-from guinote_conformance.catalogue.rulebook import RulebookData, rest_escape
+from guinote_conformance.catalogue.rulebook import RulebookData
 from guinote_conformance.catalogue.spanish import read_po
 from guinote_rulebook.data import engine_specs
 from guinote_rulebook.directives.base import RulebookDirective, logger
