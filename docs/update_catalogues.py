@@ -8,7 +8,9 @@
    translates it (the shared catalogue every page reads: a flag's reading, a question, a custom, a
    scenario's title are translated there once), and otherwise takes the translation another page's
    catalogue has for the very same text.
-3. What is left to translate is listed, one ``file:line: msgid`` a line: translate it there (a
+3. A message of nothing but roles (``:question:`B-44```) is its own translation: sphinx-intl's
+   draft of it (another code's) is replaced.
+4. What is left to translate is listed, one ``file:line: msgid`` a line: translate it there (a
    draft's msgstr is only a proposal: check it, correct it, then remove the ``fuzzy`` mark).
 
 Run from the repository root: ``python docs/update_catalogues.py [docs/locale/es/LC_MESSAGES]``.
@@ -22,6 +24,10 @@ import sys
 from pathlib import Path
 
 DOCS = Path(__file__).resolve().parent
+sys.path.insert(0, str(DOCS.parent))  # the checkout's package, run from tox or a bare clone
+
+from guinote_conformance.catalogue.messages import nothing_to_translate  # noqa: E402
+
 LOCALE = DOCS / "locale" / "es" / "LC_MESSAGES"
 #: the extension's own phrases: another domain, kept by pybabel (tox -e docs-i18n)
 OWN = {"guinote_rulebook.po", "sphinx.po", "source_headings.po", "data.po"}
@@ -87,10 +93,14 @@ def fill(path: Path, known: dict[str, str], shared: frozenset[str] = frozenset()
         first = line
         line += len(entry) + 1
         if msgid and (fuzzy or not msgstr):
-            if msgid in shared:
+            if nothing_to_translate(msgid):  # its own translation (a draft of it is another code's)
+                kept = [x for x in entry[:start] if x.strip() != "#, fuzzy"]
+                entry = [*kept, f"msgstr {_quote(msgid)}", *entry[end:]]
+                filled += 1
+            elif msgid in shared:
                 filled += 1
                 continue
-            if msgid in known:
+            elif msgid in known:
                 kept = [x for x in entry[:start] if x.strip() != "#, fuzzy"]
                 entry = [*kept, f"msgstr {_quote(known[msgid])}", *entry[end:]]
                 filled += 1

@@ -57,3 +57,14 @@ def linked_text(
         position = match.end()
     result.append(rest_escape(text[position:]))
     return "".join(result)
+
+
+#: a role in a message (``:question:`B-44```), and a word of two letters or more
+_ROLE = re.compile(r":[a-z]+:`[^`]*`")
+_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+def nothing_to_translate(message: str) -> bool:
+    """A message of nothing but roles, codes and punctuation (``:question:`B-44```): it is its
+    own translation, and needs no entry in a catalogue."""
+    return not _WORD.search(_ROLE.sub("", message))

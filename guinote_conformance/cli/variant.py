@@ -109,7 +109,7 @@ def data_problems(root: Path) -> list[str]:
     """Every text of the declarations the rulebook shows (a flag's summary and readings, a
     question's title and summary, a rule's statement) has its Spanish in a catalogue: the problem
     names the declaration's file:line and the message to add to ``data.po``."""
-    from guinote_conformance.catalogue.messages import linked_text, rest_escape
+    from guinote_conformance.catalogue.messages import linked_text, nothing_to_translate, rest_escape
     from guinote_conformance.catalogue.rule_index import load_rules
     from guinote_conformance.catalogue.rulebook import load_questions
     from guinote_conformance.catalogue.spanish import read_po
@@ -140,7 +140,7 @@ def data_problems(root: Path) -> list[str]:
     return [
         f'{where}: {what} has no Spanish: add to {shared}:\n    msgid {_po(message)}\n    msgstr "..."'
         for where, what, message in texts
-        if message not in spanish and re.search(r"[^\W\d_]{2,}", re.sub(r":[a-z]+:`[^`]*`", "", message))
+        if message not in spanish and not nothing_to_translate(message)
     ]
 
 

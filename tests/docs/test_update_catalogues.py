@@ -80,6 +80,16 @@ def test_a_message_the_shared_catalogue_translates_is_dropped_from_the_pages(loc
     assert read_po(shared)[reading] == spanish
 
 
+def test_a_message_of_nothing_but_a_role_is_its_own_translation(locale: Path) -> None:
+    update = load()
+    page = locale / "disagreements.po"
+    draft = '\n#, fuzzy\nmsgid ":question:`B-99`"\nmsgstr ":question:`B-43`"\n'  # what sphinx-intl proposes
+    page.write_text(page.read_text(encoding="utf-8") + draft, encoding="utf-8")
+    filled, left = update.fill(page, {})
+    assert filled == 1 and left == []
+    assert read_po(page)[":question:`B-99`"] == ":question:`B-99`"
+
+
 def test_the_pages_that_stay_in_english_get_no_catalogue(locale: Path) -> None:
     update = load()
     pages = update.untranslated_pages()

@@ -23,14 +23,13 @@ from sphinx.util import logging
 from sphinx.util.i18n import docname_to_domain
 from sphinx.util.nodes import extract_messages
 
+from guinote_conformance.catalogue.messages import nothing_to_translate
+
 logger = logging.getLogger(__name__)
 
 #: the editions, in the order of the switch: (code, name in its own language)
 EDITIONS = (("es", "Español"), ("en", "English"))
 SOURCE_LANGUAGE = "en"
-#: a role in a message (``:question:`B-44```) and a word left once they are taken out
-ROLE = re.compile(r":[a-z]+:`[^`]*`")
-WORDS = re.compile(r"[^\W\d_]{2,}")
 
 
 class SharedMessages(SphinxTransform):
@@ -87,7 +86,7 @@ class UntranslatedMessages(SphinxTransform):
         for node, message in extract_messages(self.document):
             if node.get("translated") is not False:
                 continue
-            if known.get(message) or not WORDS.search(ROLE.sub("", message)):
+            if known.get(message) or nothing_to_translate(message):
                 continue  # translated as itself (a name, a code), or nothing but roles (":question:`B-44`")
             logger.warning(
                 "guinote: untranslated message (%s) in %s: %r; run `tox -e docs-i18n` and translate it",
