@@ -104,9 +104,11 @@ def sweep(flags: list[str] | None = None, jobs: int = 2) -> list[Finding]:
 
 def add_tags(findings: list[Finding]) -> tuple[list[str], list[str]]:
     """Add ``@flag=value`` (the value the scenario passes with) to the tags of each scenario found;
-    the ``file:line`` of the scenarios tagged, and of those left (passing with two values of a flag
-    under two profiles: no one tag says what they assume, they need rewriting or splitting)."""
+    the ``file:line`` of the scenarios tagged, and of those left. A scenario that passes with two
+    values (under two profiles) takes the one that every profile of its sources plays; when they
+    play several, no one tag says what it assumes, and it is left to be split or rewritten."""
     wanted: dict[tuple[Path, int, str], set[str]] = {}
+    scenarios = {(finding.scenario.path, finding.scenario.line): finding.scenario for finding in findings}
     for finding in findings:
         key = (finding.scenario.path, finding.scenario.line, finding.flag)
         wanted.setdefault(key, set()).add(finding.played)
@@ -114,9 +116,16 @@ def add_tags(findings: list[Finding]) -> tuple[list[str], list[str]]:
     left = []
     by_file: dict[Path, list[tuple[int, str]]] = {}
     for (path, line, flag), values in sorted(wanted.items()):
-        if len(values) > 1:
-            left.append(f"{path}:{line}: passes with {flag}={' and '.join(sorted(values))}: rewrite or split it")
-            continue
+        if len(values) > 1:  # one value per flag: the one its sources' profiles play, if they agree
+            value = _sources_value(scenarios[(path, line)], flag, values)
+            if value is None:
+                left.append(
+                    f"{path}:{line}: passes with {flag}={' and '.join(sorted(values))}, and its sources' profiles "
+                    f"do not play one of them alone: a scenario is tagged with one value of a flag, so split it "
+                    f"(one copy per value, each tagged with the sources of that value) or rewrite it"
+                )
+                continue
+            values = {value}
         by_file.setdefault(path, []).append((line, f"@{flag}={values.pop()}"))
     for path, tags in by_file.items():
         lines = path.read_text(encoding="utf-8").split("\n")
@@ -130,6 +139,16 @@ def add_tags(findings: list[Finding]) -> tuple[list[str], list[str]]:
             done.append((path, line, tag))
         path.write_text("\n".join(lines), encoding="utf-8")
     return [f"{path}:{line}: {tag}" for path, line, tag in sorted(done)], left
+
+
+def _sources_value(scenario: Scenario, flag: str, values: set[str]) -> str | None:
+    """The one value of ``values`` that every profile of the scenario's sources plays, if any."""
+    played = {
+        spec.flags.get(flag)
+        for spec in profile_specs().values()
+        if not spec.overlay and set(spec.sources) & set(scenario.sources)
+    }
+    return next(iter(played)) if len(played) == 1 and played <= values else None
 
 
 def main(argv: list[str] | None = None) -> int:
