@@ -58,8 +58,9 @@ def changed_files(root: Path, base: str | None = None) -> list[Path]:
     committed = git("diff", "--name-only", fork.strip()) if fork else None
     pending = git("status", "--porcelain", "--untracked-files=all")
     if committed is None or pending is None:
-        return sorted(path for path in root.rglob("*") if path.is_file() and ".git" not in path.parts)
-    names = set(committed.split()) | {line[3:].split(" -> ")[-1] for line in pending.splitlines() if line}
+        skipped = {".git", ".tox", ".mypy_cache", ".ruff_cache", "reports", "_build", "node_modules", "target"}
+        return sorted(path for path in root.rglob("*") if path.is_file() and not skipped & set(path.parts))
+    names = set(committed.splitlines()) | {line[3:].split(" -> ")[-1] for line in pending.splitlines() if line}
     return sorted(root / name for name in names if (root / name).is_file())
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -148,3 +149,26 @@ def test_the_touched_areas(root: Path) -> None:
     assert areas("reference_engine/seven.py") == ["seven"]
     assert areas("reference_engine/hand.py") is None  # shared by every area
     assert areas("reference_engine/profiles.toml") is None
+
+
+def test_the_changed_files_are_those_since_the_branch_left_main_committed_or_not(tmp_path: Path) -> None:
+    def git(*args: str) -> None:
+        subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", *args], cwd=tmp_path, check=True,
+                       capture_output=True)  # fmt: skip
+
+    git("init", "-q", "-b", "main")
+    for name in ("kept.txt", "edited.txt"):
+        (tmp_path / name).write_text("x", encoding="utf-8")
+    git("add", ".")
+    git("commit", "-q", "-m", "main")
+    git("checkout", "-q", "-b", "wip")
+    (tmp_path / "committed on the branch.txt").write_text("y", encoding="utf-8")
+    git("add", ".")
+    git("commit", "-q", "-m", "wip")
+    (tmp_path / "edited.txt").write_text("z", encoding="utf-8")
+    (tmp_path / "new.txt").write_text("n", encoding="utf-8")
+    assert variant.changed_files(tmp_path) == [
+        tmp_path / "committed on the branch.txt",
+        tmp_path / "edited.txt",
+        tmp_path / "new.txt",
+    ]
