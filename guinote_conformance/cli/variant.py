@@ -19,6 +19,7 @@ plant a mistake in a copy of the project (tests/harness/test_variant_check.py).
 
 from __future__ import annotations
 
+import difflib
 import re
 import subprocess
 import sys
@@ -138,11 +139,17 @@ def data_problems(root: Path) -> list[str]:
         where = f"{index}:{_line_of(index, 'id = ' + _po(rule.id))}"
         texts.append((where, f"the statement of {rule.id}", linked_text(rule.statement, rules, questions)))
     shared = root / LOCALE / "data.po"
-    return [
-        f'{where}: {what} has no Spanish: add to {shared}:\n    msgid {_po(message)}\n    msgstr "..."'
-        for where, what, message in texts
-        if message not in spanish and not nothing_to_translate(message)
-    ]
+    problems = []
+    for where, what, message in texts:
+        if message in spanish or nothing_to_translate(message):
+            continue
+        problem = f'{where}: {what} has no Spanish: add to {shared}:\n    msgid {_po(message)}\n    msgstr "..."'
+        # a text edited (a question's summary given a sentence more): its old Spanish, to start from
+        near = difflib.get_close_matches(message, list(spanish), n=1, cutoff=0.75)
+        if near:
+            problem += f"\n    (the Spanish of a near text, to start from: {_po(spanish[near[0]])})"
+        problems.append(problem)
+    return problems
 
 
 def _po(text: str) -> str:

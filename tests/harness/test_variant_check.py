@@ -92,6 +92,8 @@ def test_a_reading_with_no_spanish_is_named_with_the_message_to_add(root: Path) 
     ), found
     message = 'msgid "At the club of the variant check, :rule:`SCORE-01` says the first side to two cotos'
     assert str(root / variant.LOCALE / "data.po") in found[0] and message in found[0]
+    assert "(the Spanish of a near text, to start from: " in found[0]  # the reading it was edited from
+    assert "Gana el encuentro el primer bando que llega a dos cotos" in found[0]
 
 
 def test_a_reason_code_left_undeclared_is_named_where_the_engine_refuses_with_it(root: Path) -> None:
