@@ -2,7 +2,7 @@
 
 A *flag* is a point where the sources disagree; each of its values names the sources that
 read the rule that way. ``profiles.toml`` is the one place a flag is declared (values,
-default, sources); :class:`Rules` lists the same flags and a self-check keeps them equal.
+default, sources); :class:`Rules` takes its flags from it, so a new flag is declared nowhere else.
 A *profile* sets every flag (one it omits takes the flag's default); an *overlay* (two
 players, 48 or 36 cards) changes a few flags on top of a profile. Profile strings combine them with ``+``:
 ``"lascuarenta+mano_a_mano"``.
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
-from functools import cache, cached_property
+from dataclasses import dataclass, field
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -59,51 +59,66 @@ class ProfileSpec:
     overlay: bool
 
 
-@dataclass(frozen=True)
 class Rules:
-    """A complete, validated set of flag values: the rules one game is played under."""
+    """A complete, validated set of flag values: the rules one game is played under.
 
-    players: str
-    deck: str
-    rank_8_9: str
-    deal: str
-    cante_per_trick: str
-    cante_order: str
-    tute: str
-    seven_exchange_requires: str
-    seven_exchange_window: str
-    seven_exchange_min: str
-    seven_is_muestra: str
-    partner_winning_exempts: str
-    overtake_reference: str
-    renuncio_handling: str
-    renuncio_faults: str
-    thirty_malas: str
-    thirty_malas_count: str
-    thirty_malas_scope: str
-    thirty_malas_trigger: str
-    vueltas_end: str
-    vueltas_claim_by: str
-    points_per_coto: str
-    cotos_to_win: str
+    Every flag of ``profiles.toml`` is an attribute (``rules.tute``, a ``str``), read from the
+    declaration itself: adding a flag there is all the engine needs to play it at its default
+    (the fidelity check ``rules_reads_are_flags`` names a ``rules.X`` the declaration lacks).
+    Immutable, hashable and equal by value; build one with :func:`make_rules` or :func:`rules_for`.
+    """
 
-    @cached_property
+    __slots__ = ("__dict__", "_values")
+    _values: dict[str, str]
+
+    def __init__(self, values: Mapping[str, str]) -> None:
+        object.__setattr__(self, "_values", {name: str(value) for name, value in values.items()})
+        # plain instance attributes: a flag read in the engine's inner loops is a dict lookup
+        self.__dict__.update(self._values)
+
+    def __getattr__(self, name: str) -> str:
+        """Only for a name that is not a flag (the flags are instance attributes)."""
+        if name.startswith("__"):
+            raise AttributeError(name)
+        flags = ", ".join(self._values)
+        raise AttributeError(f"Rules has no flag {name!r}: declare it in profiles.toml; flags: {flags}")
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Rules are immutable: use with_flags({{{name!r}: ...}})")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Rules) and self._values == other._values
+
+    def __hash__(self) -> int:
+        return hash(tuple(sorted(self._values.items())))
+
+    def __repr__(self) -> str:
+        return "Rules(" + ", ".join(f"{name}={value!r}" for name, value in self._values.items()) + ")"
+
+    def __reduce__(self) -> tuple[type[Rules], tuple[dict[str, str]]]:
+        return (Rules, (dict(self._values),))
+
+    @property
     def player_count(self) -> int:
         """``players`` as a number (2 or 4)."""
-        return int(self.players)
+        return int(self._values["players"])
 
-    @cached_property
+    @property
     def deck_size(self) -> int:
         """``deck`` as a number (40, 48 or 36)."""
-        return int(self.deck)
+        return int(self._values["deck"])
 
     def as_dict(self) -> dict[str, str]:
         """Every flag and its value."""
-        return {field.name: getattr(self, field.name) for field in fields(self)}
+        return dict(self._values)
 
     def with_flags(self, overrides: Mapping[str, str]) -> Rules:
         """These rules with some flags changed (validated like :func:`rules_for`)."""
-        return make_rules({**self.as_dict(), **overrides})
+        return make_rules({**self._values, **overrides})
+
+
+#: What :class:`Rules` has besides its flags: a flag may not take one of these names.
+RULES_MEMBERS = frozenset(name for name in vars(Rules) if not name.startswith("_"))
 
 
 @cache
@@ -207,7 +222,7 @@ def make_rules(values: Mapping[str, str]) -> Rules:
     missing = sorted(set(flag_specs()) - set(values))
     if missing:
         raise RulesError(f"missing flags: {', '.join(missing)}")
-    return Rules(**{name: str(value) for name, value in values.items()})
+    return Rules({name: str(values[name]) for name in flag_specs()})
 
 
 def rules_for(profile: str = "lascuarenta", overrides: Mapping[str, str] | None = None) -> Rules:

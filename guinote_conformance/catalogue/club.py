@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from guinote_conformance.catalogue.spanish import LOCALE, read_po
+from guinote_conformance.catalogue.spanish import LOCALE, SHARED_CATALOGUE, read_po
 from guinote_conformance.reference_engine.flags import FlagSpec, flag_specs, profile_specs
 
 #: The Spanish of the club page's texts (the questions, the readings, the profiles' summaries).
@@ -97,10 +97,13 @@ def _unroled(text: str) -> str:
 
 
 def _translator(language: str, locale: Path = LOCALE) -> Mapping[str, str]:
-    """The club page's Spanish, keyed by the data's own text (the page links its codes)."""
+    """The club page's Spanish, keyed by the data's own text (the page links its codes); what a
+    variant added since is in the data's shared catalogue (``data.po``)."""
     if language != "es":
         return {}
-    return {_unroled(english): _unroled(spanish) for english, spanish in read_po(locale / CLUB_CATALOGUE).items()}
+    shared = read_po(locale / SHARED_CATALOGUE) if (locale / SHARED_CATALOGUE).exists() else {}
+    messages = {**shared, **read_po(locale / CLUB_CATALOGUE)}
+    return {_unroled(english): _unroled(spanish) for english, spanish in messages.items()}
 
 
 def _shown(text: str, catalogue: Mapping[str, str]) -> str:

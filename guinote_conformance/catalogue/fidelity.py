@@ -10,8 +10,9 @@ These checks keep the two honest with each other and with the profiles:
   or the value says why not in ``outside_profile``;
 * every reading (value) of every flag has a scenario tagged with it;
 * every source named anywhere is a document (S000...) or a declared regional custom (R001...);
-* the flags declared in ``profiles.toml`` are the ones the engine's ``Rules``, the kits'
-  flag lists and the vocabulary use, and every flag answers a question of ``questions.toml``;
+* the flags declared in ``profiles.toml`` are the ones the kits' flag lists and the vocabulary
+  use (``guinote-conformance sync`` rewrites the kits' lists), every ``rules.X`` the engine reads
+  is one of them, and every flag answers a question of ``questions.toml``;
 * every reason code the reference refuses with, or a scenario names, is declared in the vocabulary.
 
 Each problem is one line that starts with ``file:line``. The functions take the repository
@@ -23,7 +24,7 @@ from __future__ import annotations
 import ast
 import re
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -31,7 +32,13 @@ from typing import Any
 
 from guinote_conformance.catalogue.features import FeatureError, Scenario, load_scenarios
 from guinote_conformance.catalogue.rule_index import CUSTOMS_FILE, SOURCE_IDS, Custom, load_customs
-from guinote_conformance.reference_engine.flags import FlagSpec, ProfileSpec, parse_flags, parse_profiles
+from guinote_conformance.reference_engine.flags import (
+    RULES_MEMBERS,
+    FlagSpec,
+    ProfileSpec,
+    parse_flags,
+    parse_profiles,
+)
 
 INTERPRETATION = "interpretation"
 _FLAG_HEADER = re.compile(r"^\[flags\.([A-Za-z0-9_]+)\]")
@@ -76,25 +83,30 @@ class KitFlags:
                 break
         return start, found
 
-    def with_flag(self, text: str, name: str, value: str) -> str | None:
-        """``text`` with a new entry for the flag (after the last one; before it when the last one
-        closes the table), or ``None`` when the table is not found."""
+    def synced(self, text: str, values: Mapping[str, str]) -> str | None:
+        """``text`` with its table rewritten to list exactly ``values`` (flag -> the one value the
+        kit plays), in their order and in the kit's own syntax; ``None`` when the table is not found.
+        What ``guinote-conformance sync`` writes: the kits' tables are never edited by hand."""
         start, entries = self.table(text)
-        if not start or not entries:
+        if not start or not entries or not values:
             return None
         lines = text.splitlines(keepends=True)
-        last = entries[-1][0] - 1
-        pad = " "
-        if self.align:  # gofmt's column: the new value starts where the others' do
-            column = lines[last].index('"', lines[last].index(":"))
-            pad = " " * max(column - len(self.line.split("{pad}")[0].format(name=name)), 1)
-        entry = self.line.format(name=name, value=value, pad=pad) + "\n"
-        at = last if self.closes.match(lines[last]) else last + 1
-        return "".join([*lines[:at], entry, *lines[at:]])
+        first, last = entries[0][0] - 1, entries[-1][0] - 1
+        closing = bool(self.closes.match(lines[last].rstrip("\n")))
+        key = self.line.split("{pad}")[0]  # the entry up to its value ('\t"{name}":' in Go)
+        column = max(len(key.format(name=name)) for name in values) + 1 if self.align else 0
+        new = []
+        for name, value in values.items():
+            pad = " " * (column - len(key.format(name=name))) if self.align else " "
+            new.append(self.line.format(name=name, value=value, pad=pad))
+        if closing:  # the last entry closes the table (Java's ``"cotos_to_win", "1");``)
+            ending = lines[last].rstrip("\n")[len(lines[last].rstrip("\n").rstrip(";").rstrip(")")) :]
+            new[-1] = new[-1].rstrip(",") + ending
+        return "".join([*lines[:first], *(line + "\n" for line in new), *lines[last + 1 :]])
 
 
 _QUOTED = r"(?:[\"'][^\"']*[\"']\s*,?\s*)+"
-#: Every kit's flag table (``declarations_agree`` checks them; ``new-flag`` adds to them).
+#: Every kit's flag table (``declarations_agree`` checks them; ``guinote-conformance sync`` writes them).
 KITS = (
     KitFlags(Path("kits/python/skeleton_engine.py"), re.compile(r"^FLAGS\b"), re.compile(r"^\}"),
              re.compile(r'^\s*"([a-z0-9_]+)":\s*\[(.*)\],?\s*$'), '    "{name}": ["{value}"],'),
@@ -260,28 +272,39 @@ def sources_are_known(project: Project) -> list[str]:
     return problems
 
 
-def _rules_fields(path: Path) -> tuple[list[str], int]:
+def _rules_reads(path: Path) -> list[tuple[int, str]]:
+    """Every ``<...>rules.NAME`` read in a module: (line, NAME)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    for node in tree.body:
-        if isinstance(node, ast.ClassDef) and node.name == "Rules":
-            names = [
-                item.target.id
-                for item in node.body
-                if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
-            ]
-            return names, node.lineno
-    return [], 1
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Attribute):
+            continue
+        owner = node.value
+        name = owner.attr if isinstance(owner, ast.Attribute) else owner.id if isinstance(owner, ast.Name) else ""
+        if name == "rules":
+            found.append((node.lineno, node.attr))
+    return found
+
+
+def rules_reads_are_flags(project: Project) -> list[str]:
+    """Every ``rules.NAME`` the reference engine reads is a flag of profiles.toml (or a member of
+    ``Rules``): ``Rules`` takes its flags from the declaration, so a flag misspelt or never
+    declared is named here, at the line that reads it, rather than at run time."""
+    problems = []
+    for path in sorted((project.root / "reference_engine").glob("*.py")):
+        problems += [
+            f"{path}:{line}: rules.{name} is not a flag of {PROFILES} (declare it there: guinote-conformance new-flag)"
+            for line, name in _rules_reads(path)
+            if name not in project.flags and name not in RULES_MEMBERS
+        ]
+    return problems
 
 
 def declarations_agree(project: Project) -> list[str]:
-    """profiles.toml is the one declaration; the engine, the kits, the vocabulary and the
-    questions must name the same flags and values."""
-    problems = []
-    names = list(project.flags)
-    fields, line = _rules_fields(project.root / FLAGS_MODULE)
-    where = f"{project.root / FLAGS_MODULE}:{line}"
-    problems += [f"{where}: Rules has no field {name} (declared in {PROFILES})" for name in names if name not in fields]
-    problems += [f"{where}: Rules field {name} is not a flag of {PROFILES}" for name in fields if name not in names]
+    """profiles.toml is the one declaration; the kits, the vocabulary and the questions must
+    name the same flags and values (the engine's ``Rules`` reads them from it)."""
+    problems: list[str] = []
+    expected = kit_values(project)
     for kit in KITS:
         path = project.root / kit.path
         if not path.exists():
@@ -290,23 +313,15 @@ def declarations_agree(project: Project) -> list[str]:
         if not table:
             problems.append(f"{path}:{start or 1}: no flag table found (fidelity.KITS says how it looks)")
             continue
-        entries = {name: (number, values) for number, name, values in table}
-        for name in names:
-            if name not in entries:
-                problems.append(f"{path}:{start}: FLAGS has no entry for the flag {name}")
-        for name, (number, values) in entries.items():
-            if name not in project.flags:
-                problems.append(f"{path}:{number}: FLAGS lists {name}, which is not a flag of {PROFILES}")
-                continue
-            problems += [
-                f"{path}:{number}: FLAGS lists {name}={value}, not a value of {PROFILES}"
-                for value in values
-                if value not in project.flags[name].values
-            ]
-            # the kits start from the profile the skeleton declares (its PROFILES table)
-            expected = project.profiles[KIT_PROFILE].flags.get(name) if KIT_PROFILE in project.profiles else None
-            if expected and values[:1] != [expected]:
-                problems.append(f"{path}:{number}: FLAGS should list {KIT_PROFILE}'s {name}={expected} first")
+        listed = {name: values for _, name, values in table}
+        if listed == {name: [value] for name, value in expected.items()}:
+            continue
+        differences = [name for name in expected if listed.get(name) != [expected[name]]]
+        differences += [name for name in listed if name not in expected]
+        problems.append(
+            f"{path}:{start}: the flag table is out of date with {PROFILES} ({', '.join(differences)}): "
+            f"run guinote-conformance sync"
+        )
     vocabulary = project.root / VOCABULARY
     for number, text in enumerate(vocabulary.read_text(encoding="utf-8").splitlines(), start=1):
         for flag, value in _MENTION.findall(text):
@@ -314,6 +329,33 @@ def declarations_agree(project: Project) -> list[str]:
                 problems.append(f"{vocabulary}:{number}: mentions {flag}={value}, not a value of {PROFILES}")
     problems += _questions_agree(project)
     return problems
+
+
+def kit_values(project: Project) -> dict[str, str]:
+    """What every kit's flag table lists: each flag at the value of the profile the kits play
+    (``KIT_PROFILE``), or at its default."""
+    played = project.profiles[KIT_PROFILE].flags if KIT_PROFILE in project.profiles else {}
+    return {name: played.get(name, spec.default) for name, spec in project.flags.items()}
+
+
+def sync_kits(root: Path) -> list[Path]:
+    """Rewrite every kit's flag table from ``profiles.toml`` (``guinote-conformance sync``); the
+    files changed. A kit whose table cannot be found is a :class:`ValueError` naming it."""
+    project = Project(root)
+    values = kit_values(project)
+    changed = []
+    for kit in KITS:
+        path = root / kit.path
+        if not path.exists():
+            continue
+        text = path.read_text(encoding="utf-8")
+        new = kit.synced(text, values)
+        if new is None:
+            raise ValueError(f"{path}: no flag table found (fidelity.KITS says how it looks)")
+        if new != text:
+            path.write_text(new, encoding="utf-8")
+            changed.append(path)
+    return changed
 
 
 def _questions_agree(project: Project) -> list[str]:
@@ -363,12 +405,13 @@ def reason_codes_are_declared(project: Project) -> list[str]:
     sources = [(path, _CODE_GIVEN) for path in sorted((project.root / "reference_engine").glob("*.py"))]
     sources += [(path, _CODE_NAMED) for path in sorted((project.root / "features").glob("*.feature"))]
     for path, pattern in sources:
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-            problems += [
-                f"{path}:{number}: reason code {code} is not declared in {VOCABULARY} (REASON_CODES)"
-                for code in pattern.findall(line)
-                if code not in declared
-            ]
+        text = path.read_text(encoding="utf-8")
+        for match in pattern.finditer(text):  # the whole text: a call may put its code on the next line
+            if match.group(1) not in declared:
+                number = text.count("\n", 0, match.start(1)) + 1
+                problems.append(
+                    f"{path}:{number}: reason code {match.group(1)} is not declared in {VOCABULARY} (REASON_CODES)"
+                )
     return problems
 
 
@@ -381,6 +424,7 @@ CHECKS: tuple[Check, ...] = (
     credited_values_are_played,
     every_reading_has_a_scenario,
     declarations_agree,
+    rules_reads_are_flags,
     reason_codes_are_declared,
 )
 

@@ -1,11 +1,12 @@
 """Scaffolding for a new rule flag, a new value of a flag, or a regional custom.
 
 ``guinote-conformance new-flag``, ``new-value`` and ``new-custom`` write the stubs a variant
-needs into the one declaration (``reference_engine/profiles.toml``) and the few files that
-must name every flag (the engine's ``Rules``, the kits' flag lists), take the next free
+needs into the one declaration (``reference_engine/profiles.toml``), regenerate what must list
+every flag and cannot read the declaration (the kits' flag tables, in their own languages:
+``guinote-conformance sync`` does that alone after a hand edit), take the next free
 question code (B-nn for a disagreement, C-nn for a gap) or custom number (Rnnn), and print
 what is left to do by hand: the readings, the scenarios and the engine's behaviour. Every
-stub says ``TODO``; the suite's self-checks (``pytest tests/harness``) fail until each one is
+stub says ``TODO``; the suite's self-checks (``tox -e variant``) fail until each one is
 written. The guide is ``docs/contributing/variant.rst``.
 """
 
@@ -20,8 +21,9 @@ from typing import Annotated
 import typer
 
 from guinote_conformance.base.paths import REPO
-from guinote_conformance.catalogue.fidelity import FLAGS_MODULE, KITS, PROFILES, QUESTIONS
+from guinote_conformance.catalogue.fidelity import PROFILES, QUESTIONS, sync_kits
 from guinote_conformance.catalogue.rule_index import CUSTOM_ID, CUSTOMS_FILE, RULE_ID, SOURCE_IDS
+from guinote_conformance.reference_engine.flags import RULES_MEMBERS
 
 NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 VALUE = re.compile(r"^[A-Za-z0-9_]+$")
@@ -122,6 +124,8 @@ def add_flag(
     """Declare a new flag with its values (stubs) and the next free question code."""
     if not NAME.match(name):
         raise ScaffoldError(f"flag name {name!r}: use lower case letters, digits and _ (e.g. lead_after_cante)")
+    if name in RULES_MEMBERS:
+        raise ScaffoldError(f"flag name {name!r} is taken by Rules.{name}; choose another")
     profiles_path = root / PROFILES
     catalogue = tomllib.loads(_read(profiles_path))
     if name in catalogue["flags"]:
@@ -155,24 +159,11 @@ def add_flag(
     entry += f"flag = {_toml(name)}\nrules = {_toml_list(rules)}\n"
     _write(questions_path, _read(questions_path).rstrip("\n") + "\n" + entry)
 
-    flags_path = root / FLAGS_MODULE
-    module = _read(flags_path)
-    fields = re.search(r"class Rules:\n(?:.*\n)*?((?:    [a-z0-9_]+: str\n)+)", module)
-    if fields is None:
-        raise ScaffoldError(f"{flags_path}: could not find the fields of class Rules")
-    module = module[: fields.end(1)] + f"    {name}: str\n" + module[fields.end(1) :]
-    _write(flags_path, module)
-
-    written = [profiles_path, questions_path, flags_path]
-    for kit in KITS:
-        path = root / kit.path
-        if not path.exists():
-            continue
-        kit_text = kit.with_flag(_read(path), name, default)
-        if kit_text is None:
-            raise ScaffoldError(f"{path}: could not find its flag table")
-        _write(path, kit_text)
-        written.append(path)
+    try:
+        kits = sync_kits(root)
+    except ValueError as error:
+        raise ScaffoldError(str(error)) from None
+    written = [profiles_path, questions_path, *kits]
     steps = (
         f"{profiles_path}: write the summary and each value's reading (with source and heading); "
         "set the flag in a profile only if its source plays another value than the default",
@@ -181,7 +172,9 @@ def add_flag(
         f"reference_engine/<rule module>.py: the behaviour, reading game.rules.{name} (with the rule ID in a comment)",
         "features/index/<area>.toml: name the flag on the rules it touches (flag = ...)",
         "python -m guinote_conformance.catalogue.sensitivity --flag " + name + ": tag the scenarios it lists",
-        "pytest tests/harness: the self-checks list whatever is still missing, with file:line",
+        "docs/locale/es/LC_MESSAGES/data.po: the Spanish of the summary, the readings, the question and the "
+        "scenarios' titles (tox -e variant gives each msgid to add)",
+        "tox -e variant: what CI checks, each problem with its file:line",
     )
     return Written(code, tuple(written), steps)
 
@@ -211,7 +204,8 @@ def add_value(root: Path, flag: str, value: str, sources: list[str]) -> Written:
         f"features/<area>.feature: a scenario tagged @{flag}={value}",
         f"reference_engine/<rule module>.py: the behaviour for game.rules.{flag} == {value!r}",
         "python -m guinote_conformance.catalogue.sensitivity --flag " + flag + ": tag the scenarios it lists",
-        "pytest tests/harness: the self-checks list whatever is still missing, with file:line",
+        "docs/locale/es/LC_MESSAGES/data.po: the Spanish of the reading and the scenario's title",
+        "tox -e variant: what CI checks, each problem with its file:line",
     )
     return Written(code, (profiles_path,), steps)
 
@@ -258,7 +252,7 @@ def new_flag(
     gap: Annotated[bool, typer.Option(help="a gap no source settles (C-nn) rather than a disagreement (B-nn)")] = False,
     root: RootOption = REPO,
 ) -> None:
-    """Declare a new rule flag: stubs in profiles.toml, questions.toml, Rules and the kits."""
+    """Declare a new rule flag: stubs in profiles.toml and questions.toml; the kits' tables regenerated."""
     try:
         kind = "gap" if gap else "disagreement"
         _report(add_flag(root, name, list(value), default, _parse_sources(source or []), list(rule or []), kind))
@@ -290,8 +284,19 @@ def new_custom(
     _report(add_custom(root, title, where, reported, description))
 
 
+def sync(root: RootOption = REPO) -> None:
+    """Regenerate the kits' flag tables from reference_engine/profiles.toml (after editing a flag by hand)."""
+    try:
+        changed = sync_kits(root)
+    except ValueError as error:
+        raise _fail(ScaffoldError(str(error))) from None
+    done = f"wrote {', '.join(str(path) for path in changed)}" if changed else "the kits' flag tables are up to date"
+    typer.echo(done)
+
+
 def register(app: typer.Typer) -> None:
     """Add the scaffold commands to the ``guinote-conformance`` CLI."""
+    app.command("sync")(sync)
     app.command("new-flag")(new_flag)
     app.command("new-value")(new_value)
     app.command("new-custom")(new_custom)

@@ -15,6 +15,8 @@ scenario's own table fixes them (an untagged scenario is a four-player,
 It takes a few minutes (one run of the suite per flag value), so it is an opt-in check:
 ``tox -e sensitivity`` or ``python -m guinote_conformance.catalogue.sensitivity [--flag NAME ...]``. It exits
 with status 1 when a scenario must be tagged, 2 when a feature file cannot be read (file:line).
+With ``--tag`` it adds each tag it lists to the scenario's own tags (a new flag that changes a
+score may touch dozens of scenarios), then exits 0 when every finding was tagged.
 """
 
 from __future__ import annotations
@@ -100,12 +102,62 @@ def sweep(flags: list[str] | None = None, jobs: int = 2) -> list[Finding]:
     return findings
 
 
+def add_tags(findings: list[Finding]) -> tuple[list[str], list[str]]:
+    """Add ``@flag=value`` (the value the scenario passes with) to the tags of each scenario found;
+    the ``file:line`` of the scenarios tagged, and of those left. A scenario that passes with two
+    values (under two profiles) takes the one that every profile of its sources plays; when they
+    play several, no one tag says what it assumes, and it is left to be split or rewritten."""
+    wanted: dict[tuple[Path, int, str], set[str]] = {}
+    scenarios = {(finding.scenario.path, finding.scenario.line): finding.scenario for finding in findings}
+    for finding in findings:
+        key = (finding.scenario.path, finding.scenario.line, finding.flag)
+        wanted.setdefault(key, set()).add(finding.played)
+    done: list[tuple[Path, int, str]] = []
+    left = []
+    by_file: dict[Path, list[tuple[int, str]]] = {}
+    for (path, line, flag), values in sorted(wanted.items()):
+        if len(values) > 1:  # one value per flag: the one its sources' profiles play, if they agree
+            value = _sources_value(scenarios[(path, line)], flag, values)
+            if value is None:
+                left.append(
+                    f"{path}:{line}: passes with {flag}={' and '.join(sorted(values))}, and its sources' profiles "
+                    f"do not play one of them alone: a scenario is tagged with one value of a flag, so split it "
+                    f"(one copy per value, each tagged with the sources of that value) or rewrite it"
+                )
+                continue
+            values = {value}
+        by_file.setdefault(path, []).append((line, f"@{flag}={values.pop()}"))
+    for path, tags in by_file.items():
+        lines = path.read_text(encoding="utf-8").split("\n")
+        for line, tag in sorted(tags, reverse=True):  # bottom up: an inserted line moves none above it
+            title = lines[line - 1]
+            above = lines[line - 2] if line >= 2 else ""
+            if above.lstrip().startswith("@"):
+                lines[line - 2] = f"{above} {tag}"
+            else:
+                lines.insert(line - 1, " " * (len(title) - len(title.lstrip())) + tag)
+            done.append((path, line, tag))
+        path.write_text("\n".join(lines), encoding="utf-8")
+    return [f"{path}:{line}: {tag}" for path, line, tag in sorted(done)], left
+
+
+def _sources_value(scenario: Scenario, flag: str, values: set[str]) -> str | None:
+    """The one value of ``values`` that every profile of the scenario's sources plays, if any."""
+    played = {
+        spec.flags.get(flag)
+        for spec in profile_specs().values()
+        if not spec.overlay and set(spec.sources) & set(scenario.sources)
+    }
+    return next(iter(played)) if len(played) == 1 and played <= values else None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m guinote_conformance.catalogue.sensitivity", description=__doc__.split("\n\n")[0]
     )
     parser.add_argument("--flag", action="append", help="only this flag (repeatable); default: every flag")
     parser.add_argument("--jobs", "-j", type=int, default=2, help="pytest-xdist workers per run")
+    parser.add_argument("--tag", action="store_true", help="add each tag listed to its scenario's tags")
     options = parser.parse_args(argv)
     unknown = [name for name in options.flag or [] if name not in flag_specs()]
     if unknown:
@@ -117,6 +169,10 @@ def main(argv: list[str] | None = None) -> int:
         return int(ExitCode.USAGE)
     for finding in findings:
         print(finding.describe())
+    if options.tag and findings:
+        added, left = add_tags(findings)
+        print("\n".join([*(f"tagged {line}" for line in added), *left]))
+        return 1 if left else 0
     tagged = len({(f.scenario.location, f.flag) for f in findings})
     print(
         f"{tagged} scenario(s) depend on a flag they are not tagged with" if findings else "no hidden flag dependency"

@@ -7,8 +7,9 @@ to the English run's, ``feature:line`` for ``feature:line``. What is translated:
 * the keywords (Característica, Regla, Antecedentes, Escenario, Dado, Cuando, Entonces, Y, Pero);
 * the titles of the feature, its rules and its scenarios, from the Spanish catalogues that the
   rulebook's Spanish edition already uses (``docs/locale/es/LC_MESSAGES/rulebook/*.po``, which
-  show the same titles) and, for what the rulebook does not show (the features' own titles and
-  descriptions), ``features.po`` beside them; the package ships both (``guinote_conformance/locale``);
+  show the same titles), ``data.po`` (the data translated once for every page: a new scenario's
+  title goes there) and, for what the rulebook does not show (the features' own titles and
+  descriptions), ``features.po`` beside them; the package ships them (``guinote_conformance/locale``);
 * the text of each step, through the step's Spanish phrasing
   (:class:`~guinote_conformance.catalogue.phrasing.Phrasing`, declared beside its English pattern).
 
@@ -52,6 +53,8 @@ from guinote_conformance.catalogue.phrasing import Phrasing
 LOCALE = PACKAGE / "locale" / "es" / "LC_MESSAGES"
 #: the catalogue of the feature files' own messages: what the rulebook does not show
 FEATURES_CATALOGUE = "features.po"
+#: the project's data translated once for every page that shows it (the rulebook's ``data.po``)
+SHARED_CATALOGUE = "data.po"
 HEADER = "# language: es"
 KEYWORDS = {
     "Feature": "Característica",
@@ -132,7 +135,10 @@ def read_po(path: Path) -> dict[str, str]:
 
 
 def catalogue_files(locale: Path = LOCALE) -> list[Path]:
-    return [*sorted((locale / "rulebook").glob("*.po")), locale / FEATURES_CATALOGUE]
+    """The catalogues the titles are read from, the last one read winning: the rule pages', the
+    feature files' own, and the shared data catalogue (a scenario's title translated once)."""
+    shared = [locale / SHARED_CATALOGUE] if (locale / SHARED_CATALOGUE).exists() else []
+    return [*sorted((locale / "rulebook").glob("*.po")), locale / FEATURES_CATALOGUE, *shared]
 
 
 def load_catalogue(locale: Path = LOCALE) -> dict[str, str]:
@@ -166,8 +172,8 @@ class _Translator:
         if spanish is None:
             raise TranslationError(
                 f"{self.where(line)}: the {what} {name!r} has no Spanish title: translate it in "
-                f"docs/locale/es/LC_MESSAGES/rulebook/<area>.po (a scenario or a rule, through tox -e docs-i18n) "
-                f"or in docs/locale/es/LC_MESSAGES/{FEATURES_CATALOGUE} (a feature's own title)"
+                f"docs/locale/es/LC_MESSAGES/{SHARED_CATALOGUE} (a scenario or a rule: msgid the title, msgstr "
+                f"its Spanish) or in docs/locale/es/LC_MESSAGES/{FEATURES_CATALOGUE} (a feature's own title)"
             )
         return plain(spanish)
 

@@ -16,7 +16,8 @@ options and hands them to the stages. This module makes the typer ``app`` (its h
 and registers the commands in the order ``--help`` lists them; they are grouped in modules: the
 runs and their results files (:mod:`~guinote_conformance.cli.results`: run, report, expectations), the
 catalogue (:mod:`~guinote_conformance.cli.catalogue`: rules, profiles, flags, export), the protocol harness
-(:mod:`~guinote_conformance.cli.harness`: validate, smoke), the realisations (:mod:`~guinote_conformance.cli.realise`)
+(:mod:`~guinote_conformance.cli.harness`: validate, smoke), the realisations (:mod:`~guinote_conformance.cli.realise`),
+a variant's quick check (:mod:`~guinote_conformance.cli.variant`: check-variant)
 and differential fuzzing (:mod:`~guinote_conformance.cli.fuzz`: compare, replay); what they share is in
 :mod:`~guinote_conformance.cli.common`. The scaffolding of a regional variant (new-flag, new-value,
 new-custom) and the badge and the site register their own commands
@@ -32,7 +33,7 @@ import typer
 from guinote_conformance import __version__
 from guinote_conformance.adapters.gcp.messages import PROTOCOL_NAME
 from guinote_conformance.catalogue.scaffold import register as register_scaffold
-from guinote_conformance.cli import catalogue, club, fuzz, harness, realise, results
+from guinote_conformance.cli import catalogue, club, fuzz, harness, realise, results, variant
 from guinote_conformance.cli.common import exit_codes
 from guinote_conformance.engines.specs import FORMS
 from guinote_conformance.report.site import register as register_site
@@ -84,6 +85,8 @@ for _command, _epilog in COMMANDS:
 # new-flag, new-value, new-custom: scaffolding for a regional variant (guinote_conformance.catalogue.scaffold)
 register_scaffold(app)
 register_site(app)  # badge and site: the pages and badges of results files (guinote_conformance.report.site)
+# check-variant: what CI checks of a variant, on what it touched (tox -e variant; guinote_conformance.cli.variant)
+app.command("check-variant")(variant.check_variant)
 
 
 def main() -> None:

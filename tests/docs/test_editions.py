@@ -94,6 +94,9 @@ def test_an_untranslated_or_fuzzy_message_fails_the_build(tmp_path: Path) -> Non
     assert "'The rules'" in built.warnings  # fuzzy counts as untranslated
     assert "Test rulebook" not in built.warnings  # the one translated message is used
     assert "Reglamento de prueba" in built.page("index")
+    # a message of the data translated once, in data.po, for every page that shows it
+    assert "Test data note." not in built.warnings
+    assert "Nota de los datos de prueba." in built.page("index")
 
 
 def test_the_index_of_rules_is_in_spanish(es_site: BuiltSite) -> None:

@@ -3,6 +3,7 @@ check catches the mistake it is for, naming file:line (in a copy of the declarat
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -91,13 +92,31 @@ def test_an_undeclared_custom_is_named(tmp_path: Path) -> None:
     assert problems == [f"{feature}:{line + 1}: @{undeclared} is not declared in features/index/customs.toml"]
 
 
-def test_a_flag_missing_from_rules_and_the_kits_is_named(tmp_path: Path) -> None:
+def test_a_kit_table_out_of_date_is_named_with_the_command_that_regenerates_it(tmp_path: Path) -> None:
     root = copy_project(tmp_path)
-    replace(root / "reference_engine/flags.py", "    renuncio_faults: str\n", "")
-    replace(root / "kits/node/skeleton_engine.js", "  renuncio_faults: ['out_of_turn_and_cante'],\n", "")
+    kit = root / "kits/node/skeleton_engine.js"
+    replace(kit, "  renuncio_faults: ['out_of_turn_and_cante'],\n", "")
     problems = fidelity.declarations_agree(fidelity.Project(root))
-    assert any("Rules has no field renuncio_faults" in p and "flags.py:" in p for p in problems)
-    assert any(p.startswith(f"{root / 'kits/node/skeleton_engine.js'}:") and "renuncio_faults" in p for p in problems)
+    assert len(problems) == 1 and problems[0].startswith(f"{kit}:"), problems
+    assert "out of date" in problems[0] and "renuncio_faults" in problems[0]
+    assert problems[0].endswith("run guinote-conformance sync")
+    assert fidelity.sync_kits(root) == [kit]
+    assert fidelity.declarations_agree(fidelity.Project(root)) == []
+
+
+def test_a_flag_the_engine_reads_but_nobody_declared_is_named_at_its_line(tmp_path: Path) -> None:
+    root = copy_project(tmp_path)
+    module = root / "reference_engine/scoring.py"
+    text = module.read_text(encoding="utf-8")
+    line = text.splitlines().index(next(x for x in text.splitlines() if "rules." in x and "def " not in x)) + 1
+    old = next(x for x in text.splitlines() if "rules." in x and "def " not in x)
+    name = re.search(r"rules\.([a-z_0-9]+)", old)
+    assert name is not None
+    replace(module, old, old.replace(f"rules.{name.group(1)}", "rules.last_trick_bonus", 1))
+    assert fidelity.rules_reads_are_flags(fidelity.Project(root)) == [
+        f"{module}:{line}: rules.last_trick_bonus is not a flag of reference_engine/profiles.toml "
+        "(declare it there: guinote-conformance new-flag)"
+    ]
 
 
 def test_a_reason_code_left_out_of_the_vocabulary_is_named_where_it_is_given_and_named(tmp_path: Path) -> None:

@@ -69,3 +69,46 @@ def test_a_flag_only_an_overlay_sets_is_swept_like_any_reading(monkeypatch: pyte
     monkeypatch.setattr(sensitivity, "_run", fake_run)
     sensitivity.sweep(None, jobs=1)
     assert "cante_per_trick" in swept and not {"players", "deck"} & set(swept)
+
+
+def test_tag_adds_the_value_each_scenario_passes_with_to_its_own_tags(tmp_path: Path) -> None:
+    feature = tmp_path / "x.feature"
+    feature.write_text(
+        "Feature: x\n\n  Rule: SCORE-01 x\n\n    @SCORE-01 @S000\n    Scenario: tagged already\n      Given x\n\n"
+        "    Scenario: no tag line\n      Given x\n\n    @S000\n    Scenario: passes with two values\n      Given x\n",
+        encoding="utf-8",
+    )
+    scenario = load_scenarios(REPO / "features")[0]
+
+    def finding(line: int, played: str) -> sensitivity.Finding:
+        found = replace(scenario, path=feature, line=line, sources=())  # no source to settle two values
+        return sensitivity.Finding(found, "cante_order", "x", "p", played, "")
+
+    tagged, left = sensitivity.add_tags([finding(6, "free"), finding(6, "free"), finding(9, "free"),
+                                         finding(13, "free"), finding(13, "forty_first")])  # fmt: skip
+    lines = feature.read_text(encoding="utf-8").splitlines()
+    assert lines[4] == "    @SCORE-01 @S000 @cante_order=free"
+    assert lines[8:10] == ["    @cante_order=free", "    Scenario: no tag line"]
+    assert lines[12] == "    @S000"  # left as it was: no one value it passes with
+    assert tagged == [f"{feature}:6: @cante_order=free", f"{feature}:9: @cante_order=free"]
+    assert len(left) == 1 and left[0].startswith(f"{feature}:13: passes with cante_order=forty_first and free")
+
+
+def test_tag_takes_the_value_the_scenarios_sources_play_when_it_passes_with_two(tmp_path: Path) -> None:
+    feature = tmp_path / "x.feature"
+    feature.write_text(
+        "Feature: x\n\n    @S002\n    Scenario: a\n\n    @S000 @S002\n    Scenario: b\n", encoding="utf-8"
+    )
+    scenario = load_scenarios(REPO / "features")[0]
+
+    def finding(line: int, sources: tuple[str, ...], played: str) -> sensitivity.Finding:
+        found = replace(scenario, path=feature, line=line, sources=sources)
+        return sensitivity.Finding(found, "seven_exchange_min", "figure", "p", played, "")
+
+    both = ("value_card", "higher_than_seven")
+    tagged, left = sensitivity.add_tags(
+        [finding(4, ("S002",), value) for value in both] + [finding(7, ("S000", "S002"), value) for value in both]
+    )
+    assert tagged == [f"{feature}:4: @seven_exchange_min=higher_than_seven"]  # S002's profile plays it
+    assert len(left) == 1 and left[0].startswith(f"{feature}:7: passes with seven_exchange_min=higher_than_seven and")
+    assert "split it" in left[0]

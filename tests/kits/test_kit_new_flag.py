@@ -1,5 +1,5 @@
-"""A flag added by ``guinote-conformance new-flag`` lands in every kit's flag table in a form that
-still builds (and, in Go, that gofmt leaves alone), and the kit then declares it."""
+"""A flag added by ``guinote-conformance new-flag`` (or ``sync``) lands in every kit's flag table in a
+form that still builds (and, in Go, that gofmt leaves alone), and the kit then declares it."""
 
 from __future__ import annotations
 
@@ -28,12 +28,18 @@ def test_every_kit_has_a_flag_table_the_scaffold_can_extend() -> None:
         text = (KITS_ROOT.parent / kit.path).read_text(encoding="utf-8")
         start, entries = kit.table(text)
         assert start and len(entries) > 20, kit.path
-        extended = kit.with_flag(text, NEW_FLAG, DEFAULT)
+        extended = kit.synced(text, with_new_flag(entries))
         assert extended is not None
-        assert [(name, values) for _, name, values in kit.table(extended)[1]][-2:] in (
-            [(entries[-1][1], entries[-1][2]), (NEW_FLAG, [DEFAULT])],
-            [(NEW_FLAG, [DEFAULT]), (entries[-1][1], entries[-1][2])],
-        ), kit.path
+        assert [(name, values) for _, name, values in kit.table(extended)[1]] == [
+            *((name, values) for _, name, values in entries),
+            (NEW_FLAG, [DEFAULT]),
+        ], kit.path
+        assert kit.synced(text, {name: values[0] for _, name, values in entries}) == text, kit.path
+
+
+def with_new_flag(entries: list[tuple[int, str, list[str]]]) -> dict[str, str]:
+    """A kit's table as ``sync`` writes it once ``NEW_FLAG`` is declared."""
+    return {**{name: values[0] for _, name, values in entries}, NEW_FLAG: DEFAULT}
 
 
 @pytest.mark.parametrize("name", sorted(BUILDS))
@@ -46,7 +52,8 @@ def test_a_kit_with_a_new_flag_builds_and_declares_it(name: str, tmp_path: Path)
     kit = built_copy(name, tmp_path)
     table = next(entry for entry in KITS if entry.path.parts[1] == name)
     path = tmp_path / Path(*table.path.parts[1:])
-    extended = table.with_flag(path.read_text(encoding="utf-8"), NEW_FLAG, DEFAULT)
+    text = path.read_text(encoding="utf-8")
+    extended = table.synced(text, with_new_flag(table.table(text)[1]))
     assert extended is not None
     path.write_text(extended, encoding="utf-8")
     (kit / "sources").write_text("\n".join(str(p.relative_to(kit)) for p in kit.rglob("*.java")), encoding="utf-8")

@@ -23,11 +23,37 @@ from sphinx.util import logging
 from sphinx.util.i18n import docname_to_domain
 from sphinx.util.nodes import extract_messages
 
+from guinote_conformance.catalogue.messages import nothing_to_translate
+
 logger = logging.getLogger(__name__)
 
 #: the editions, in the order of the switch: (code, name in its own language)
 EDITIONS = (("es", "Español"), ("en", "English"))
 SOURCE_LANGUAGE = "en"
+
+
+class SharedMessages(SphinxTransform):
+    """Before Sphinx's ``Locale`` transform: a page is translated from its own catalogue and from
+    ``data.po``, the project's data translated once for every page that shows it (Sphinx's catalogues
+    are one per page, and a flag's reading is shown on four). ``Locale`` merges a domain's translator
+    with the fallbacks it adds; the shared one is put first, so it is read for every page."""
+
+    default_priority = 19  # Locale is 20
+
+    def apply(self, **kwargs: Any) -> None:
+        from sphinx.locale import translators
+
+        from guinote_rulebook.locale import SHARED, compiled
+
+        language = self.config.language
+        if not language or language == SOURCE_LANGUAGE or self.env.docname in self.config.guinote_untranslated_pages:
+            return
+        mo = compiled(self.env.doctreedir) / language / "LC_MESSAGES" / f"{SHARED}.mo"
+        if not mo.exists():
+            return
+        domain = docname_to_domain(self.env.docname, self.config.gettext_compact)
+        with mo.open("rb") as handle:  # a new translator each time: Locale adds the page's as its fallback
+            translators["general", domain] = gettext.GNUTranslations(handle)
 
 
 class UntranslatedMessages(SphinxTransform):
@@ -45,17 +71,23 @@ class UntranslatedMessages(SphinxTransform):
         domain = docname_to_domain(self.env.docname, self.config.gettext_compact)
         # read the compiled catalogues directly: sphinx.locale.init would register them for the
         # whole process, and a later build in another language would inherit them
+        from guinote_rulebook.locale import SHARED, compiled
+
         known: dict[Any, Any] = {}
         for folder in self.config.locale_dirs:
             found = gettext.translation(
                 domain, str(Path(self.env.srcdir) / folder), languages=[language], fallback=True
             )
             known.update(getattr(found, "_catalog", {}))
+        shared = compiled(self.env.doctreedir) / language / "LC_MESSAGES" / f"{SHARED}.mo"
+        if shared.exists():
+            with shared.open("rb") as handle:
+                known.update(getattr(gettext.GNUTranslations(handle), "_catalog", {}))
         for node, message in extract_messages(self.document):
             if node.get("translated") is not False:
                 continue
-            if known.get(message):  # translated as itself (a name, a code)
-                continue
+            if known.get(message) or nothing_to_translate(message):
+                continue  # translated as itself (a name, a code), or nothing but roles (":question:`B-44`")
             logger.warning(
                 "guinote: untranslated message (%s) in %s: %r; run `tox -e docs-i18n` and translate it",
                 language,
@@ -220,6 +252,7 @@ def setup(app: Sphinx) -> None:
     app.connect("build-finished", translate_theme)
     app.connect("config-inited", config_inited)
     app.add_config_value("guinote_editions", True, "html", bool)
+    app.add_transform(SharedMessages)
     app.add_transform(UntranslatedMessages)
     app.add_transform(IdsInTranslatedTitles)
     app.add_transform(TranslatedScenarioNames)

@@ -16,19 +16,30 @@ from sphinx.application import Sphinx
 from sphinx.locale import get_translation
 
 CATALOG = "guinote_rulebook"
+#: the project's data translated once for every page that shows it (a flag's readings, a question,
+#: a custom, a rule, a scenario's title): ``data.po``, read with each page's own catalogue
+#: (:class:`guinote_rulebook.i18n.SharedMessages`) and by ``run --language es`` (the titles)
+SHARED = "data"
 _ = get_translation(CATALOG)
 
 
+def compiled(doctreedir: str | Path) -> Path:
+    """Where the build compiles the extension's catalogues (``<lang>/LC_MESSAGES/*.mo``)."""
+    return Path(doctreedir) / "guinote-locale"
+
+
 def compile_catalogue(app: Sphinx) -> None:
-    """Compile the extension's ``.po`` files into the doctree folder and register them."""
+    """Compile the extension's ``.po`` files (its phrases, and the shared data catalogue) into the
+    doctree folder and register the first."""
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
     source = Path(app.srcdir) / "locale"
-    target = Path(app.doctreedir) / "guinote-locale"
-    for po in sorted(source.glob(f"*/LC_MESSAGES/{CATALOG}.po")):
+    target = compiled(app.doctreedir)
+    found = [*source.glob(f"*/LC_MESSAGES/{CATALOG}.po"), *source.glob(f"*/LC_MESSAGES/{SHARED}.po")]
+    for po in sorted(found):
         language = po.parent.parent.name
-        mo = target / language / "LC_MESSAGES" / f"{CATALOG}.mo"
+        mo = target / language / "LC_MESSAGES" / f"{po.stem}.mo"
         mo.parent.mkdir(parents=True, exist_ok=True)
         with po.open("rb") as handle:
             catalog = read_po(handle, locale=language)

@@ -8,7 +8,6 @@ it and a translation is parsed the same way, links included.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any
@@ -19,18 +18,12 @@ from pygments.token import Error as ErrorToken
 from sphinx import addnodes
 from sphinx.util import logging
 
+from guinote_conformance.catalogue.messages import linked_text
 from guinote_conformance.catalogue.rule_index import CUSTOM_ID, SOURCE_IDS
-from guinote_conformance.catalogue.rulebook import CODE_IN_TEXT, QUESTION_ID, RulebookData
+from guinote_conformance.catalogue.rulebook import RulebookData
 from guinote_rulebook.domain import DOMAIN
 
 logger = logging.getLogger(__name__)
-
-_SPECIAL = re.compile(r"([\\*`|])|(_)(?=\W|$)")
-
-
-def rest_escape(text: str) -> str:
-    """``text`` as reST that renders as itself (inline markup characters escaped)."""
-    return _SPECIAL.sub(lambda match: "\\" + match.group(0), text)
 
 
 def warn_unknown_question(code: str, location: Any) -> None:
@@ -46,31 +39,8 @@ def warn_unknown_question(code: str, location: Any) -> None:
 def linked_rest(text: str, data: RulebookData, location: Any = None) -> str:
     """``text`` as reST where every indexed rule ID is a ``:rule:`` role and, when the
     project has questions, every ``B-nn``/``C-nn`` code a ``:question:`` role (a code with no
-    question is a warning at ``location``)."""
-    result: list[str] = []
-    position = 0
-    for match in CODE_IN_TEXT.finditer(text):
-        code = match.group(1)
-        if code in data.rules:
-            role = f":rule:`{code}`"
-        elif data.questions is not None and QUESTION_ID.match(code):
-            if code not in data.questions:
-                warn_unknown_question(code, location)
-                continue
-            role = f":question:`{code}`"
-        else:
-            continue
-        result.append(rest_escape(text[position : match.start()]))
-        # a role must stand apart from the words around it
-        if result[-1] and not result[-1][-1].isspace() and result[-1][-1] not in "([\"'“‘/":
-            result.append("\\ ")
-        result.append(role)
-        after = text[match.end() : match.end() + 1]
-        if after and not after.isspace() and after not in ".,;:!?)]\"'”’/-":
-            result.append("\\ ")
-        position = match.end()
-    result.append(rest_escape(text[position:]))
-    return "".join(result)
+    question is a warning at ``location``): :func:`~guinote_conformance.catalogue.rulebook.linked_text`."""
+    return linked_text(text, data.rules, data.questions, lambda code: warn_unknown_question(code, location))
 
 
 def text_para(text: str, classes: Sequence[str] = (), *, translatable: bool = False) -> nodes.paragraph:
@@ -150,7 +120,8 @@ def source_ref(source_id: str, docname: str) -> nodes.Node:
     from guinote_rulebook.locale import _, word
 
     if CUSTOM_ID.match(source_id):  # a regional custom is labelled as one, never as a document
-        return std_ref("regional-customs", f"{source_id} ({_('regional custom')})", docname)
+        label = _("regional custom")  # outside the f-string: pybabel extracts no call inside one
+        return std_ref("regional-customs", f"{source_id} ({label})", docname)
     if source_id not in SOURCE_IDS:  # "interpretation": the project's reading, in the reader's language
         shown = word(source_id)
         return nodes.emphasis(shown, shown)

@@ -11,7 +11,8 @@ from typing import Any, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import directives
 
-from guinote_conformance.catalogue.rule_index import AREAS, Area, RuleEntry
+from guinote_conformance.catalogue.messages import rest_escape
+from guinote_conformance.catalogue.rule_index import AREAS, CUSTOM_ID, Area, RuleEntry
 from guinote_conformance.catalogue.rulebook import RulebookData
 from guinote_conformance.catalogue.spanish import read_po
 from guinote_rulebook.data import engine_specs
@@ -25,7 +26,6 @@ from guinote_rulebook.render import (
     literal,
     note,
     para,
-    rest_escape,
     rubric,
     section,
     source_ref,
@@ -112,7 +112,7 @@ class AreaDirective(RulebookDirective):
             for source in rule.sources:
                 children: list[nodes.Node] = [source_ref(source.id, docname)]
                 if source.heading:  # the source's own heading, in its own language
-                    heading = self.source_heading(source.heading)
+                    heading = self.source_heading(source.heading, source.id)
                     children += [nodes.Text(" — "), nodes.emphasis(heading, heading)]
                 items.append(children)
             fields += field_item(_("Sources"), bullets(items))
@@ -166,12 +166,14 @@ class AreaDirective(RulebookDirective):
             readings += entry
         return [head, readings]
 
-    def source_heading(self, heading: str) -> str:
+    def source_heading(self, heading: str, source: str = "") -> str:
         """A source's heading as the reader's edition gives it: the source's words as they are,
-        the index's notes in brackets in the reader's language (``source_headings.po``)."""
+        the index's notes in brackets in the reader's language (``source_headings.po``, which
+        needs an entry only for a document's heading with a note). A custom's heading is where
+        it is played, a proper name: shown as written in both editions."""
         language = self.config.language or "en"
-        if language == "en":
-            return heading
+        if language == "en" or "(" not in heading or CUSTOM_ID.match(source):
+            return heading  # the source's own words (or a place), in its own language: nothing to translate
         catalogue = self.catalogues(language) / SOURCE_HEADINGS
         translated = headings_catalogue(catalogue).get(heading)
         if translated is None:

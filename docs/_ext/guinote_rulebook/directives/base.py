@@ -6,10 +6,11 @@ from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
+from guinote_conformance.catalogue.messages import rest_escape
 from guinote_conformance.catalogue.rulebook import RulebookData
 from guinote_rulebook import data as store
 from guinote_rulebook.domain import RulebookDomain, domain_of
-from guinote_rulebook.render import linked_rest, rest_escape
+from guinote_rulebook.render import linked_rest
 
 logger = logging.getLogger(__name__)
 
