@@ -32,7 +32,7 @@ CARD_CODES = [rank + suit for suit in SUITS for rank in "A23456789SCR"]
 
 def contract(text: str) -> str:
     """Spanish «a el» and «de el» as they are said: «al», «del»."""
-    return re.sub(r"\b(a|de) el\b", lambda m: m.group(1) + "l", text)
+    return re.sub(r"\b([Aa]|[Dd]e) el\b", lambda m: m.group(1) + "l", text)
 
 
 def expand(text: str) -> str:

@@ -10,12 +10,13 @@ In: an English scenario and the suite's phrasebook. Out: each step's players' te
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from guinote_conformance.catalogue.features import Scenario
 from guinote_conformance.catalogue.phrasing import Phrasing
-from guinote_conformance.catalogue.player_phrasing import say_row
+from guinote_conformance.catalogue.player_phrasing import contract, say_row
 from guinote_conformance.catalogue.rulebook import scenario_picture
 from guinote_conformance.catalogue.table_words import Seating
 
@@ -82,3 +83,50 @@ def read_back(
             if args is not None:
                 found.append((phrasing, args))
     return found
+
+
+#: a seat or a side by its number in a scenario's title, with what comes before it
+_SPANISH_NUMBERED = re.compile(
+    r"\b(?P<before>[Ee]l|[Aa]l|[Dd]el|[Ll]os|)\s?(?P<what>jugador|jugadores|bando) (?P<n>\d)(?:(?P<sep> y | a )(?P<m>\d))?\b"
+)
+_ENGLISH_NUMBERED = re.compile(r"\b(?P<what>[Ss]eats?|[Ss]ides?) (?P<n>\d)(?:(?P<sep> and | to )(?P<m>\d))?\b")
+#: the Spanish article before a name (every seat's name starts with «el», every side's with «la»)
+_BEFORE = {"el": "", "al": "a ", "del": "de ", "los": ""}
+
+
+def seats_named(text: str, language: str, seating: Seating) -> str:
+    """A scenario's title with its seats and sides named as at the table: «el jugador 1» -> «el segundo»,
+    «al bando 0» -> «a la pareja del que sale», ``Seat 2`` -> ``The leader's partner``."""
+
+    def name(what: str, number: str) -> str:
+        index = int(number)
+        if what.lower().startswith(("side", "bando")):
+            return seating.side(index % 2, language)
+        return seating.seat(index, language) if index < seating.players else number
+
+    def both(match: re.Match[str], what: str) -> str:
+        first = name(what, match["n"])
+        if not match["m"]:
+            return first
+        if match["sep"].strip() in ("a", "to"):  # every seat, numbered from the first to the last
+            return "the four players" if language == "en" else "los cuatro jugadores"
+        return f"{first} {'and' if language == 'en' else 'y'} {name(what, match['m'])}"
+
+    def spanish(match: re.Match[str]) -> str:
+        before = match["before"]
+        said = both(match, match["what"])
+        if said.startswith("los "):
+            out = said
+        else:
+            out = _BEFORE.get(before.lower(), before + " " if before else "") + said
+        if before[:1].isupper() or (not before and match.start() == 0):
+            out = out[0].upper() + out[1:]
+        return contract(out)
+
+    def english(match: re.Match[str]) -> str:
+        said = both(match, match["what"])
+        return said[0].upper() + said[1:] if match["what"][0].isupper() else said
+
+    if language == "es":
+        return _SPANISH_NUMBERED.sub(spanish, text)
+    return _ENGLISH_NUMBERED.sub(english, text)

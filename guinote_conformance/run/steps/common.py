@@ -104,7 +104,7 @@ def won_last_trick(guinote_run: ScenarioRun, seat: str, before_draw: str | None)
     r"the card points so far are (?P<a>\d+) for side 0 and (?P<b>\d+) for side 1",
     "los tantos de cartas hasta ahora son {a} del bando 0 y {b} del bando 1",
     players=(
-        "so far {@side0} has {a} card points and {@side1} {b}",
+        "so far {@side0} has {a} card points and {@side1} has {b}",
         "hasta ahora {@side0} lleva {a} tantos de cartas y {@side1}, {b}",
     ),
 )
@@ -116,7 +116,7 @@ def card_points_so_far(guinote_run: ScenarioRun, a: str, b: str) -> None:
     r"the tricks won so far are (?P<a>\d+) for side 0 and (?P<b>\d+) for side 1",
     "las bazas ganadas hasta ahora son {a} del bando 0 y {b} del bando 1",
     players=(
-        "so far {@side0} has won {a} tricks and {@side1} {b}",
+        "so far {@side0} has won {a} tricks and {@side1} has won {b}",
         "hasta ahora {@side0} ha ganado {a} bazas y {@side1}, {b}",
     ),
 )
@@ -149,7 +149,7 @@ def already_exchanged(guinote_run: ScenarioRun) -> None:
     r"the hand is de vueltas, with (?P<a>\d+) carried by side 0 and (?P<b>\d+) by side 1",
     "la mano es de vueltas, con {a} acumulados por el bando 0 y {b} por el bando 1",
     players=(
-        "the hand is de vueltas, {@side0} bringing {a} points and {@side1} {b}",
+        "the hand is de vueltas, {@side0} bringing {a} points and {@side1} bringing {b}",
         "la mano es de vueltas: {@side0} trae {a} tantos y {@side1}, {b}",
     ),
 )
