@@ -7,7 +7,8 @@ and :data:`~guinote_conformance.catalogue.table_words.MEMBER_WORDS`; the value i
 field holds, and read back to the same JSON value.
 
 In: field names, member names and their JSON values. Out: the kinds :class:`FieldName`,
-:class:`FieldValue` (``member=True``: an event member's) for :class:`~guinote_conformance.catalogue.player_phrasing.Players`.
+:class:`FieldValue` (``member=True``: an event member's) for
+:class:`~guinote_conformance.catalogue.player_phrasing.Players`.
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ from guinote_conformance.catalogue.player_phrasing import (
 )
 from guinote_conformance.catalogue.table_words import Seating
 
-_CANTE = re.compile(r"^(?P<value>.+?) (?:of|de) (?P<seat>.+?) (?P<suit>in \w+|en \w+|in a suit not shown|sin enseñar el palo)"
+_CANTE = re.compile(r"^(?P<value>.+?) (?:of|de) (?P<seat>.+?) "
+                    r"(?P<suit>in \w+|en \w+|in a suit not shown|sin enseñar el palo)"
                     r"(?P<arrastre>, in the arrastre|, en el arrastre)?$")  # fmt: skip
 
 
@@ -138,7 +140,11 @@ def say_value(kind: str, data: Any, language: str, seating: Seating) -> str | No
         return _pair(words.PHASE_WORDS[data], language)
     if kind == "reason" and data in words.HAND_END_WORDS:
         return _pair(words.HAND_END_WORDS[data], language)
-    if kind == "seats" and isinstance(data, list) and all(isinstance(s, int) and 0 <= s < seating.players for s in data):
+    if (
+        kind == "seats"
+        and isinstance(data, list)
+        and all(isinstance(s, int) and 0 <= s < seating.players for s in data)
+    ):
         return _join([seating.seat(s, language) for s in data], language) if data else _pair(words.NONE, language)
     if kind == "cantes" and isinstance(data, list):
         said = [_say_cante(cante, language, seating) for cante in data]
@@ -152,10 +158,15 @@ def _say_cante(cante: Any, language: str, seating: Seating) -> str | None:
         return None
     if cante["value"] not in words.CANTE_VALUES or cante["side"] != _side_of(cante["seat"], seating):
         return None
-    suit = _pair(words.HIDDEN_SUIT, language) if cante["suit"] is None else f"{'in' if language == 'en' else 'en'} {SUITS[cante['suit']]}"
+    suit = (
+        _pair(words.HIDDEN_SUIT, language)
+        if cante["suit"] is None
+        else f"{'in' if language == 'en' else 'en'} {SUITS[cante['suit']]}"
+    )
     arrastre = f", {_pair(words.IN_ARRASTRE, language)}" if cante["arrastre"] else ""
     of = "of" if language == "en" else "de"
-    return f"{_pair(words.CANTE_VALUES[cante['value']], language)} {of} {seating.seat(cante['seat'], language)} {suit}{arrastre}"
+    value = _pair(words.CANTE_VALUES[cante["value"]], language)
+    return f"{value} {of} {seating.seat(cante['seat'], language)} {suit}{arrastre}"
 
 
 def _side_of(seat: int, seating: Seating) -> int:
@@ -211,9 +222,17 @@ def _read_cante(text: str, language: str, seating: Seating) -> Any:
     value = next((v for v, pair in words.CANTE_VALUES.items() if expand(_pair(pair, language)) == match["value"]), None)
     seat = next((n for n in range(seating.players) if expand(seating.seat(n, language)) == match["seat"]), None)
     said_suit = match["suit"]
-    suit = None if said_suit == expand(_pair(words.HIDDEN_SUIT, language)) else next(
-        (c for c, s in SUITS.items() if said_suit.endswith(" " + s)), "?"
+    suit = (
+        None
+        if said_suit == expand(_pair(words.HIDDEN_SUIT, language))
+        else next((c for c, s in SUITS.items() if said_suit.endswith(" " + s)), "?")
     )
     if value is None or seat is None or suit == "?":
         return _NOT
-    return {"seat": seat, "side": _side_of(seat, seating), "suit": suit, "value": value, "arrastre": bool(match["arrastre"])}
+    return {
+        "seat": seat,
+        "side": _side_of(seat, seating),
+        "suit": suit,
+        "value": value,
+        "arrastre": bool(match["arrastre"]),
+    }

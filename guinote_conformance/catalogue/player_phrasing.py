@@ -163,7 +163,9 @@ class CardKind(Kind):
         return {code: expand(_pair(self.before, language)) + name for code, name in _card_names(language).items()}
 
     def pattern(self, language: str, seating: Seating) -> str:
-        return _alternation([*self._names(language).values(), *(expand(_pair(p, language)) for p in self.extra.values())])
+        return _alternation(
+            [*self._names(language).values(), *(expand(_pair(p, language)) for p in self.extra.values())]
+        )
 
     def say(self, value: str, language: str, seating: Seating, args: Mapping[str, str | None]) -> str | None:
         if value in self.extra:

@@ -87,7 +87,8 @@ def read_back(
 
 #: a seat or a side by its number in a scenario's title, with what comes before it
 _SPANISH_NUMBERED = re.compile(
-    r"\b(?P<before>[Ee]l|[Aa]l|[Dd]el|[Ll]os|)\s?(?P<what>jugador|jugadores|bando) (?P<n>\d)(?:(?P<sep> y | a )(?P<m>\d))?\b"
+    r"\b(?P<before>[Ee]l|[Aa]l|[Dd]el|[Ll]os|)\s?(?P<what>jugador|jugadores|bando) (?P<n>\d)"
+    r"(?:(?P<sep> y | a )(?P<m>\d))?\b"
 )
 _ENGLISH_NUMBERED = re.compile(r"\b(?P<what>[Ss]eats?|[Ss]ides?) (?P<n>\d)(?:(?P<sep> and | to )(?P<m>\d))?\b")
 #: the Spanish article before a name (every seat's name starts with «el», every side's with «la»)
@@ -115,10 +116,7 @@ def seats_named(text: str, language: str, seating: Seating) -> str:
     def spanish(match: re.Match[str]) -> str:
         before = match["before"]
         said = both(match, match["what"])
-        if said.startswith("los "):
-            out = said
-        else:
-            out = _BEFORE.get(before.lower(), before + " " if before else "") + said
+        out = said if said.startswith("los ") else _BEFORE.get(before.lower(), before + " " if before else "") + said
         if before[:1].isupper() or (not before and match.start() == 0):
             out = out[0].upper() + out[1:]
         return contract(out)

@@ -155,7 +155,10 @@ HAND_END_WORDS: dict[str, tuple[str, str]] = {
         "the winner lacks the thirty malas and the hand goes de vueltas",
         "al ganador le faltan las treinta malas y se va de vueltas",
     ),
-    "vueltas_reached_101": ("de vueltas, a side reaches 101 and play stops", "de vueltas, una pareja llega a 101 y se para"),
+    "vueltas_reached_101": (
+        "de vueltas, a side reaches 101 and play stops",
+        "de vueltas, una pareja llega a 101 y se para",
+    ),
     "claim_correct": ("the claim of 101 was right", "las 101 estaban bien reclamadas"),
     "claim_false": ("the claim of 101 was wrong", "las 101 estaban mal reclamadas"),
     "tute": ("a tute wins the point", "un tute gana el punto"),

@@ -16,13 +16,46 @@ from html.parser import HTMLParser
 #: the game's words, Spanish in both editions, that look like English or like codes
 ALLOWED = frozenset({"as", "de", "a", "no", "mano", "tute", "muestra"})
 CODE = re.compile(
-    r"\b[A-Z]{2,}_[A-Z0-9_]+\b|\b[a-z]+_[a-z0-9_]+\b|\b\w+=\w+|\b(?!Se )[A23456789SCR][oceb]\b|\bjugador(?:es)? \d\b|\bbando \d\b|\b[Ss]eats? \d\b|\b[Ss]ides? \d\b"
+    r"\b[A-Z]{2,}_[A-Z0-9_]+\b|\b[a-z]+_[a-z0-9_]+\b|\b\w+=\w+|\b(?!Se )[A23456789SCR][oceb]\b"
+    r"|\bjugador(?:es)? \d\b|\bbando \d\b|\b[Ss]eats? \d\b|\b[Ss]ides? \d\b"
 )
 SEAT_OR_CODE = re.compile(r"\b[A-Z]{2,}_[A-Z0-9_]+\b|\b[A23456789SCR][oceb]\b|\b[Ss]eats? \d\b|\b[Ss]ides? \d\b")
 RULE = re.compile(r"\b[A-Z]{2,}-\d+\b")
 ENGLISH = frozenset(
-    "the and of is are seat seats side trick tricks hand plays play may wins win true false null free over rule "
-    "card cards points point engine harness battery yes with when".split()
+    [
+        "the",
+        "and",
+        "of",
+        "is",
+        "are",
+        "seat",
+        "seats",
+        "side",
+        "trick",
+        "tricks",
+        "hand",
+        "plays",
+        "play",
+        "may",
+        "wins",
+        "win",
+        "true",
+        "false",
+        "null",
+        "free",
+        "over",
+        "rule",
+        "card",
+        "cards",
+        "points",
+        "point",
+        "engine",
+        "harness",
+        "battery",
+        "yes",
+        "with",
+        "when",
+    ]
 )
 #: the Spanish words a player page must not use (the project's style: docs/locale/es/style.toml has the rest)
 BANNED = re.compile(r"(?i)\b(batería|arnés|motor(?:es)?|asientos?)\b")

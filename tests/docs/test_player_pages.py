@@ -10,13 +10,9 @@ one no code or seat number. The pages are the built editions (``built_docs``).
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from conftest import BuiltSite  # noqa: E402
-from player_pages import offences  # noqa: E402
+from tests.docs.conftest import BuiltSite
+from tests.docs.player_pages import offences
 
 
 def _rulebook(site: BuiltSite) -> dict[str, str]:

@@ -58,7 +58,9 @@ def test_every_players_step_reads_back_to_the_engine_step_and_arguments(
 
 
 #: what a Spanish player's text must not hold: codes, seat numbers, English words
-CODE = re.compile(r"\b[A-Z]{2,}_[A-Z_]+\b|\b[a-z]+_[a-z_]+\b|\b[AR23456789SCR][oceb]\b|\bseat\b|\bjugador \d\b|\bbando\b")
+CODE = re.compile(
+    r"\b[A-Z]{2,}_[A-Z_]+\b|\b[a-z]+_[a-z_]+\b|\b[AR23456789SCR][oceb]\b|\bseat\b|\bjugador \d\b|\bbando\b"
+)
 RULE = re.compile(r"\b[A-Z]+-\d+\b")
 ENGLISH = {"the", "and", "of", "is", "are", "seat", "side", "trick", "hand", "plays", "may", "wins", "true", "false",
            "null", "free", "over", "rule", "card", "cards", "points"}  # fmt: skip

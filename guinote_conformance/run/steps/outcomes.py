@@ -123,7 +123,7 @@ def state_field(guinote_run: ScenarioRun, name: str, value: str) -> None:
 @then(
     rf'{SEAT} sees "(?P<name>[\w.]+)" as (?P<value>.+)$',
     'el jugador {seat} ve "{name}" como {value}',
-    players=("{seat} sees {name}: {value}", "{seat} ve {name}: {value}"),
+    players=("what {seat} sees of {name}: {value}", "lo que ve {seat} de {name}: {value}"),
     kinds={"value": FieldValue()},
 )
 def observation_field(guinote_run: ScenarioRun, seat: str, name: str, value: str) -> None:

@@ -1,4 +1,4 @@
-"""The step decorators of the suite: each step declared once, in English and in Spanish, as the engine and as players say it.
+"""The step decorators of the suite: each step declared once, in English and Spanish, as engines and players say it.
 
 ``@given(english, spanish, words, players=(english, spanish), kinds=...)`` registers the same function
 twice with pytest-bdd: under the English pattern, and under the Spanish one
