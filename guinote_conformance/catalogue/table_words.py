@@ -95,7 +95,7 @@ class Seating:
 
 
 #: the rank of a card as a player names it (the pips by their number); the Spanish article of the name
-RANK_WORDS = {"A": ("As", "as"), "S": ("Sota", "sota"), "C": ("Caballo", "caballo"), "R": ("Rey", "rey")}
+RANK_WORDS = {"A": ("As", "As"), "S": ("Sota", "Sota"), "C": ("Caballo", "Caballo"), "R": ("Rey", "Rey")}
 FEMININE = {"S"}
 
 
@@ -120,7 +120,7 @@ REASON_WORDS: dict[str, tuple[str, str]] = {
     "MUST_OVERTRUMP": ("he must overtrump (pisar)", "tiene que pisar el triunfo"),
     "CANTE_NO_WON_TRICK": ("one sings only after winning a trick", "solo se canta después de ganar una baza"),
     "CANTE_SUIT_ALREADY_SUNG": ("that suit has been sung already", "ese palo ya está cantado"),
-    "CANTE_NO_PAIR": ("he does not hold the Rey and Sota of that suit", "no tiene el rey y la sota de ese palo"),
+    "CANTE_NO_PAIR": ("he does not hold the Rey and Sota of that suit", "no tiene el Rey y la Sota de ese palo"),
     "CANTE_ONE_PER_TRICK": ("only one cante after each trick", "solo se canta una vez en cada baza"),
     "CANTE_FORTY_FIRST": ("the forty are sung first", "primero se cantan las cuarenta"),
     "TUTE_NOT_PLAYED": ("tute is not sung in this game", "en este juego no se canta tute"),
