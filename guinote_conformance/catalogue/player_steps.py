@@ -25,7 +25,13 @@ STEP_TYPES = {"Given": "given", "When": "when", "Then": "then"}
 
 
 class NoPlayersPhrasing(ValueError):
-    """A step with no players' phrasing, or one whose value has no players' words (names file:line)."""
+    """A step with no players' phrasing, or one whose value has no players' words (names file:line).
+
+    ``unknown``: the step is none of the suite's (a project of its own, with steps of its own)."""
+
+    def __init__(self, message: str, unknown: bool = False) -> None:
+        super().__init__(message)
+        self.unknown = unknown
 
 
 @dataclass(frozen=True)
@@ -62,7 +68,9 @@ def players_steps(scenario: Scenario, phrasebook: Sequence[Phrasing], language: 
         phrasing = phrasing_of(phrasebook, kind, step.text)
         match = phrasing.english_re.fullmatch(step.text) if phrasing else None
         if phrasing is None or phrasing.players is None or match is None:
-            raise NoPlayersPhrasing(f"{where}: the {kind} step {step.text!r} has no players' phrasing")
+            raise NoPlayersPhrasing(
+                f"{where}: the {kind} step {step.text!r} has no players' phrasing", phrasing is None
+            )
         text = phrasing.players.render(match.groupdict(), language, seating)
         rows = [say_row(row, language, seating) for row in step.table]
         if text is None or None in rows:
