@@ -196,7 +196,7 @@ def render_scenario(
     figure = drawing(svg=svg.table_svg(picture, alt, seat_names), alt=alt)
     body += figure
     words = nodes.container(classes=["guinote-scenario-words"])
-    engine = details(classes=["guinote-engine"])
+    engine: nodes.Element = details(classes=["guinote-engine"])
     engine += summary("", _("The steps as the engine runs them (Gherkin, with codes and tags)"))
     try:
         words += players_view(scenario, data, docname, language)
