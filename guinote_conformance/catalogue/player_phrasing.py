@@ -30,6 +30,20 @@ _FIELD = re.compile(r"\{(@?\w+)\}")
 CARD_CODES = [rank + suit for suit in SUITS for rank in "A23456789SCR"]
 
 
+#: a plural noun after the number 1, said in the singular («1 baza», ``1 trick``), and read back
+SINGULAR = {"tricks": "trick", "points": "point", "cards": "card", "cotos": "coto", "bazas": "baza",
+            "puntos": "punto", "tantos": "tanto", "cartas": "carta"}  # fmt: skip
+
+
+def singular(text: str) -> str:
+    return re.sub(r"\b1 (\w+)\b", lambda m: f"1 {SINGULAR.get(m.group(1), m.group(1))}", text)
+
+
+def plural(text: str) -> str:
+    back = {one: many for many, one in SINGULAR.items()}
+    return re.sub(r"\b1 (\w+)\b", lambda m: f"1 {back.get(m.group(1), m.group(1))}", text)
+
+
 def contract(text: str) -> str:
     """Spanish «a el» and «de el» as they are said: «al», «del»."""
     return re.sub(r"\b([Aa]|[Dd]e) el\b", lambda m: m.group(1) + "l", text)
@@ -233,7 +247,7 @@ class Players:
             return part.group(1) if all(said.get(n) is not None for n in _FIELD.findall(part.group(1))) else ""
 
         text = re.sub(r"\[([^\]]*)\]", optional, self.template(language))
-        text = _FIELD.sub(lambda match: str(said[match.group(1)]), text)
+        text = singular(_FIELD.sub(lambda match: str(said[match.group(1)]), text))
         return contract(text) if language == "es" else text
 
     def regex(self, language: str, seating: Seating) -> re.Pattern[str]:
@@ -255,6 +269,7 @@ class Players:
 
     def parse(self, text: str, language: str, seating: Seating) -> dict[str, str | None] | None:
         """The English arguments of a players' step of this phrasing (None: not this step)."""
+        text = plural(text)
         match = self.regex(language, seating).fullmatch(expand(text) if language == "es" else text)
         if match is None:
             return None

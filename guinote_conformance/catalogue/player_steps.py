@@ -133,6 +133,6 @@ def seats_named(text: str, language: str, seating: Seating) -> str:
         said = both(match, match["what"])
         return said[0].upper() + said[1:] if match["what"][0].isupper() else said
 
-    if language == "es":
-        return _SPANISH_NUMBERED.sub(spanish, text)
+    if language == "es":  # «el que sale sale de espadas» is said «el que sale lo hace de espadas»
+        return _SPANISH_NUMBERED.sub(spanish, text).replace("que sale sale de", "que sale lo hace de")
     return _ENGLISH_NUMBERED.sub(english, text)
