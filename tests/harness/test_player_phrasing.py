@@ -100,3 +100,19 @@ def test_the_seats_are_named_from_the_dealer_the_mano_after_him() -> None:
 def test_spanish_contractions_are_said_and_read_back() -> None:
     assert contract("le toca a el mano, de el que reparte") == "le toca al mano, del que reparte"
     assert expand("le toca al mano") == "le toca a el mano"
+
+
+def test_a_title_names_its_seats_and_sides_as_at_the_table() -> None:
+    from guinote_conformance.catalogue.player_steps import seats_named
+
+    leader = Seating(players=4, leader=2)
+    assert seats_named("El jugador 3 no puede fallar cuando el jugador 2 sale de espadas", "es", leader) == (
+        "El segundo no puede fallar cuando el que sale lo hace de espadas"
+    )
+    assert seats_named("da el punto al bando 0 y no al jugador 1", "es", leader) == (
+        "da el punto a la pareja del que sale y no al último"
+    )
+    assert seats_named("Seat 3 beats seat 0's card for side 1", "en", leader) == (
+        "The second player beats the leader's partner's card for the other side"
+    )
+    assert seats_named("los jugadores 0 a 3", "es", Seating(players=4, dealer=0)) == "los cuatro jugadores"
