@@ -26,6 +26,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from guinote_conformance.catalogue.player_phrasing import Players
+
 #: ``{name}`` in a Spanish template
 _FIELD = re.compile(r"\{(\w+)\}")
 
@@ -58,6 +60,8 @@ class Phrasing:
     english: str
     spanish: str
     words: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    #: the step as a player says it, in both languages (:mod:`guinote_conformance.catalogue.player_phrasing`)
+    players: Players | None = field(default=None, compare=False)
 
     @cached_property
     def english_re(self) -> re.Pattern[str]:

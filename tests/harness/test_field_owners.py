@@ -21,7 +21,7 @@ from guinote_conformance.catalogue.rule_index import load_rules
 
 TABLE = Path(__file__).with_name("field_owners.toml")
 #: the Then steps that compare a state field with a value, and the field each reads
-#: (guinote_conformance/run/steps/common.py: state_field, holds, stock_count)
+#: (guinote_conformance/run/steps: state_field in outcomes.py, holds and stock_count in common.py)
 STATE_CHECKS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r'^the state field "(?P<name>[\w.]+)" is (?P<value>.+)$'), "{name}"),
     (re.compile(r"^seat (?P<seat>\d+) holds (?P<cards>.+)$"), "hand.{seat}"),

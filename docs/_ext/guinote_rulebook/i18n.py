@@ -128,6 +128,34 @@ class IdsInTranslatedTitles(SphinxTransform):
             title += nodes.Text(" " + rest)
 
 
+class SeatNamesInTitles(SphinxTransform):
+    """A scenario's title names its players as at its table, as its steps do («el jugador 1» ->
+    «el segundo»), in either edition: after Sphinx's ``Locale`` transform has translated it, and
+    before :class:`TranslatedScenarioNames` passes the title on to the drawing and the search."""
+
+    default_priority = 26
+
+    def apply(self, **kwargs: Any) -> None:
+        from guinote_conformance.catalogue.player_steps import seats_named
+        from guinote_conformance.catalogue.table_words import Seating
+        from guinote_rulebook.nodes import scenario_block
+
+        language = "es" if self.config.language == "es" else "en"
+        for block in self.document.findall(scenario_block):
+            if "seating" not in block:
+                continue
+            seating = Seating(*block["seating"])
+            for child in block.children:
+                if not (isinstance(child, nodes.Element) and "guinote-scenario-title" in child.get("classes", [])):
+                    continue
+                for text in list(child.findall(nodes.Text)):
+                    if isinstance(text.parent, nodes.literal):
+                        continue
+                    named = seats_named(str(text), language, seating)
+                    if named != str(text):
+                        text.parent.replace(text, nodes.Text(named))
+
+
 class TranslatedScenarioNames(SphinxTransform):
     """The drawing of a scenario's table is labelled with the scenario's name: in a
     translated build, with its translated name (the title above it, once Sphinx's ``Locale``
@@ -255,5 +283,6 @@ def setup(app: Sphinx) -> None:
     app.add_transform(SharedMessages)
     app.add_transform(UntranslatedMessages)
     app.add_transform(IdsInTranslatedTitles)
+    app.add_transform(SeatNamesInTitles)
     app.add_transform(TranslatedScenarioNames)
     app.connect("html-page-context", page_context)

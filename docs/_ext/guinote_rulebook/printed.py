@@ -147,9 +147,9 @@ def scenarios_by_page(node: nodes.Element, docname: str) -> list[tuple[str, own.
 
 
 class ScenariosInPrint(SphinxPostTransform):
-    """In the book, a scenario shows its drawing beside its name, its place in features/ and
-    its tags; its Gherkin text, which programs run (and which stays in English in every
-    edition), is left to the website and the feature files. A scenario shown again under
+    """In the book, a scenario shows its drawing beside its name, its steps as players say them,
+    its place in features/ and its tags; its Gherkin text, which programs run, is left to the
+    website and the feature files (and so is the line that offers it there). A scenario shown again under
     another rule gives the page of its drawing instead of drawing it again. The worked hand's
     frames print their drawing beside their caption."""
 
@@ -165,6 +165,8 @@ class ScenariosInPrint(SphinxPostTransform):
         for number, (docname, block) in enumerate(scenarios_by_page(self.document, self.config.root_doc)):
             for text in list(block.findall(nodes.literal_block)):
                 text.parent.remove(text)
+            for offer in [s for s in block.findall(own.summary) if "guinote-engine" in s.parent.get("classes", [])]:
+                offer.parent.remove(offer)
             figures = list(block.findall(own.drawing))
             key = f"{block.get('feature')}:{block.get('line')}"
             if key not in first:

@@ -1,11 +1,14 @@
 """One scenario as the rulebook shows it: its name, where it is, its tags, a drawing of the
-table its ``Given`` steps set up, and its Gherkin text in the edition's language: as written in
-the English edition, and in the Spanish edition as the Spanish feature files that
-``guinote-conformance run --language es`` runs have it (generated from the English ones by
-:mod:`guinote_conformance.catalogue.spanish`, on the same lines)."""
+table its ``Given`` steps set up, its steps as players say them (seats as at the table, cards by
+their names, no code: :mod:`guinote_conformance.catalogue.player_steps`), and, one click away for
+engine authors, its Gherkin text in the edition's language: as written in the English edition,
+and in the Spanish edition as the Spanish feature files that ``guinote-conformance run --language es``
+runs have it (generated from the English ones by :mod:`guinote_conformance.catalogue.spanish`, on
+the same lines)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
@@ -14,15 +17,18 @@ from docutils import nodes
 from sphinx.util import logging
 
 from guinote_conformance.catalogue.features import FeatureError, Scenario, Step, parse_feature
+from guinote_conformance.catalogue.player_steps import NoPlayersPhrasing, players_steps, seating_of, seats_named
 from guinote_conformance.catalogue.rule_index import CUSTOM_ID, RULE_ID, SOURCE_IDS
 from guinote_conformance.catalogue.rulebook import RulebookData, scenario_picture
-from guinote_conformance.catalogue.spanish import KEYWORDS, LOCALE, spanish_features
+from guinote_conformance.catalogue.spanish import GIVEN_AGREEMENT, KEYWORDS, LOCALE, STEP_KEYWORDS, spanish_features
 from guinote_rulebook import svg
 from guinote_rulebook.locale import _
-from guinote_rulebook.nodes import drawing, scenario_block
+from guinote_rulebook.nodes import details, drawing, scenario_block, summary
 from guinote_rulebook.render import badge, flag_ref, gherkin_block, literal, para, rule_ref, source_ref, std_ref
 
 logger = logging.getLogger(__name__)
+#: a rule ID inside a players' step (``(regla ARR-01)``)
+RULE_ID_IN_TEXT = re.compile(r"\b([A-Z]+-\d+)\b")
 
 #: where a feature file can be read: the project's repository (``guinote_repository_url``)
 #: or, with no repository configured, nothing (the location is shown as text)
@@ -99,6 +105,49 @@ def location_node(relative: str, line: int, repository: str) -> nodes.Node:
     return reference
 
 
+def _phrasebook() -> list[object]:
+    import guinote_conformance.run.steps  # noqa: F401  (every step declared: the phrasebook is full)
+    from guinote_conformance.run.steps.phrasebook import PHRASEBOOK
+
+    return list(PHRASEBOOK)
+
+
+def _with_rule_links(text: str, docname: str, data: RulebookData) -> list[nodes.Node]:
+    """``text`` with each rule ID it names as a link to the rule (a rule is never shown bare)."""
+    out: list[nodes.Node] = []
+    for index, part in enumerate(RULE_ID_IN_TEXT.split(text)):
+        if index % 2 and part in data.rules:
+            out.append(rule_ref(part, docname))
+        elif part:
+            out.append(nodes.Text(part))
+    return out
+
+
+def players_view(scenario: Scenario, data: RulebookData, docname: str, language: str) -> nodes.container:
+    """The scenario's steps as players say them, with how the seats are named."""
+    view = nodes.container(classes=["guinote-players"])
+    view += para(nodes.Text(seating_of(scenario).convention(language)), classes=["guinote-seating"])
+    steps = nodes.bullet_list(classes=["guinote-player-steps"])
+    for step in players_steps(scenario, _phrasebook(), language):  # type: ignore[arg-type]
+        keyword = step.keyword
+        if language == "es":
+            keyword = STEP_KEYWORDS.get(keyword, keyword)
+            if keyword == "Dado":
+                keyword = GIVEN_AGREEMENT.get(step.text.split(" ", 1)[0], keyword)
+        item = nodes.list_item(classes=["guinote-player-step"] + (["guinote-background"] if step.background else []))
+        item += para(nodes.strong(keyword, keyword), nodes.Text(" "), *_with_rule_links(step.text, docname, data))
+        if step.rows:
+            rows = nodes.bullet_list(classes=["guinote-player-rows"])
+            for row in step.rows:
+                entry = nodes.list_item()
+                entry += para(nodes.Text(row))
+                rows += entry
+            item += rows
+        steps += item
+    view += steps
+    return view
+
+
 @cache
 def _spanish_scenarios(features: Path, locale: Path) -> dict[tuple[str, int], Scenario]:
     """The Spanish scenarios of a ``features/`` folder by (file name, line): the English ones' lines."""
@@ -136,16 +185,33 @@ def render_scenario(
     relative = data.relative(scenario.path)
     block = scenario_block(feature=relative, line=scenario.line, scenario=scenario.name)
     block["classes"].append("guinote-scenario")
+    seating = seating_of(scenario)
+    block["seating"] = (seating.players, seating.dealer, seating.leader)  # the title's seats: SeatNamesInTitles
     block += name
-    block += para(location_node(relative, scenario.line, repository), classes=["guinote-scenario-where"])
-    if scenario.tags:
-        block += tag_badges(scenario, data, docname)
     body = nodes.container(classes=["guinote-scenario-body"])
     picture = scenario_picture(scenario)
     shown = in_language(scenario, language, locale)
-    alt = _("The table at the start of the scenario “{name}”").format(name=shown.name)
-    figure = drawing(svg=svg.table_svg(picture, alt), alt=alt)
+    alt = _("The table at the start of the scenario “{name}”").format(name=seats_named(shown.name, language, seating))
+    seat_names = {seat: seating.seat(seat, language) for seat in range(seating.players)}
+    figure = drawing(svg=svg.table_svg(picture, alt, seat_names), alt=alt)
     body += figure
-    body += gherkin_block(scenario_gherkin(shown, language))
+    words = nodes.container(classes=["guinote-scenario-words"])
+    engine: nodes.Element = details(classes=["guinote-engine"])
+    engine += summary("", _("The steps as the engine runs them (Gherkin, with codes and tags)"))
+    try:
+        words += players_view(scenario, data, docname, language)
+    except NoPlayersPhrasing as error:
+        # a step of a project's own (not the suite's) is shown as written; the suite's own steps all
+        # have their players' phrasing (tests/harness/test_player_phrasing.py), so a gap is a warning
+        if not error.unknown:
+            logger.warning("guinote: %s", error, type="guinote", subtype="i18n")
+        engine = nodes.container(classes=["guinote-engine"])
+    # for engine authors, one click away: where the scenario is, its tags, the Gherkin that runs
+    engine += para(location_node(relative, scenario.line, repository), classes=["guinote-scenario-where"])
+    if scenario.tags:
+        engine += tag_badges(scenario, data, docname)
+    engine += gherkin_block(scenario_gherkin(shown, language))
+    words += engine
+    body += words
     block += body
     return block

@@ -7,7 +7,7 @@ artwork is copied. They are defined once per page (:func:`sprite`) and used by r
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from html import escape
 
 from guinote_conformance.catalogue.rulebook import TablePicture
@@ -144,9 +144,10 @@ def _seat_positions(
     return {0: (width / 2, bottom), 1: (width * 3 / 4, middle), 2: (width / 2, top), 3: (width / 4, middle)}
 
 
-def table_svg(picture: TablePicture, label: str) -> str:
+def table_svg(picture: TablePicture, label: str, seat_names: Mapping[int, str] | None = None) -> str:
     """The table of ``picture``: every seat's hand in playing order, the cards played to the
-    trick in front of their players, the stock with the muestra beside it, and the scores."""
+    trick in front of their players, the stock with the muestra beside it, and the scores.
+    ``seat_names``: the players named as at the table (a scenario's), instead of by number."""
     players = picture.players
     most = max((len(cards) for cards in picture.hands.values()), default=0)
     step = STEP if players == 2 or most <= 6 else max(8.0, (170 - CARD_W) / max(1, most - 1))
@@ -168,10 +169,10 @@ def table_svg(picture: TablePicture, label: str) -> str:
         if codes:
             out.append(hand(codes, cx - own / 2, cy - CARD_H / 2 + 8, seat_step))
         side = 0 if seat in sides[0] else 1
-        parts = [_("seat {seat}").format(seat=seat)]
-        if players == 4:
+        parts = [seat_names[seat]] if seat_names else [_("seat {seat}").format(seat=seat)]
+        if players == 4 and not seat_names:  # a name says whose partner a player is; the colour, his side
             parts.append(_("side {side}").format(side=side))
-        if picture.dealer == seat:
+        if picture.dealer == seat and not (seat_names and picture.dealer is not None):
             parts.append(_("dealer"))
         playing = picture.turn == seat and picture.phase != "hand_over"
         if playing:
@@ -179,10 +180,11 @@ def table_svg(picture: TablePicture, label: str) -> str:
         label_y = cy - CARD_H / 2 - 2
         colour = "#cfe3ff" if side == 0 else "#ffd9d2"
         ring = ' stroke="#e9c46a" stroke-width="2.5"' if playing else ""
-        box = 168 if players == 4 and seat in (1, 3) else 200
-        x = cx - box / 2
+        text = " · ".join(parts)
+        box = max(168 if players == 4 and seat in (1, 3) else 200, 5.6 * len(text) + 12)
+        x = min(max(cx - box / 2, 4), width - box - 4)
         out.append(f'<rect x="{x:.0f}" y="{label_y - 12:.0f}" width="{box}" height="17" rx="8" fill="{colour}"{ring}/>')
-        out.append(_text(cx, label_y, " · ".join(parts), 11))
+        out.append(_text(x + box / 2, label_y, text, 11))
     # the trick: each card in front of its player, the card that led outlined
     centre_x = width / 2 - 50
     offsets = {0: (0, 38), 1: (46, 0), 2: (0, -38), 3: (-46, 0)} if players == 4 else {0: (0, 34), 1: (0, -34)}

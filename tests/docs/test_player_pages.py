@@ -1,0 +1,55 @@
+"""The rulebook's scenarios as players read them: in the players' words, the engine's a click away.
+
+On every page of the rulebook, a scenario shows its steps as a player says them (seats as at the
+table, cards by their names) and keeps the Gherkin that runs, with its codes, JSON and tags,
+inside a ``<details class="guinote-engine">`` block. Outside that block a Spanish player meets no
+code, flag value, seat number, bare rule ID or English word (:mod:`player_pages`), and an English
+one no code or seat number. The pages are the built editions (``built_docs``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from tests.docs.conftest import BuiltSite
+from tests.docs.player_pages import offences
+
+
+def _rulebook(site: BuiltSite) -> dict[str, str]:
+    pages = {name: html for name, html in site.pages().items() if name.startswith("rulebook/")}
+    assert len(pages) > 10, sorted(site.pages())[:20]
+    return pages
+
+
+def test_a_spanish_scenario_holds_no_code_seat_number_or_english_word_outside_the_engine_view(
+    es_site: BuiltSite,
+) -> None:
+    problems = [
+        f"{name}: {offence}"
+        for name, html in _rulebook(es_site).items()
+        for offence in offences(html, within="guinote-scenario")
+    ]
+    assert not problems, f"{len(problems)} pieces of text a player cannot read:\n" + "\n".join(problems[:40])
+
+
+def test_an_english_scenario_names_no_seat_by_number_and_shows_no_code_outside_the_engine_view(site: BuiltSite) -> None:
+    problems = [
+        f"{name}: {offence}"
+        for name, html in _rulebook(site).items()
+        for offence in offences(html, within="guinote-scenario", english=False)
+    ]
+    assert not problems, f"{len(problems)} pieces of text:\n" + "\n".join(problems[:40])
+
+
+def test_every_scenario_keeps_the_engine_phrasing_one_click_away(es_site: BuiltSite) -> None:
+    page = es_site.page("rulebook/arrastre")
+    scenarios = page.count('class="guinote-scenario ') + page.count('class="guinote-scenario"')
+    assert scenarios > 20
+    assert page.count('class="guinote-players') == scenarios
+    blocks = re.split(r'<details class="[^"]*guinote-engine[^"]*">', page)[1:]
+    assert len(blocks) == scenarios
+    engine = [block.split("</details>", 1)[0] for block in blocks]
+    assert all("<summary>Los pasos como los ejecuta el programa" in block for block in engine)
+    assert all("highlight-" in block and "features/" in block for block in engine)
+    assert "MUST_FOLLOW_SUIT" in engine[1] and "jugador 1" in engine[1]
+    assert re.search(r"Entonces</strong> el segundo puede jugar solo el 4 de oros y el 2 de oros", page)
