@@ -5,11 +5,15 @@ the path, so that nothing of the checkout's package is taken."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 import subprocess
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
+
+from filelock import FileLock
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -17,7 +21,11 @@ ROOT = Path(__file__).resolve().parents[2]
 def build_wheel(folder: Path) -> Path:
     """The wheel of this checkout, built into ``folder`` (offline: this environment's setuptools)."""
     build = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(folder)]
-    done = subprocess.run([*build, str(ROOT)], capture_output=True, text=True, timeout=300, check=False)
+    # setuptools builds in the checkout's build/ folder: two test workers building at once would
+    # trip over each other's files, so one builds at a time
+    lock = Path(tempfile.gettempdir()) / f"guinote-wheel-{hashlib.sha256(str(ROOT).encode()).hexdigest()[:12]}.lock"
+    with FileLock(lock, timeout=600):
+        done = subprocess.run([*build, str(ROOT)], capture_output=True, text=True, timeout=300, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     [wheel] = folder.glob("*.whl")
     return wheel
