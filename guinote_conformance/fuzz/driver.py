@@ -227,7 +227,8 @@ def run_plan(
     # machine), and meanwhile this process would wait. A batch is played the same wherever it runs, so the
     # run does not change; its first findings are shown as soon as in a run of one job. Not an engine in
     # this process (py:): one that ends its process would end the run, where a worker's death is reported.
-    came_back = backend is None or engine is None or _in_process(plan.spec)
+    # Nor on a Dask cluster (--cluster): the batches go where the user sent them, whose engine may differ.
+    came_back = backend is None or engine is None or _in_process(plan.spec) or backend.client is not None
 
     def warming() -> bool:
         return not came_back
