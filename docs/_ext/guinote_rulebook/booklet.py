@@ -176,22 +176,24 @@ class BookletRulesDirective(AreaDirective):
         return box
 
     def cited(self, sources: tuple[str, ...], rules: tuple[str, ...], data: RulebookData) -> list[nodes.Node]:
-        """``Sources: S002 (heading; heading), S004 (heading)``: each source with the headings
-        under which the flag's rules cite it."""
+        """``Sources: S002, heading; S004, heading``: each source with the heading under which
+        the first of the flag's rules that cites it finds it."""
         docname = self.env.docname
         words: list[nodes.Node] = [nodes.emphasis("", f"{_('Sources')}: ")]
         for index, source in enumerate(sources):
             if index:
                 words.append(nodes.Text("; "))
             words.append(source_ref(source, docname))
-            headings: list[str] = []
-            for rule in rules:
-                for cited in data.rules[rule].sources if rule in data.rules else ():
-                    heading = self.source_heading(cited.heading) if cited.heading else ""
-                    if cited.id == source and heading and heading not in headings:
-                        headings.append(heading)
-            if headings:
-                words += [nodes.Text(", "), nodes.emphasis("", "; ".join(headings))]
+            headings = [
+                cited.heading
+                for rule in rules
+                if rule in data.rules
+                for cited in data.rules[rule].sources
+                if cited.id == source and cited.heading
+            ]
+            if headings:  # where the flag's first rule that cites the source finds it
+                heading = self.source_heading(headings[0])
+                words += [nodes.Text(", "), nodes.emphasis(heading, heading)]
         return words
 
 
@@ -325,8 +327,13 @@ class BookletLinks(SphinxPostTransform):
                 item.insert(0, addnodes.index(entries=[("single", name, "", "", None) for name in found]))
 
 
-#: what a code that printed nothing leaves: empty brackets, a «see» before nothing
-EMPTIED = re.compile(r"\s*\(\s*[,;]?\s*\)|[:,;]?\s*\b(see|vea|véase)\s*(?=[.;)])")
+#: what a code that printed nothing leaves (empty brackets, a «see» before nothing), and a «see»
+#: before an area's prefix
+EMPTIED = re.compile(
+    r"\s*\(\s*[,;]?\s*\)"  # brackets left empty
+    r"|[:,;]?\s*\b(see|vea|véase)\s*(?=[.;)])"  # «see» before nothing
+    r"|[:,;]?\s*\b(see|vea|véase)\s+[A-Z]{3,}\b(?![-\w])"  # «see SEVEN»: an area's prefix
+)
 
 
 def labels_by_page(node: nodes.Element, docname: str) -> Iterator[tuple[str, str]]:

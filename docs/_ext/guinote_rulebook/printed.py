@@ -74,7 +74,6 @@ def booklet_config(config: Any, language: str) -> None:
     config.latex_domain_indices = False
     elements = {key: value for key, value in config.latex_elements.items() if key != "printindex"}
     elements["extraclassoptions"] = "twoside,openany"
-    elements["tocdepth"] = r"\setcounter{tocdepth}{1}"  # the contents: chapters and their parts
     elements["sphinxsetup"] = elements.get("sphinxsetup", "") + BOOKLET_SETUP
     config.latex_elements = elements
 
