@@ -20,6 +20,7 @@ term met in the rules gets an entry in the subject index (:class:`BookletLinks`)
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Iterator
 from functools import cache
@@ -126,7 +127,6 @@ class BookletRulesDirective(AreaDirective):
             page = f"rulebook/{area_id}"
             title = self.area_title(area_id)
             node = section(f"booklet-{area_id}", self.plain_title(nodes.Text(title)), self.state.document)
-            node += addnodes.index(entries=[("single", title, node["ids"][0], "", None)])
             listing = nodes.bullet_list(classes=["guinote-booklet-rules"])
             for rule in rules:
                 item = nodes.list_item()
@@ -136,13 +136,13 @@ class BookletRulesDirective(AreaDirective):
                 listing += item
             node += listing
             for name in placed.get(area_id, []):
-                node += self.choice_box(name, flags[name], club.get(name), data)
+                node += whole(self.choice_box(name, flags[name], club.get(name), data))
             result.append(node)
         if placed.get("variants"):
             title = str(_("Variants: two players, other decks"))
             node = section("booklet-variants", self.plain_title(nodes.Text(title)), self.state.document)
             for name in placed["variants"]:
-                node += self.choice_box(name, flags[name], club.get(name), data)
+                node += whole(self.choice_box(name, flags[name], club.get(name), data))
             result.append(node)
         return self.finish(result)
 
@@ -197,20 +197,30 @@ class BookletRulesDirective(AreaDirective):
         return words
 
 
+def whole(box: nodes.Element) -> list[nodes.Node]:
+    """A box kept on one page (in LaTeX, inside a minipage: a box never breaks)."""
+    return [
+        nodes.raw("", "\\par\\medskip\\noindent\\begin{minipage}{\\linewidth}\\setlength{\\parskip}{3pt}\n", format="latex"),
+        box,
+        nodes.raw("", "\\end{minipage}\\par\\medskip\n", format="latex"),
+    ]
+
+
 class BookletCardsDirective(RulebookDirective):
-    """The cards of a suit, highest first, with their points: the reference engine's order."""
+    """The cards of a suit, highest first, each with its points: the reference engine's order
+    and points, on one line (``As 11 · Tres 10 · … · Dos 0``)."""
 
     def run(self) -> list[nodes.Node]:
         from guinote_conformance.reference_engine.cards import RANK_ORDER_BELOW_CABALLO, Rank
 
-        from guinote_rulebook.render import table
-
         self.note_engine_dependency()
         ranks = [rank for rank in RANK_ORDER_BELOW_CABALLO if rank not in (Rank.NUEVE, Rank.OCHO)]
-        names = [rank.spanish.capitalize() for rank in ranks]
-        points = [str(rank.points) if rank.points else "0" for rank in ranks]
-        node = table(["", *names], [[str(_("Points")), *points]], classes=["guinote-booklet-cards"])
-        return self.finish([node])
+        words: list[nodes.Node] = []
+        for rank in ranks:
+            if words:
+                words.append(nodes.Text(" · "))
+            words += [nodes.strong("", rank.spanish.capitalize()), nodes.Text(f"\u00a0{rank.points}")]
+        return self.finish([para(*words, classes=["guinote-booklet-cards"])])
 
 
 class sheet(nodes.General, nodes.Element):
@@ -218,42 +228,42 @@ class sheet(nodes.General, nodes.Element):
 
 
 class BookletSheetDirective(RulebookDirective):
-    """The anotador: a grid to score a match hand by hand, for each side its cards, cantes and
-    diez de últimas, the hand's total, and whether it goes de vueltas."""
+    """The anotador: a grid to score a match hand by hand (for each side its cards, cantes and
+    diez de últimas, and the running total; whether the hand went de vueltas), and the points and
+    cotos each side has won."""
 
     def run(self) -> list[nodes.Node]:
         node = sheet()
-        node["headings"] = [
-            str(_("Hand")),
-            str(_("Cards")),
-            str(_("Cantes")),
-            str(_("Diez de últimas")),
-            str(_("Total")),
-        ]
+        node["headings"] = [str(_("Hand")), str(_("Cards")), str(_("Cantes")), str(_("Diez de últimas")), str(_("Total"))]
         node["sides"] = [str(_("Us")), str(_("Them"))]
         node["vueltas"] = str(_("De vueltas?"))
-        node["points"] = str(_("Points won (partidas): us / them"))
+        node["won"] = [str(_("Points (partidas)")), str(_("Cotos"))]
         return [node]
 
 
-SHEET_ROWS = 12
+#: the hands of the score sheet (one block: a point is rarely more than a hand and its vueltas)
+SHEET_ROWS = 14
+#: a column of the grid: centred, 10.5 mm
+_COLUMN = ">{\\centering\\arraybackslash}p{10.5mm}|"
 
 
 def _visit_sheet(self: Any, node: sheet) -> None:
     hand, cards, cantes, ultimas, total = (self.encode(text) for text in node["headings"])
     us, them = (self.encode(text) for text in node["sides"])
     vueltas = self.encode(node["vueltas"])
+    points, cotos = (self.encode(text) for text in node["won"])
     head = "\\textbf{" + "}&\\textbf{".join([cards, cantes, ultimas, total]) + "}"
-    rows = "".join(f"{number}&&&&&&&&&\\\\[3.2mm]\\hline\n" for number in range(1, SHEET_ROWS + 1))
+    rows = "".join(f"{number}&&&&&&&&&\\\\[2.6mm]\\hline\n" for number in range(1, SHEET_ROWS + 1))
     self.body.append(
         "\n\\par\\noindent{\\scriptsize\\setlength{\\tabcolsep}{2pt}\\renewcommand{\\arraystretch}{1.25}"
-        "\\begin{tabular}{|c|*{4}{>{\\centering\\arraybackslash}p{10.5mm}|}*{4}{>{\\centering\\arraybackslash}p{10.5mm}|}"
-        ">{\\centering\\arraybackslash}p{9mm}|}\\hline\n"
+        "\\begin{tabular}{|c|" + _COLUMN * 8 + ">{\\centering\\arraybackslash}p{9mm}|}\\hline\n"
         f"&\\multicolumn{{4}}{{c|}}{{\\textbf{{{us}}}}}&\\multicolumn{{4}}{{c|}}{{\\textbf{{{them}}}}}&\\\\\\hline\n"
         f"\\textbf{{{hand}}}&{head}&{head}&\\textbf{{{vueltas}}}\\\\\\hline\\hline\n"
-        f"{rows}\\end{{tabular}}}}\\par\\medskip\n"
-        "\\noindent\\textbf{" + self.encode(node["points"]) + "}\\quad\\fbox{\\rule{0pt}{5mm}\\hspace{25mm}}"
-        "\\quad\\fbox{\\rule{0pt}{5mm}\\hspace{25mm}}\\par\n"
+        f"{rows}\\end{{tabular}}}}\\par\\bigskip\n"
+        "\\noindent{\\small\\renewcommand{\\arraystretch}{1.6}\\begin{tabular}{|l|p{30mm}|p{30mm}|}\\hline\n"
+        f"&\\textbf{{{us}}}&\\textbf{{{them}}}\\\\\\hline\n"
+        f"\\textbf{{{points}}}&&\\\\[2mm]\\hline\n\\textbf{{{cotos}}}&&\\\\[2mm]\\hline\n"
+        "\\end{tabular}}\\par\n"
     )
     raise nodes.SkipNode
 
@@ -265,7 +275,7 @@ def _skip(self: Any, node: nodes.Node) -> None:
 class BookletLinks(SphinxPostTransform):
     """In the booklet: a link to a rule prints the page of its statement (or nothing if the
     booklet leaves the rule out); a link to a question, flag or profile prints nothing (the
-    booklet has no codes); every glossary term met in the rules and in the game's chapter gets an
+    booklet has no codes), nor does a link to a page the booklet leaves out; every glossary term met in the rules and in the game's chapter gets an
     entry of the subject index."""
 
     default_priority = 5  # before the references are resolved (10)
@@ -277,6 +287,9 @@ class BookletLinks(SphinxPostTransform):
         root = self.config.root_doc
         printed = dict(labels_by_page(self.document, root))  # each printed statement's label, and its page
         for xref in list(self.document.findall(addnodes.pending_xref)):
+            if xref.get("refdomain") == "std" and xref.get("reftype") == "doc" and not self.in_booklet(xref):
+                xref.parent.remove(xref)  # a page the booklet leaves out: the reader could not turn to it
+                continue
             if xref.get("refdomain") != "guinote":
                 continue
             target = xref.parent if isinstance(xref.parent, nodes.inline) and len(xref.parent) == 1 else xref
@@ -295,6 +308,14 @@ class BookletLinks(SphinxPostTransform):
         self.tidy()
         self.index_terms()
 
+    def in_booklet(self, xref: addnodes.pending_xref) -> bool:
+        target = str(xref["reftarget"])
+        if target.startswith("/"):
+            target = target[1:]
+        else:
+            target = posixpath.normpath(posixpath.join(posixpath.dirname(str(xref.get("refdoc", ""))), target))
+        return target in self.env.found_docs
+
     def tidy(self) -> None:
         """Brackets and words left empty by a code that printed nothing: ``()``, ``: see .``."""
         for element in list(self.document.findall(nodes.TextElement)):
@@ -306,17 +327,26 @@ class BookletLinks(SphinxPostTransform):
                     merged.append(child)
             for index, child in enumerate(merged):
                 if isinstance(child, nodes.Text):
-                    merged[index] = nodes.Text(EMPTIED.sub("", str(child)))
+                    merged[index] = nodes.Text(emptied(str(child)))
             if len(merged) != len(element.children) or any(a is not b for a, b in zip(merged, element.children)):
                 element.children = []
                 element.extend(merged)
 
     def index_terms(self) -> None:
+        """The subject index: each word of the table that the glossary explains (the first line
+        of an entry, its Spanish; ``pareja, bando`` gives two), at the glossary and on every
+        paragraph of the rules and the game that uses it."""
         terms: list[str] = []
-        for term in self.document.findall(nodes.term):
-            for name in re.split(r",\s*", term.astext()):
-                if len(name) > 3 and name not in terms:
-                    terms.append(name)
+        for item in self.document.findall(nodes.definition_list_item):
+            lines = [child for child in item.children if isinstance(child, nodes.term)]
+            for number, term in enumerate(lines):
+                names = [name for name in re.split(r",\s*", term.astext()) if name]
+                for entry in list(term.findall(addnodes.index)):
+                    # the glossary's own entry: the whole line, in every language the line is in
+                    target = entry["entries"][0][2] if entry["entries"] else ""
+                    entry["entries"] = [] if number else [("single", name, target, "main", None) for name in names]
+                if not number:
+                    terms += [name for name in names if len(name) > 3 and name not in terms]
         patterns = [(name, re.compile(rf"(?<!\w){re.escape(name)}(?!\w)", re.IGNORECASE)) for name in terms]
         for item in self.document.findall(nodes.paragraph):
             if any(isinstance(parent, nodes.definition_list) for parent in ancestors(item)):
@@ -330,10 +360,18 @@ class BookletLinks(SphinxPostTransform):
 #: what a code that printed nothing leaves (empty brackets, a «see» before nothing), and a «see»
 #: before an area's prefix
 EMPTIED = re.compile(
-    r"\s*\(\s*[,;]?\s*\)"  # brackets left empty
+    r"\s+(See|Vea|Véase)\s*\."  # a sentence «See .»
+    r"|\s*\(\s*[,;]?\s*\)"  # brackets left empty
     r"|[:,;]?\s*\b(see|vea|véase)\s*(?=[.;)])"  # «see» before nothing
     r"|[:,;]?\s*\b(see|vea|véase)\s+[A-Z]{3,}\b(?![-\w])"  # «see SEVEN»: an area's prefix
 )
+
+
+def emptied(text: str) -> str:
+    """``text`` without what codes that printed nothing left (``(see )`` goes whole)."""
+    while (tidied := EMPTIED.sub("", text)) != text:
+        text = tidied
+    return text
 
 
 def labels_by_page(node: nodes.Element, docname: str) -> Iterator[tuple[str, str]]:

@@ -75,6 +75,7 @@ def booklet_config(config: Any, language: str) -> None:
     elements = {key: value for key, value in config.latex_elements.items() if key != "printindex"}
     elements["extraclassoptions"] = "twoside,openany"
     elements["sphinxsetup"] = elements.get("sphinxsetup", "") + BOOKLET_SETUP
+    elements["preamble"] = elements.get("preamble", "") + BOOKLET_PREAMBLE
     config.latex_elements = elements
 
 
@@ -85,6 +86,19 @@ BOOKLET_SETUP = (
     ", div.topic_border-width=0.6pt, div.topic_box-shadow=none, div.topic_border-TeXcolor={rgb}{0,0,0},"
     " div.topic_background-TeXcolor={rgb}{1,1,1}, div.topic_padding=2mm"
 )
+
+
+#: the booklet's chapters open with a compact head (a short book: no half-empty pages), and its
+#: subject index is in the text's serif
+BOOKLET_PREAMBLE = r"""
+\makeatletter
+\def\@makechapterhead#1{{\parindent\z@\raggedright\normalfont
+  \ifnum\c@secnumdepth>\m@ne\large\bfseries\@chapapp\space\thechapter\par\nobreak\vskip 4pt\fi
+  \interlinepenalty\@M\huge\bfseries #1\par\nobreak\vskip 16pt}}
+\def\@makeschapterhead#1{{\parindent\z@\raggedright\normalfont\interlinepenalty\@M\huge\bfseries #1\par\nobreak\vskip 16pt}}
+\makeatother
+\renewcommand{\sphinxstyleindexentry}[1]{#1}
+"""
 
 
 def rules_index_label(root_doc: str) -> str:
