@@ -32,13 +32,13 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.transforms.post_transforms import SphinxPostTransform
 
-from guinote_conformance.catalogue.rule_index import AREAS, RuleEntry
+from guinote_conformance.catalogue.rule_index import RuleEntry
 from guinote_conformance.catalogue.rulebook import RulebookData
 from guinote_conformance.catalogue.spanish import read_po
 from guinote_rulebook.data import engine_specs
 from guinote_rulebook.directives.area import AreaDirective
 from guinote_rulebook.directives.base import RulebookDirective, logger
-from guinote_rulebook.locale import _, word
+from guinote_rulebook.locale import _
 from guinote_rulebook.print_latex import page_ref
 from guinote_rulebook.render import linked_rest, para, section, source_ref
 
@@ -81,7 +81,7 @@ def page_words(env: Any, docname: str, message: str, location: Any = None) -> st
     language = env.config.language or "en"
     if language == "en":
         return message
-    folder = Path(env.srcdir) / list(env.config.locale_dirs or ["locale"])[0] / language / "LC_MESSAGES"
+    folder = Path(env.srcdir) / next(iter(env.config.locale_dirs or ["locale"])) / language / "LC_MESSAGES"
     found = catalogue(folder / f"{docname}.po").get(message)
     if found is None:
         logger.warning(
@@ -160,8 +160,9 @@ class BookletRulesDirective(AreaDirective):
         else:
             question = page_words(self.env, "club", linked_rest(spec.summary, data), self.get_location())
         box = nodes.topic(classes=["guinote-booklet-choice"])
-        box += nodes.title("", "", nodes.Text(f"{_('Choice')}: "), *self.rest_nodes(question))
-        box[0]["translatable"] = False
+        heading = nodes.title("", "", nodes.Text(f"{_('Choice')}: "), *self.rest_nodes(question))
+        heading["translatable"] = False
+        box += heading
         readings = nodes.bullet_list()
         for value in spec.values.values():
             reading = page_words(self.env, "club", linked_rest(value.reading, data), self.get_location())
@@ -197,10 +198,16 @@ class BookletRulesDirective(AreaDirective):
         return words
 
 
+#: a box's paragraphs apart as in the text (a minipage sets them close)
+BOX_SPACING = "\\setlength{\\parskip}{3pt}\n"
+
+
 def whole(box: nodes.Element) -> list[nodes.Node]:
     """A box kept on one page (in LaTeX, inside a minipage: a box never breaks)."""
     return [
-        nodes.raw("", "\\par\\medskip\\noindent\\begin{minipage}{\\linewidth}\\setlength{\\parskip}{3pt}\n", format="latex"),
+        nodes.raw(
+            "", "\\par\\medskip\\noindent\\begin{minipage}{\\linewidth}\\setlength{\\parskip}{3pt}\n", format="latex"
+        ),
         box,
         nodes.raw("", "\\end{minipage}\\par\\medskip\n", format="latex"),
     ]
@@ -234,7 +241,13 @@ class BookletSheetDirective(RulebookDirective):
 
     def run(self) -> list[nodes.Node]:
         node = sheet()
-        node["headings"] = [str(_("Hand")), str(_("Cards")), str(_("Cantes")), str(_("Diez de últimas")), str(_("Total"))]
+        node["headings"] = [
+            str(_("Hand")),
+            str(_("Cards")),
+            str(_("Cantes")),
+            str(_("Diez de últimas")),
+            str(_("Total")),
+        ]
         node["sides"] = [str(_("Us")), str(_("Them"))]
         node["vueltas"] = str(_("De vueltas?"))
         node["won"] = [str(_("Points (partidas)")), str(_("Cotos"))]
@@ -275,8 +288,8 @@ def _skip(self: Any, node: nodes.Node) -> None:
 class BookletLinks(SphinxPostTransform):
     """In the booklet: a link to a rule prints the page of its statement (or nothing if the
     booklet leaves the rule out); a link to a question, flag or profile prints nothing (the
-    booklet has no codes), nor does a link to a page the booklet leaves out; every glossary term met in the rules and in the game's chapter gets an
-    entry of the subject index."""
+    booklet has no codes), nor does a link to a page the booklet leaves out; every glossary term
+    met in the rules and in the game's chapter gets an entry of the subject index."""
 
     default_priority = 5  # before the references are resolved (10)
     formats = ("latex",)
@@ -328,7 +341,8 @@ class BookletLinks(SphinxPostTransform):
             for index, child in enumerate(merged):
                 if isinstance(child, nodes.Text):
                     merged[index] = nodes.Text(emptied(str(child)))
-            if len(merged) != len(element.children) or any(a is not b for a, b in zip(merged, element.children)):
+            changed = len(merged) != len(element.children)
+            if changed or any(a is not b for a, b in zip(merged, element.children, strict=True)):
                 element.children = []
                 element.extend(merged)
 
@@ -348,13 +362,13 @@ class BookletLinks(SphinxPostTransform):
                 if not number:
                     terms += [name for name in names if len(name) > 3 and name not in terms]
         patterns = [(name, re.compile(rf"(?<!\w){re.escape(name)}(?!\w)", re.IGNORECASE)) for name in terms]
-        for item in self.document.findall(nodes.paragraph):
-            if any(isinstance(parent, nodes.definition_list) for parent in ancestors(item)):
+        for paragraph in self.document.findall(nodes.paragraph):
+            if any(isinstance(parent, nodes.definition_list) for parent in ancestors(paragraph)):
                 continue  # the glossary indexes its own terms
-            text = item.astext()
+            text = paragraph.astext()
             found = [name for name, pattern in patterns if pattern.search(text)]
             if found:
-                item.insert(0, addnodes.index(entries=[("single", name, "", "", None) for name in found]))
+                paragraph.insert(0, addnodes.index(entries=[("single", name, "", "", None) for name in found]))
 
 
 #: what a code that printed nothing leaves (empty brackets, a «see» before nothing), and a «see»
@@ -406,4 +420,4 @@ def setup(app: Sphinx) -> None:
     app.add_post_transform(BookletLinks)
 
 
-__all__ = ["BookletCardsDirective", "BookletRulesDirective", "BookletSheetDirective", "word"]
+__all__ = ["BookletCardsDirective", "BookletRulesDirective", "BookletSheetDirective"]

@@ -95,7 +95,8 @@ BOOKLET_PREAMBLE = r"""
 \def\@makechapterhead#1{{\parindent\z@\raggedright\normalfont
   \ifnum\c@secnumdepth>\m@ne\large\bfseries\@chapapp\space\thechapter\par\nobreak\vskip 4pt\fi
   \interlinepenalty\@M\huge\bfseries #1\par\nobreak\vskip 16pt}}
-\def\@makeschapterhead#1{{\parindent\z@\raggedright\normalfont\interlinepenalty\@M\huge\bfseries #1\par\nobreak\vskip 16pt}}
+\def\@makeschapterhead#1{{\parindent\z@\raggedright\normalfont\interlinepenalty\@M\huge\bfseries #1\par
+  \nobreak\vskip 16pt}}
 \makeatother
 \renewcommand{\sphinxstyleindexentry}[1]{#1}
 """
