@@ -140,3 +140,11 @@ def test_every_statement_and_choice_of_the_booklet_has_its_spanish() -> None:
         texts += [] if name in PLAIN_QUESTIONS else [spec.summary]
         missing += [f"{name}: {text[:40]}" for text in texts if linked_rest(text, data) not in club]
     assert not missing, missing[:10]
+
+
+def test_the_index_finds_a_card_by_its_capital_and_a_word_with_or_without_one() -> None:
+    from guinote_rulebook.booklet import term_pattern
+
+    assert term_pattern("Tres").search("el Tres de oros") and not term_pattern("Tres").search("tres puntos")
+    assert term_pattern("arrastre").search("Arrastre y fase") and term_pattern("arrastre").search("en el arrastre")
+    assert not term_pattern("mano").search("manos")  # a whole word only

@@ -361,7 +361,7 @@ class BookletLinks(SphinxPostTransform):
                     entry["entries"] = [] if number else [("single", name, target, "main", None) for name in names]
                 if not number:
                     terms += [name for name in names if len(name) > 3 and name not in terms]
-        patterns = [(name, re.compile(rf"(?<!\w){re.escape(name)}(?!\w)", re.IGNORECASE)) for name in terms]
+        patterns = [(name, term_pattern(name)) for name in terms if name not in EVERYDAY_WORDS]
         for paragraph in self.document.findall(nodes.paragraph):
             if any(isinstance(parent, nodes.definition_list) for parent in ancestors(paragraph)):
                 continue  # the glossary indexes its own terms
@@ -379,6 +379,19 @@ EMPTIED = re.compile(
     r"|[:,;]?\s*\b(see|vea|véase)\s*(?=[.;)])"  # «see» before nothing
     r"|[:,;]?\s*\b(see|vea|véase)\s+[A-Z]{3,}\b(?![-\w])"  # «see SEVEN»: an area's prefix
 )
+
+
+#: words of the glossary that are also everyday words («vale»: it is worth; «dar»: to give): the
+#: index sends to their glossary entry only
+EVERYDAY_WORDS = ("vale", "dar")
+
+
+def term_pattern(name: str) -> re.Pattern[str]:
+    """A glossary word as the text uses it: a card's name with its capital (the Tres, not
+    «tres puntos»), another word with or without one (at the start of a sentence)."""
+    head, rest = re.escape(name[0]), re.escape(name[1:])
+    first = head if name[0].isupper() else f"[{head}{re.escape(name[0].upper())}]"
+    return re.compile(rf"(?<!\w){first}{rest}(?!\w)")
 
 
 def emptied(text: str) -> str:
