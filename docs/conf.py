@@ -43,7 +43,10 @@ if guinote_booklet:
     ]  # fmt: skip
 elif guinote_print:
     root_doc = "print"
-    exclude_patterns += ["index.rst", "booklet.rst", "booklet/**", "checking/**", "reference/**", "contributing/**"]
+    # «Elegid vuestras reglas» (club.rst) is a page to click: the booklet prints its choices instead
+    exclude_patterns += [
+        "index.rst", "club.rst", "booklet.rst", "booklet/**", "checking/**", "reference/**", "contributing/**",
+    ]  # fmt: skip
 else:
     exclude_patterns += ["print.rst", "booklet.rst", "booklet/**"]
 templates_path: list[str] = []
