@@ -1,11 +1,14 @@
-"""Build the printed rulebook: an A5 book in each language, ``<out>/guinote-es.pdf`` and
-``<out>/guinote-en.pdf`` (``tox -e print``).
+"""Build the printed editions (``tox -e print``), each in each language: the rulebook, an A5
+book (``<out>/guinote-es.pdf``, ``guinote-en.pdf``), and the club booklet, at most 48 A5 pages
+(``<out>/guinote-club-es.pdf``, ``guinote-club-en.pdf``).
 
-    python docs/build_print.py docs/_build/print [es] [en]
+    python docs/build_print.py docs/_build/print [es] [en] [book] [booklet]
 
-Sphinx's LaTeX builder writes ``<out>/latex-<lang>/`` from the book's own root document,
-``docs/print.rst`` (``-t print``: the rule chapters and the readings, without the engine-author
-chapters), with warnings as errors; latexmk and pdfLaTeX make the PDF. The drawings are made
+(no language: both; no edition: both). Sphinx's LaTeX builder writes ``<out>/latex-<lang>/``
+from the book's own root document, ``docs/print.rst`` (``-t print``: the rule chapters and the
+readings, without the engine-author chapters), and ``<out>/latex-club-<lang>/`` from the
+booklet's, ``docs/booklet.rst`` (``-t booklet``), with warnings as errors; latexmk and pdfLaTeX
+make the PDF. The drawings are made
 PDF by cairosvg (the ``print`` extras). TeX comes from the distribution; on Debian:
 
     apt-get install latexmk texlive-latex-recommended texlive-latex-extra \\
@@ -25,6 +28,8 @@ from pathlib import Path
 
 DOCS = Path(__file__).resolve().parent
 LANGUAGES = ("es", "en")
+#: each edition: its Sphinx tag, and its file's name before ``-<lang>``
+EDITIONS = {"book": ("print", "guinote"), "booklet": ("booklet", "guinote-club")}
 DEBIAN = "latexmk texlive-latex-recommended texlive-latex-extra texlive-fonts-recommended tex-gyre texlive-lang-spanish"
 #: what the book needs from TeX: a program or a file (found by kpsewhich), and its Debian package
 NEEDS = (
@@ -60,9 +65,10 @@ def missing() -> list[str]:
     return lacking
 
 
-def sphinx(language: str, out: Path, extra: list[str]) -> int:
-    doctrees = out / f"doctrees-{language}"
-    args = ["-E", "-W", "--keep-going", "-q", "-b", "latex", "-t", "print", "-D", f"language={language}"]
+def sphinx(language: str, out: Path, extra: list[str], edition: str = "book") -> int:
+    tag, name = EDITIONS[edition]
+    doctrees = out / f"doctrees-{name}-{language}"
+    args = ["-E", "-W", "--keep-going", "-q", "-b", "latex", "-t", tag, "-D", f"language={language}"]
     command = [
         sys.executable,
         "-m",
@@ -72,21 +78,30 @@ def sphinx(language: str, out: Path, extra: list[str]) -> int:
         str(doctrees),
         *extra,
         str(DOCS),
-        str(out / f"latex-{language}"),
+        str(out / folder(edition, language)),
     ]
     return subprocess.run(command, check=False).returncode
 
 
-def latex(language: str, out: Path) -> int:
+def folder(edition: str, language: str) -> str:
+    """The LaTeX folder of an edition in a language: ``latex-es``, ``latex-club-es``."""
+    return f"latex-{language}" if edition == "book" else f"latex-club-{language}"
+
+
+def pdf_name(edition: str, language: str) -> str:
+    return f"{EDITIONS[edition][1]}-{language}.pdf"
+
+
+def latex(language: str, out: Path, edition: str = "book") -> int:
     """latexmk in the LaTeX folder (its latexmkrc, written by Sphinx, runs pdfLaTeX); the
     transcript goes to ``latexmk.log``, and its errors to the terminal."""
-    folder = out / f"latex-{language}"
+    place = out / folder(edition, language)
     environment = {**os.environ, "LATEXOPTS": "-interaction=nonstopmode -halt-on-error -file-line-error"}
-    transcript = folder / "latexmk.log"
+    transcript = place / "latexmk.log"
     with transcript.open("w", encoding="utf-8") as handle:
         status = subprocess.run(
-            ["latexmk", "-pdf", "-dvi-", "-ps-", f"guinote-{language}.tex"],
-            cwd=folder,
+            ["latexmk", "-pdf", "-dvi-", "-ps-", pdf_name(edition, language).replace(".pdf", ".tex")],
+            cwd=place,
             env=environment,
             stdout=handle,
             stderr=subprocess.STDOUT,
@@ -107,7 +122,7 @@ def pages(pdf: Path) -> str:
     return str(len(PdfReader(pdf).pages))
 
 
-def build(out: Path, languages: list[str], extra: list[str]) -> int:
+def build(out: Path, languages: list[str], extra: list[str], editions: list[str] | None = None) -> int:
     lacking = missing()
     if lacking:
         print("The printed rulebook needs:", *lacking, sep="\n  ", file=sys.stderr)
@@ -115,16 +130,17 @@ def build(out: Path, languages: list[str], extra: list[str]) -> int:
         return 2
     out.mkdir(parents=True, exist_ok=True)
     status = 0
-    for language in languages:
-        start = time.monotonic()
-        pdf = out / f"guinote-{language}.pdf"
-        pdf.unlink(missing_ok=True)  # never a book of an earlier build
-        done = sphinx(language, out, extra) or latex(language, out)
-        if done:
-            status = 1
-            continue
-        shutil.copyfile(out / f"latex-{language}" / pdf.name, pdf)
-        print(f"{pdf}: {pages(pdf)} pages, built in {time.monotonic() - start:.0f} s")
+    for edition in editions or list(EDITIONS):
+        for language in languages:
+            start = time.monotonic()
+            pdf = out / pdf_name(edition, language)
+            pdf.unlink(missing_ok=True)  # never a book of an earlier build
+            done = sphinx(language, out, extra, edition) or latex(language, out, edition)
+            if done:
+                status = 1
+                continue
+            shutil.copyfile(out / folder(edition, language) / pdf.name, pdf)
+            print(f"{pdf}: {pages(pdf)} pages, built in {time.monotonic() - start:.0f} s")
     return status
 
 
@@ -133,8 +149,9 @@ def main(argv: list[str]) -> int:
         print(__doc__, file=sys.stderr)
         return 2
     languages = [argument for argument in argv[1:] if argument in LANGUAGES] or list(LANGUAGES)
-    extra = [argument for argument in argv[1:] if argument not in LANGUAGES]
-    return build(Path(argv[0]).resolve(), languages, extra)
+    editions = [argument for argument in argv[1:] if argument in EDITIONS] or list(EDITIONS)
+    extra = [argument for argument in argv[1:] if argument not in LANGUAGES and argument not in EDITIONS]
+    return build(Path(argv[0]).resolve(), languages, extra, editions)
 
 
 if __name__ == "__main__":

@@ -31,12 +31,24 @@ exclude_patterns = ["_build", "_ext", "locale", "Thumbs.db", ".DS_Store"]
 # The printed edition (``tox -e print``, docs/build_print.py, ``-t print``) has its own root,
 # print.rst: the players' chapters, without the engine-author ones (checking/, reference/,
 # contributing/), whose links then print as plain text. The HTML site never sees print.rst.
-guinote_print = tags.has("print")  # type: ignore[name-defined]  # noqa: F821 (Sphinx gives conf.py ``tags``)
-if guinote_print:
+# The club booklet (``-t booklet``, docs/build_print.py) is a second printed edition, short (at most
+# 48 A5 pages): its root, booklet.rst, its own pages (booklet/) and the glossary, nothing else.
+guinote_booklet = tags.has("booklet")  # type: ignore[name-defined]  # noqa: F821 (Sphinx gives conf.py ``tags``)
+guinote_print = tags.has("print") or guinote_booklet  # type: ignore[name-defined]  # noqa: F821
+if guinote_booklet:
+    root_doc = "booklet"
+    exclude_patterns += [
+        "index.rst", "print.rst", "club.rst", "disagreements.rst", "profiles.rst", "questions.rst",
+        "sources.rst", "rulebook/**", "checking/**", "reference/**", "contributing/**",
+    ]  # fmt: skip
+elif guinote_print:
     root_doc = "print"
-    exclude_patterns += ["index.rst", "checking/**", "reference/**", "contributing/**"]
+    # «Elegid vuestras reglas» (club.rst) is a page to click: the booklet prints its choices instead
+    exclude_patterns += [
+        "index.rst", "club.rst", "booklet.rst", "booklet/**", "checking/**", "reference/**", "contributing/**",
+    ]  # fmt: skip
 else:
-    exclude_patterns.append("print.rst")
+    exclude_patterns += ["print.rst", "booklet.rst", "booklet/**"]
 templates_path: list[str] = []
 
 # Two editions (docs/build_editions.py): Spanish (-D language=es, catalogues in

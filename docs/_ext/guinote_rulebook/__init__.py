@@ -29,7 +29,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from guinote_rulebook import data, i18n, locale, nodes, printed, search
+from guinote_rulebook import booklet, data, i18n, locale, nodes, printed, search
 from guinote_rulebook.directives.architecture import ArchitectureDirective
 from guinote_rulebook.directives.area import AreaDirective
 from guinote_rulebook.directives.automodules import AutomodulesDirective
@@ -98,6 +98,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     i18n.setup(app)
     search.setup(app)  # what each edition's search finds
     printed.setup(app)  # the printed edition (tox -e print)
+    booklet.setup(app)  # the club booklet (tox -e print)
     locale.compile_catalogue(app)
     app.add_js_file("guinote-stepper.js")
     app.add_js_file("guinote-club.js")

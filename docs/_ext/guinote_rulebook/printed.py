@@ -53,10 +53,53 @@ def config_inited(app: Sphinx, config: Any) -> None:
     if not is_print(app):
         return
     language = config.language or "en"
+    if config.guinote_booklet:
+        booklet_config(config, language)
+        return
     title = config.guinote_html_titles.get(language, config.html_title)
     author = config.guinote_print_authors.get(language, config.author)  # in LaTeX, \\\\ breaks a line
     config.latex_documents = [(config.root_doc, f"guinote-{language}.tex", title, author, "manual")]
     config.latex_elements = {**config.latex_elements, "atendofbody": rules_index_label(config.root_doc)}
+
+
+def booklet_config(config: Any, language: str) -> None:
+    """The club booklet (``-t booklet``): ``guinote-club-es.tex``, its own title, chapters that
+    start on any page (it is short), a subject index (LaTeX's general index, fed by
+    :mod:`.booklet`) instead of the index of rules, and no domain index."""
+    from guinote_rulebook.booklet import BOOKLET_AUTHORS, BOOKLET_TITLES
+
+    title = BOOKLET_TITLES.get(language, BOOKLET_TITLES["en"])
+    author = BOOKLET_AUTHORS.get(language, BOOKLET_AUTHORS["en"])
+    config.latex_documents = [(config.root_doc, f"guinote-club-{language}.tex", title, author, "manual")]
+    config.latex_domain_indices = False
+    elements = {key: value for key, value in config.latex_elements.items() if key != "printindex"}
+    elements["extraclassoptions"] = "twoside,openany"
+    elements["sphinxsetup"] = elements.get("sphinxsetup", "") + BOOKLET_SETUP
+    elements["preamble"] = elements.get("preamble", "") + BOOKLET_PREAMBLE
+    config.latex_elements = elements
+
+
+#: the booklet prints in black and white: headings and links in black; its boxes (each a choice
+#: of the club) plain black frames, with no shadow and no shading
+BOOKLET_SETUP = (
+    ", TitleColor={rgb}{0,0,0}, InnerLinkColor={rgb}{0,0,0}, OuterLinkColor={rgb}{0,0,0}"
+    ", div.topic_border-width=0.6pt, div.topic_box-shadow=none, div.topic_border-TeXcolor={rgb}{0,0,0},"
+    " div.topic_background-TeXcolor={rgb}{1,1,1}, div.topic_padding=2mm"
+)
+
+
+#: the booklet's chapters open with a compact head (a short book: no half-empty pages), and its
+#: subject index is in the text's serif
+BOOKLET_PREAMBLE = r"""
+\makeatletter
+\def\@makechapterhead#1{{\parindent\z@\raggedright\normalfont
+  \ifnum\c@secnumdepth>\m@ne\large\bfseries\@chapapp\space\thechapter\par\nobreak\vskip 4pt\fi
+  \interlinepenalty\@M\huge\bfseries #1\par\nobreak\vskip 16pt}}
+\def\@makeschapterhead#1{{\parindent\z@\raggedright\normalfont\interlinepenalty\@M\huge\bfseries #1\par
+  \nobreak\vskip 16pt}}
+\makeatother
+\renewcommand{\sphinxstyleindexentry}[1]{#1}
+"""
 
 
 def rules_index_label(root_doc: str) -> str:
@@ -121,7 +164,8 @@ def missing_reference(
         target = target[1:]
     else:  # relative to the page that links
         target = posixpath.normpath(posixpath.join(posixpath.dirname(node.get("refdoc", env.docname)), target))
-    if not engine_author_page(target):
+    # the book leaves out the engine-author pages; the booklet every page but its own and the glossary
+    if not engine_author_page(target) and not (app.config.guinote_booklet and target not in env.found_docs):
         return None
     if node.get("refexplicit"):
         return nodes.inline(contnode.astext(), contnode.astext())
@@ -332,6 +376,7 @@ class IndexLinks(SphinxPostTransform):
 
 def setup(app: Sphinx) -> None:
     app.add_config_value("guinote_print", False, "env", bool)
+    app.add_config_value("guinote_booklet", False, "env", bool)
     app.add_config_value("guinote_print_authors", {}, "env", dict)
     app.connect("config-inited", config_inited, priority=600)  # after i18n's titles
     app.connect("missing-reference", missing_reference)
