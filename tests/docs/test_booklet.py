@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from tests.docs.conftest import DOCS
-from tests.docs.test_print import A5, BOOKS, TOLERANCE, embedded, fonts_in
+from tests.docs.test_print import A5, BOOKS, TOLERANCE, built, embedded, fonts_in, latex_log, pdf
 
 pytestmark = pytest.mark.printed
 
@@ -51,19 +51,11 @@ ONE_PAGE = {
 
 
 def booklet(language: str) -> Path:
-    path = BOOKS / f"guinote-club-{language}.pdf"
-    if not path.exists():
-        pytest.fail(f"{path} was not built (tox -e print -- {language})")
-    return path
+    return built(f"guinote-club-{language}")
 
 
-@cache
 def reader(language: str) -> Any:
-    try:
-        import pypdf
-    except ImportError:
-        pytest.fail("pypdf is missing: pip install -e '.[print]' (tox -e print)")
-    return pypdf.PdfReader(booklet(language))
+    return pdf(f"guinote-club-{language}")
 
 
 @cache
@@ -79,10 +71,7 @@ def pages(language: str) -> tuple[str, ...]:
 
 
 def transcript(language: str) -> str:
-    path = BOOKS / f"latex-club-{language}" / f"guinote-club-{language}.log"
-    if not path.exists():
-        pytest.fail(f"{path} is missing (tox -e print -- {language})")
-    return path.read_text(encoding="latin-1")
+    return latex_log(f"guinote-club-{language}")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -35,20 +35,39 @@ ENGLISH = ("Contents", "Chapter", "Index", "Release", "Table", "continues on nex
 SPANISH = ("Índice general", "Capítulo", "Índice de reglas", "Versión", "Guiñote: el reglamento anotado")
 
 
-def book(language: str) -> Path:
-    path = BOOKS / f"guinote-{language}.pdf"
+def built(stem: str) -> Path:
+    """The PDF ``BOOKS/<stem>.pdf`` (a book, ``guinote-es``, or a booklet, ``guinote-club-es``)."""
+    path = BOOKS / f"{stem}.pdf"
     if not path.exists():
-        pytest.fail(f"{path} was not built (tox -e print -- {language})")
+        pytest.fail(f"{path} was not built (tox -e print -- {stem.rsplit('-', 1)[-1]})")
     return path
 
 
 @cache
-def reader(language: str) -> Any:
+def pdf(stem: str) -> Any:
+    """pypdf's reader of :func:`built` ``(stem)``."""
     try:
         import pypdf
     except ImportError:
         pytest.fail("pypdf is missing: pip install -e '.[print]' (tox -e print)")
-    return pypdf.PdfReader(book(language))
+    return pypdf.PdfReader(built(stem))
+
+
+def latex_log(stem: str) -> str:
+    """LaTeX's transcript of the PDF ``stem``: a book's is in ``latex-<language>``, a booklet's in
+    ``latex-club-<language>``."""
+    path = BOOKS / f"latex-{stem.removeprefix('guinote-')}" / f"{stem}.log"
+    if not path.exists():
+        pytest.fail(f"{path} is missing (tox -e print -- {stem.rsplit('-', 1)[-1]})")
+    return path.read_text(encoding="latin-1")
+
+
+def book(language: str) -> Path:
+    return built(f"guinote-{language}")
+
+
+def reader(language: str) -> Any:
+    return pdf(f"guinote-{language}")
 
 
 @cache
@@ -62,10 +81,7 @@ def text(language: str) -> str:
 
 
 def transcript(language: str) -> str:
-    path = BOOKS / f"latex-{language}" / f"guinote-{language}.log"
-    if not path.exists():
-        pytest.fail(f"{path} is missing (tox -e print -- {language})")
-    return path.read_text(encoding="latin-1")
+    return latex_log(f"guinote-{language}")
 
 
 def rule_ids() -> list[str]:
