@@ -106,7 +106,7 @@ def test_a_reason_code_left_undeclared_is_named_where_the_engine_refuses_with_it
 
 def test_a_kit_table_out_of_date_is_named_with_the_command(root: Path) -> None:
     kit = root / "kits/rust/src/game.rs"
-    replace(kit, '    ("cotos_to_win", &["1"]),\n', "")
+    replace(kit, '    ("cotos_to_win", &["1"]),\n', '    ("cotos_to_win", &["2"]),\n')  # lascuarenta plays 1
     found = problems(root, "kits/rust/src/game.rs")
     assert len(found) == 1 and found[0].startswith(f"{kit}:"), found
     assert found[0].endswith("run guinote-conformance sync")
