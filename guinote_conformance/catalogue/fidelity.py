@@ -195,7 +195,7 @@ def scenario_sources_agree_with_profiles(project: Project) -> list[str]:
     problems = []
     for scenario in project.scenarios:
         for source in scenario.sources:
-            for flag, value in scenario.flags.items():
+            for flag, value in scenario.tagged_values():
                 spec = project.flags.get(flag)
                 if spec is None or value not in spec.values:
                     continue  # an unknown flag or value is reported by its own check
@@ -240,11 +240,14 @@ def credited_values_are_played(project: Project) -> list[str]:
 
 
 def every_reading_has_a_scenario(project: Project) -> list[str]:
-    """Every value of every flag is pinned down by at least one scenario tagged with it."""
+    """Every value of every flag is pinned down by at least one scenario tagged with it (a
+    multi-value tag pins each value it lists, unless it lists them all: then it pins none)."""
     tagged: dict[str, set[str]] = {}
     for scenario in project.scenarios:
-        for flag, value in scenario.flags.items():
-            tagged.setdefault(flag, set()).add(value)
+        for flag in scenario.flags:
+            listed = set(scenario.choices(flag))
+            if flag not in project.flags or listed != set(project.flags[flag].values):
+                tagged.setdefault(flag, set()).update(listed)
     return [
         f"{project.where(flag, value)}: no scenario is tagged @{flag}={value}"
         for flag, spec in project.flags.items()

@@ -174,3 +174,12 @@ def test_the_changed_files_are_those_since_the_branch_left_main_committed_or_not
         tmp_path / "edited.txt",
         tmp_path / "new.txt",
     ]
+
+
+def test_an_unknown_value_in_a_multi_value_tag_is_named_at_its_line(root: Path) -> None:
+    feature = root / "features/cantes.feature"
+    old, new = "    @S002 @S003 @cante_order=free\n", "    @S002 @S003 @cante_order=free|fourty_first\n"
+    line = replace(feature, old, new)
+    found = problems(root, "features/cantes.feature")
+    assert len(found) == 1 and found[0].startswith(f"{feature}:{line}: @cante_order=free|fourty_first"), found
+    assert "unknown value 'fourty_first'" in found[0] and "forty_first" in found[0]
