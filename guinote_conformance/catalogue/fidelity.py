@@ -390,15 +390,16 @@ def _questions_agree(project: Project) -> list[str]:
         if found := re.match(r'^id = "([BC]-\d{2})"', line):
             code = found.group(1)
         elif (named := re.match(r'^flag = "([a-z0-9_]+)"', line)) and code:
-            spec = project.flags.get(named.group(1))
-            if spec is None:
+            named_spec = project.flags.get(named.group(1))
+            if named_spec is None:
                 problems.append(
                     f"{path}:{number}: {code} names flag {named.group(1)}, which {PROFILES} does not declare"
                 )
-            elif code not in spec.disagreement:
+            elif code not in named_spec.disagreement:
                 problems.append(
-                    f'{path}:{number}: {code} names flag {spec.name}, whose question is "{spec.disagreement}" '
-                    f"({project.where(spec.name)})"
+                    f"{path}:{number}: {code} names flag {named_spec.name}, whose question is "
+                    f"{named_spec.disagreement!r} "
+                    f"({project.where(named_spec.name)})"
                 )
     return problems
 

@@ -74,9 +74,9 @@ def derived_questions(questions: Mapping[str, Question], flags: Mapping[str, Fla
     return found
 
 
-def load_questions(path: Path, flags: Mapping[str, FlagSpec] | None = None) -> tuple[dict[str, Question], list[str]]:
+def load_questions(path: Path, declared: Mapping[str, FlagSpec] | None = None) -> tuple[dict[str, Question], list[str]]:
     """The questions of ``path`` by code, and the problems found (each one a message naming
-    the file and the question); with ``flags`` (a parsed ``profiles.toml``), also the questions
+    the file and the question); with ``declared`` (a parsed ``profiles.toml``), also the questions
     derived from the flags that name a code with no entry (:func:`derived_questions`)."""
     try:
         raw = tomllib.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
@@ -109,7 +109,7 @@ def load_questions(path: Path, flags: Mapping[str, FlagSpec] | None = None) -> t
             flags,
             tuple(str(rule) for rule in entry.get("rules", [])),
         )
-    return (derived_questions(questions, flags) if flags else questions), errors
+    return (derived_questions(questions, declared) if declared else questions), errors
 
 
 # ---------------------------------------------------------------------------------------------
