@@ -208,3 +208,17 @@ def test_a_malformed_entry_is_a_warning(tmp_path: Path, kind: str) -> None:
     built = build(source, tmp_path / "out", {"GUINOTE_RESULTS": None})
     assert built.status != 0
     assert "question B-01: kind must be 'disagreement'" in built.warnings
+
+
+def test_load_questions_derives_the_question_of_a_flag_with_no_entry(tmp_path: Path) -> None:
+    flags = flag_specs()
+    code = CODE.findall(flags["cante_order"].disagreement)[0]
+    text = QUESTIONS.read_text(encoding="utf-8")
+    start = text.index(f'id = "{code}"')
+    end = text.find("[[question]]", start)
+    trimmed = tmp_path / "questions.toml"
+    trimmed.write_text(text[:start] + 'id = "B-99"\nkind = "disagreement"\ntitle = "t"\nsummary = "s"\n'
+                       + (text[end:] if end >= 0 else ""), encoding="utf-8")  # fmt: skip
+    found, problems = load_questions(trimmed, flags)
+    assert not problems and found[code].derived and found[code].title == flags["cante_order"].summary
+    assert not load_questions(trimmed)[0].get(code)  # without the declaration: only the entries
