@@ -51,6 +51,7 @@ PROFILES = Path("reference_engine/profiles.toml")
 FLAGS_MODULE = Path("reference_engine/flags.py")
 QUESTIONS = Path("features/index/questions.toml")
 VOCABULARY = Path("adapters/vocabulary.py")
+TABLE_WORDS = Path("guinote_conformance/catalogue/table_words.py")
 KIT_PROFILE = "lascuarenta"
 
 
@@ -426,11 +427,24 @@ _CODE_DECLARED = re.compile(r"""^\s+["']([A-Z][A-Z0-9_]+)["']\s*:""", re.MULTILI
 def reason_codes_are_declared(project: Project) -> list[str]:
     """Every reason code the reference engine refuses with, or a scenario names, is one of the
     vocabulary's (``REASON_CODES`` of adapters/vocabulary.py): engines read them from there, and
-    the kits and the protocol's schema list them."""
+    the kits and the protocol's schema list them. Each declared code has the players' words
+    for it (``REASON_WORDS`` of catalogue/table_words.py: the rulebook and the Spanish run say it)."""
     vocabulary = (project.root / VOCABULARY).read_text(encoding="utf-8")
-    block = vocabulary.partition("REASON_CODES = {")[2].partition("\n}")[0]
+    start = vocabulary.index("REASON_CODES = {") if "REASON_CODES = {" in vocabulary else 0
+    block = vocabulary[start:].partition("\n}")[0]
     declared = set(_CODE_DECLARED.findall(block))
     problems = []
+    words_path = project.root / TABLE_WORDS
+    words_path = words_path if words_path.exists() else Path(__file__).resolve().parent / TABLE_WORDS.name
+    words_text = words_path.read_text(encoding="utf-8")
+    worded = set(_CODE_DECLARED.findall(words_text.partition("REASON_WORDS")[2].partition("\n}")[0]))
+    for match in _CODE_DECLARED.finditer(block):
+        if match.group(1) not in worded:
+            number = vocabulary.count("\n", 0, start + match.start(1)) + 1
+            problems.append(
+                f"{project.root / VOCABULARY}:{number}: reason code {match.group(1)} has no players' words in "
+                f'{words_path} (REASON_WORDS: "{match.group(1)}": ("he may not ...", "no puede ..."))'
+            )
     sources = [(path, _CODE_GIVEN) for path in sorted((project.root / "reference_engine").glob("*.py"))]
     sources += [(path, _CODE_NAMED) for path in sorted((project.root / "features").glob("*.feature"))]
     for path, pattern in sources:

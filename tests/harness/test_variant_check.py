@@ -183,3 +183,13 @@ def test_an_unknown_value_in_a_multi_value_tag_is_named_at_its_line(root: Path) 
     found = problems(root, "features/cantes.feature")
     assert len(found) == 1 and found[0].startswith(f"{feature}:{line}: @cante_order=free|fourty_first"), found
     assert "unknown value 'fourty_first'" in found[0] and "forty_first" in found[0]
+
+
+def test_a_reason_code_declared_without_the_players_words_is_named_at_its_declaration(root: Path) -> None:
+    vocabulary = root / "adapters/vocabulary.py"
+    line = replace(
+        vocabulary, '    "MUST_TRUMP": "ARR-03",\n', '    "MUST_TRUMP": "ARR-03",\n    "CANTE_WORTHLESS": "CANTE-20",\n'
+    )
+    found = problems(root, "adapters/vocabulary.py")
+    assert len(found) == 1 and found[0].startswith(f"{vocabulary}:{line + 1}: reason code CANTE_WORTHLESS"), found
+    assert "table_words.py (REASON_WORDS" in found[0]
