@@ -8,7 +8,9 @@ and ``Feature:``):
   regional custom no document states (declared in ``features/index/customs.toml``);
   ``@interpretation`` where no source does and the project chose (the rule index says why);
 * ``@flag=value``, e.g. ``@partner_winning_exempts=no`` or ``@players=2``: the rule flags the
-  scenario needs; under any profile the scenario runs with these values. A flag or value that
+  scenario needs; under any profile the scenario runs with these values. ``@flag=a|b``: the
+  scenario holds under each value listed; under a profile (or ``run --flag``) that plays one of
+  them it runs with that value, under any other with the first listed. A flag or value that
   ``reference_engine/profiles.toml`` does not declare is an error naming the tag's line (a
   misspelt value would otherwise make the scenario not applicable to every engine, silently).
 """
@@ -32,7 +34,9 @@ from guinote_conformance.reference_engine.flags import FlagSpec, RulesError, che
 #: forty-card deck). Every other flag is a reading of a rule.
 TABLE_FLAGS = {"players": "4", "deck": "40"}
 
-FLAG_TAG = re.compile(r"^([a-z0-9_]+)=([A-Za-z0-9_]+)$")
+FLAG_TAG = re.compile(r"^([a-z0-9_]+)=([A-Za-z0-9_]+(?:\|[A-Za-z0-9_]+)*)$")
+#: What separates the values of a multi-value flag tag (``@cante_order=free|forty_first``).
+VALUE_SEPARATOR = "|"
 
 
 class FeatureError(ValueError):
@@ -59,24 +63,48 @@ class Scenario:
     steps: tuple[Step, ...]
     rules: tuple[str, ...] = field(default_factory=tuple)
     sources: tuple[str, ...] = field(default_factory=tuple)
+    #: flag -> the value the scenario runs with by default: the one its tag names (the first
+    #: listed, for ``@flag=a|b``); :meth:`flags_under` gives the values of a run
     flags: dict[str, str] = field(default_factory=dict)
     interpretation: bool = False
     #: flag -> the line of the tag that sets it (on the scenario, its Rule or its Feature)
     flag_lines: dict[str, int] = field(default_factory=dict)
+    #: flag -> every value its tag lists (one, or several for ``@flag=a|b``); empty: ``flags``'
+    flag_choices: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def location(self) -> str:
         return f"{self.path}:{self.line}"
 
+    def choices(self, flag: str) -> tuple[str, ...]:
+        """The values the scenario's tag lists for ``flag`` (none when it is not tagged with it)."""
+        if flag in self.flag_choices:
+            return self.flag_choices[flag]
+        return (self.flags[flag],) if flag in self.flags else ()
+
+    def tagged_values(self) -> list[tuple[str, str]]:
+        """Every (flag, value) the scenario's tags list (``@deal=one_by_one|three_three``: two)."""
+        return [(flag, value) for flag in self.flags for value in self.choices(flag)]
+
+    def flags_under(self, played: Mapping[str, str]) -> dict[str, str]:
+        """The values of the tagged flags in a run whose flags are ``played`` (the profile's, with
+        ``run --flag``): the played value where the tag lists it, else the tag's first value."""
+        found = {}
+        for flag, first in self.flags.items():
+            value = played.get(flag)
+            found[flag] = value if value is not None and value in self.choices(flag) else first
+        return found
+
 
 def classify_tags(
     tags: Sequence[tuple[str, int]], path: Path, line: int
-) -> tuple[list[str], list[str], dict[str, str], bool, dict[str, int]]:
+) -> tuple[list[str], list[str], dict[str, tuple[str, ...]], bool, dict[str, int]]:
     """Split the tags (each with its line) of the scenario at ``path:line`` into rule IDs,
-    sources, flag values, the interpretation marker and the line of each flag's tag."""
+    sources, flag values (each flag's listed values), the interpretation marker and the line of
+    each flag's tag."""
     rules: list[str] = []
     sources: list[str] = []
-    flags: dict[str, str] = {}
+    flags: dict[str, tuple[str, ...]] = {}
     flag_lines: dict[str, int] = {}
     interpretation = False
     where = f"{path}:{line}"
@@ -89,15 +117,19 @@ def classify_tags(
         elif name == "interpretation":
             interpretation = True
         elif match := FLAG_TAG.match(name):
-            key, value = match.groups()
-            if key in flags and flags[key] != value:
-                raise FeatureError(f"{where}: flag {key} is tagged both {flags[key]} and {value}")
-            flags[key] = value
+            key, listed = match.groups()
+            values = tuple(listed.split(VALUE_SEPARATOR))
+            if len(set(values)) != len(values):
+                raise FeatureError(f"{path}:{tag_line}: @{name} lists a value twice")
+            if key in flags and flags[key] != values:
+                shown = VALUE_SEPARATOR.join(flags[key])
+                raise FeatureError(f"{where}: flag {key} is tagged both {shown} and {listed}")
+            flags[key] = values
             flag_lines.setdefault(key, tag_line)
         else:
             raise FeatureError(
                 f"{path}:{tag_line}: unknown tag @{name}; tags are rule IDs (@ARR-01), sources (@S000, "
-                "customs @R001), @interpretation or flag values (@players=2)"
+                "customs @R001), @interpretation or flag values (@players=2, or several: @deal=one_by_one|three_three)"
             )
     return rules, sources, flags, interpretation, flag_lines
 
@@ -107,12 +139,14 @@ def check_flag_tags(scenarios: Sequence[Scenario], declared: Mapping[str, FlagSp
     parsed ``profiles.toml``, by default the reference engine's); else a :class:`FeatureError`
     at the tag's line."""
     for scenario in scenarios:
-        for name, value in scenario.flags.items():
-            try:
-                check_flags({name: value}, declared)
-            except RulesError as error:
-                line = scenario.flag_lines.get(name, scenario.line)
-                raise FeatureError(f"{scenario.path}:{line}: @{name}={value}: {error}") from None
+        for name in scenario.flags:
+            for value in scenario.choices(name):
+                try:
+                    check_flags({name: value}, declared)
+                except RulesError as error:
+                    line = scenario.flag_lines.get(name, scenario.line)
+                    tag = f"@{name}={VALUE_SEPARATOR.join(scenario.choices(name))}"
+                    raise FeatureError(f"{scenario.path}:{line}: {tag}: {error}") from None
 
 
 def _parser_message(path: Path, error: Exception) -> str:
@@ -182,7 +216,7 @@ def _parse_feature(path: Path) -> list[Scenario]:
                 if raw.get("examples"):
                     raise FeatureError(f"{path}:{raw['location']['line']}: use one Scenario per case, not Examples")
                 all_tags = tags + _tags(raw)
-                rules, sources, flags, interpretation, flag_lines = classify_tags(
+                rules, sources, choices, interpretation, flag_lines = classify_tags(
                     all_tags, path, raw["location"]["line"]
                 )
                 scenarios.append(
@@ -196,9 +230,10 @@ def _parse_feature(path: Path) -> list[Scenario]:
                         steps=background + _steps(raw["steps"]),
                         rules=tuple(dict.fromkeys(rules)),
                         sources=tuple(dict.fromkeys(sources)),
-                        flags=flags,
+                        flags={flag: values[0] for flag, values in choices.items()},
                         interpretation=interpretation,
                         flag_lines=flag_lines,
+                        flag_choices={flag: values for flag, values in choices.items() if len(values) > 1},
                     )
                 )
 

@@ -10,9 +10,10 @@ These checks keep the two honest with each other and with the profiles:
   or the value says why not in ``outside_profile``;
 * every reading (value) of every flag has a scenario tagged with it;
 * every source named anywhere is a document (S000...) or a declared regional custom (R001...);
-* the flags declared in ``profiles.toml`` are the ones the kits' flag lists and the vocabulary
-  use (``guinote-conformance sync`` rewrites the kits' lists), every ``rules.X`` the engine reads
-  is one of them, and every flag answers a question of ``questions.toml``;
+* the kits' flag lists and the vocabulary name only flags and values declared in ``profiles.toml``
+  and the kits' lists play the ``lascuarenta`` profile (``guinote-conformance sync`` rewrites them;
+  a flag a kit leaves out is played at its default), every ``rules.X`` the engine reads is
+  declared, and every flag names its question (B-nn, C-nn; ``questions.toml`` may say more);
 * every reason code the reference refuses with, or a scenario names, is declared in the vocabulary.
 
 Each problem is one line that starts with ``file:line``. The functions take the repository
@@ -24,7 +25,7 @@ from __future__ import annotations
 import ast
 import re
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -50,6 +51,7 @@ PROFILES = Path("reference_engine/profiles.toml")
 FLAGS_MODULE = Path("reference_engine/flags.py")
 QUESTIONS = Path("features/index/questions.toml")
 VOCABULARY = Path("adapters/vocabulary.py")
+TABLE_WORDS = Path("guinote_conformance/catalogue/table_words.py")
 KIT_PROFILE = "lascuarenta"
 
 
@@ -194,7 +196,7 @@ def scenario_sources_agree_with_profiles(project: Project) -> list[str]:
     problems = []
     for scenario in project.scenarios:
         for source in scenario.sources:
-            for flag, value in scenario.flags.items():
+            for flag, value in scenario.tagged_values():
                 spec = project.flags.get(flag)
                 if spec is None or value not in spec.values:
                     continue  # an unknown flag or value is reported by its own check
@@ -239,11 +241,14 @@ def credited_values_are_played(project: Project) -> list[str]:
 
 
 def every_reading_has_a_scenario(project: Project) -> list[str]:
-    """Every value of every flag is pinned down by at least one scenario tagged with it."""
+    """Every value of every flag is pinned down by at least one scenario tagged with it (a
+    multi-value tag pins each value it lists, unless it lists them all: then it pins none)."""
     tagged: dict[str, set[str]] = {}
     for scenario in project.scenarios:
-        for flag, value in scenario.flags.items():
-            tagged.setdefault(flag, set()).add(value)
+        for flag in scenario.flags:
+            listed = set(scenario.choices(flag))
+            if flag not in project.flags or listed != set(project.flags[flag].values):
+                tagged.setdefault(flag, set()).update(listed)
     return [
         f"{project.where(flag, value)}: no scenario is tagged @{flag}={value}"
         for flag, spec in project.flags.items()
@@ -301,10 +306,9 @@ def rules_reads_are_flags(project: Project) -> list[str]:
 
 
 def declarations_agree(project: Project) -> list[str]:
-    """profiles.toml is the one declaration; the kits, the vocabulary and the questions must
-    name the same flags and values (the engine's ``Rules`` reads them from it)."""
+    """profiles.toml is the one declaration; the kits' flag tables, the vocabulary and the
+    questions must not contradict it (the engine's ``Rules`` reads the flags from it)."""
     problems: list[str] = []
-    expected = kit_values(project)
     for kit in KITS:
         path = project.root / kit.path
         if not path.exists():
@@ -314,6 +318,7 @@ def declarations_agree(project: Project) -> list[str]:
             problems.append(f"{path}:{start or 1}: no flag table found (fidelity.KITS says how it looks)")
             continue
         listed = {name: values for _, name, values in table}
+        expected = kit_values(project, listed)
         if listed == {name: [value] for name, value in expected.items()}:
             continue
         differences = [name for name in expected if listed.get(name) != [expected[name]]]
@@ -331,25 +336,37 @@ def declarations_agree(project: Project) -> list[str]:
     return problems
 
 
-def kit_values(project: Project) -> dict[str, str]:
-    """What every kit's flag table lists: each flag at the value of the profile the kits play
-    (``KIT_PROFILE``), or at its default."""
+def kit_values(project: Project, listed: Iterable[str]) -> dict[str, str]:
+    """What a kit's flag table must list, given the flags it ``listed``: each flag it lists that
+    is still declared, and each flag the kits' profile (``KIT_PROFILE``) plays at another value
+    than its default, at that profile's value, in the declaration's order.
+
+    A kit lists the flags its skeleton plays; a flag it leaves out is played at its default and
+    never sent (the protocol's rule for a flag an engine does not declare). A new flag is
+    declared with the default every profile keeps, so it needs no entry: the kits are not
+    touched by a variant, and a table is out of date only when a flag it lists is gone or the
+    profile it plays changed."""
     played = project.profiles[KIT_PROFILE].flags if KIT_PROFILE in project.profiles else {}
-    return {name: played.get(name, spec.default) for name, spec in project.flags.items()}
+    names = set(listed)
+    return {
+        name: played.get(name, spec.default)
+        for name, spec in project.flags.items()
+        if name in names or played.get(name, spec.default) != spec.default
+    }
 
 
 def sync_kits(root: Path) -> list[Path]:
-    """Rewrite every kit's flag table from ``profiles.toml`` (``guinote-conformance sync``); the
-    files changed. A kit whose table cannot be found is a :class:`ValueError` naming it."""
+    """Rewrite every kit's flag table from ``profiles.toml`` (``guinote-conformance sync``): the
+    flags it lists and those its profile needs (:func:`kit_values`); the files changed. A kit
+    whose table cannot be found is a :class:`ValueError` naming it."""
     project = Project(root)
-    values = kit_values(project)
     changed = []
     for kit in KITS:
         path = root / kit.path
         if not path.exists():
             continue
         text = path.read_text(encoding="utf-8")
-        new = kit.synced(text, values)
+        new = kit.synced(text, kit_values(project, (name for _, name, _ in kit.table(text)[1])))
         if new is None:
             raise ValueError(f"{path}: no flag table found (fidelity.KITS says how it looks)")
         if new != text:
@@ -359,19 +376,32 @@ def sync_kits(root: Path) -> list[Path]:
 
 
 def _questions_agree(project: Project) -> list[str]:
+    """Every flag names its question (B-nn, C-nn); an entry in questions.toml is optional (the
+    rulebook derives the question from the flag: ``rulebook.derived_questions``), but one that
+    names a flag must be the question that flag names."""
     path = project.root / QUESTIONS
-    text = path.read_text(encoding="utf-8")
-    codes = set(re.findall(r'^id = "([BC]-\d{2})"', text, flags=re.MULTILINE))
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
     problems = []
     for flag, spec in project.flags.items():
         cited = re.findall(r"[BC]-\d{2}", spec.disagreement)
         if not cited and not re.fullmatch(r"[A-Z]+-\d{2}(/[A-Z]+-\d{2})*", spec.disagreement):
             problems.append(f'{project.where(flag)}: flag {flag} names no question (disagreement = "B-nn")')
-        problems += [
-            f"{project.where(flag)}: flag {flag} cites {code}, which {path} does not define"
-            for code in cited
-            if code not in codes
-        ]
+    code = ""
+    for number, line in enumerate(text.splitlines(), start=1):
+        if found := re.match(r'^id = "([BC]-\d{2})"', line):
+            code = found.group(1)
+        elif (named := re.match(r'^flag = "([a-z0-9_]+)"', line)) and code:
+            named_spec = project.flags.get(named.group(1))
+            if named_spec is None:
+                problems.append(
+                    f"{path}:{number}: {code} names flag {named.group(1)}, which {PROFILES} does not declare"
+                )
+            elif code not in named_spec.disagreement:
+                problems.append(
+                    f"{path}:{number}: {code} names flag {named_spec.name}, whose question is "
+                    f"{named_spec.disagreement!r} "
+                    f"({project.where(named_spec.name)})"
+                )
     return problems
 
 
@@ -397,11 +427,24 @@ _CODE_DECLARED = re.compile(r"""^\s+["']([A-Z][A-Z0-9_]+)["']\s*:""", re.MULTILI
 def reason_codes_are_declared(project: Project) -> list[str]:
     """Every reason code the reference engine refuses with, or a scenario names, is one of the
     vocabulary's (``REASON_CODES`` of adapters/vocabulary.py): engines read them from there, and
-    the kits and the protocol's schema list them."""
+    the kits and the protocol's schema list them. Each declared code has the players' words
+    for it (``REASON_WORDS`` of catalogue/table_words.py: the rulebook and the Spanish run say it)."""
     vocabulary = (project.root / VOCABULARY).read_text(encoding="utf-8")
-    block = vocabulary.partition("REASON_CODES = {")[2].partition("\n}")[0]
+    start = vocabulary.index("REASON_CODES = {") if "REASON_CODES = {" in vocabulary else 0
+    block = vocabulary[start:].partition("\n}")[0]
     declared = set(_CODE_DECLARED.findall(block))
     problems = []
+    words_path = project.root / TABLE_WORDS
+    words_path = words_path if words_path.exists() else Path(__file__).resolve().parent / TABLE_WORDS.name
+    words_text = words_path.read_text(encoding="utf-8")
+    worded = set(_CODE_DECLARED.findall(words_text.partition("REASON_WORDS")[2].partition("\n}")[0]))
+    for match in _CODE_DECLARED.finditer(block):
+        if match.group(1) not in worded:
+            number = vocabulary.count("\n", 0, start + match.start(1)) + 1
+            problems.append(
+                f"{project.root / VOCABULARY}:{number}: reason code {match.group(1)} has no players' words in "
+                f'{words_path} (REASON_WORDS: "{match.group(1)}": ("he may not ...", "no puede ..."))'
+            )
     sources = [(path, _CODE_GIVEN) for path in sorted((project.root / "reference_engine").glob("*.py"))]
     sources += [(path, _CODE_NAMED) for path in sorted((project.root / "features").glob("*.feature"))]
     for path, pattern in sources:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,6 +19,7 @@ from typing import Any
 from guinote_conformance.adapters.vocabulary import SUITS, NotationError, card_code
 from guinote_conformance.catalogue.features import Scenario, load_scenarios, scenarios_by_rule
 from guinote_conformance.catalogue.rule_index import AREAS, QUESTIONS_FILE, Area, RuleEntry, load_areas
+from guinote_conformance.reference_engine.flags import FlagSpec, parse_flags
 
 #: A rule ID or a question code inside running text (``ARR-01``, ``B-17``).
 CODE_IN_TEXT = re.compile(r"(?<![A-Za-z0-9-])([A-Z]+-\d{2})(?![0-9])")
@@ -53,13 +54,32 @@ class Question:
     summary: str
     flags: tuple[str, ...] = ()
     rules: tuple[str, ...] = ()
+    #: derived from a flag's declaration (no entry in questions.toml): the flag's summary is its
+    #: title, and it has no summary of its own (the flag's readings say what each source reads)
+    derived: bool = False
 
 
-def load_questions(path: Path) -> tuple[dict[str, Question], list[str]]:
+def derived_questions(questions: Mapping[str, Question], flags: Mapping[str, FlagSpec]) -> dict[str, Question]:
+    """``questions`` and, for every code a flag names (``disagreement = "B-44"``) that has no
+    entry in questions.toml, the question derived from the flag's declaration: its summary (the
+    question the flag answers) as the title, the flag and its rules. An entry in questions.toml
+    is optional: it is written only to say more than the flag's readings do."""
+    found = dict(questions)
+    for name, spec in flags.items():
+        for code in CODE_IN_TEXT.findall(spec.disagreement):
+            if QUESTION_ID.match(code) and code not in found:
+                found[code] = Question(
+                    code, QUESTION_KINDS[code[0]], spec.summary, "", (name,), tuple(spec.rules), derived=True
+                )
+    return found
+
+
+def load_questions(path: Path, declared: Mapping[str, FlagSpec] | None = None) -> tuple[dict[str, Question], list[str]]:
     """The questions of ``path`` by code, and the problems found (each one a message naming
-    the file and the question)."""
+    the file and the question); with ``declared`` (a parsed ``profiles.toml``), also the questions
+    derived from the flags that name a code with no entry (:func:`derived_questions`)."""
     try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        raw = tomllib.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
     except (OSError, tomllib.TOMLDecodeError) as error:
         return {}, [f"{path.name}: {error}"]
     questions: dict[str, Question] = {}
@@ -89,7 +109,7 @@ def load_questions(path: Path) -> tuple[dict[str, Question], list[str]]:
             flags,
             tuple(str(rule) for rule in entry.get("rules", [])),
         )
-    return questions, errors
+    return (derived_questions(questions, declared) if declared else questions), errors
 
 
 # ---------------------------------------------------------------------------------------------
@@ -183,8 +203,13 @@ def load_rulebook(features: Path, root: Path | None = None) -> RulebookData:
     except Exception as error:  # the index's own errors name the file and rule
         data.errors.append(f"rule index: {error}")
     questions_path = features / "index" / QUESTIONS_FILE
+    profiles_path = data.root / "reference_engine" / "profiles.toml"
     if questions_path.exists():
-        data.questions, problems = load_questions(questions_path)
+        try:  # a flag's question needs no entry in questions.toml: it is derived from the flag
+            flags = parse_flags(tomllib.loads(profiles_path.read_text(encoding="utf-8")))
+        except (OSError, tomllib.TOMLDecodeError, KeyError, ValueError):
+            flags = {}  # a project with no declaration of its own (a test's), or a broken one (the run says)
+        data.questions, problems = load_questions(questions_path, flags)
         data.errors.extend(problems)
     try:
         data.scenarios = load_scenarios(features)

@@ -1,13 +1,15 @@
 """Scaffolding for a new rule flag, a new value of a flag, or a regional custom.
 
 ``guinote-conformance new-flag``, ``new-value`` and ``new-custom`` write the stubs a variant
-needs into the one declaration (``reference_engine/profiles.toml``), regenerate what must list
-every flag and cannot read the declaration (the kits' flag tables, in their own languages:
-``guinote-conformance sync`` does that alone after a hand edit), take the next free
-question code (B-nn for a disagreement, C-nn for a gap) or custom number (Rnnn), and print
-what is left to do by hand: the readings, the scenarios and the engine's behaviour. Every
-stub says ``TODO``; the suite's self-checks (``tox -e variant``) fail until each one is
-written. The guide is ``docs/contributing/variant.rst``.
+needs into the one declaration (``reference_engine/profiles.toml``, and
+``features/index/customs.toml`` for a custom), take the next free question code (B-nn for a
+disagreement, C-nn for a gap) or custom number (Rnnn), and print what is left to do by hand:
+the readings, the scenarios and the engine's behaviour. Everything else is derived from the
+declaration: the engine's ``Rules``, the flag's question (an entry in ``questions.toml`` is
+optional: ``rulebook.derived_questions``), and the kits need no entry (a flag a kit leaves out
+is played at its default; ``guinote-conformance sync`` rewrites a kit's table only when the
+profile it plays changes). Every stub says ``TODO``; the suite's self-checks (``tox -e
+variant``) fail until each one is written. The guide is ``docs/contributing/variant.rst``.
 """
 
 from __future__ import annotations
@@ -65,7 +67,10 @@ def _toml_list(items: list[str]) -> str:
 def next_question_code(root: Path, kind: str) -> str:
     """The next free B-nn (disagreement) or C-nn (gap) code of questions.toml."""
     letter = "B" if kind == "disagreement" else "C"
-    used = [int(n) for n in re.findall(rf'^id = "{letter}-(\d{{2}})"', _read(root / QUESTIONS), flags=re.MULTILINE)]
+    questions = _read(root / QUESTIONS) if (root / QUESTIONS).exists() else ""
+    used = [int(n) for n in re.findall(rf'^id = "{letter}-(\d{{2}})"', questions, flags=re.MULTILINE)]
+    # a flag's question may have no entry (it is derived from the flag): its code is taken too
+    used += [int(n) for n in re.findall(rf"\b{letter}-(\d{{2}})\b", _read(root / PROFILES))]
     return f"{letter}-{max(used, default=0) + 1:02d}"
 
 
@@ -152,28 +157,17 @@ def add_flag(
     text = text[:position] + block + "\n" + text[position:] if position >= 0 else text.rstrip("\n") + "\n\n" + block
     _write(profiles_path, text)
 
-    questions_path = root / QUESTIONS
-    entry = f"\n[[question]]\nid = {_toml(code)}\nkind = {_toml(kind)}\n"
-    entry += f"title = {_toml(TODO + ': the question, as a reader would ask it?')}\n"
-    entry += f"summary = {_toml(TODO + ': what each source (or custom) says and what the project does.')}\n"
-    entry += f"flag = {_toml(name)}\nrules = {_toml_list(rules)}\n"
-    _write(questions_path, _read(questions_path).rstrip("\n") + "\n" + entry)
-
-    try:
-        kits = sync_kits(root)
-    except ValueError as error:
-        raise ScaffoldError(str(error)) from None
-    written = [profiles_path, questions_path, *kits]
+    written = [profiles_path]
     steps = (
-        f"{profiles_path}: write the summary and each value's reading (with source and heading); "
-        "set the flag in a profile only if its source plays another value than the default",
-        f"{questions_path}: write {code}'s title and summary",
+        f"{profiles_path}: write the summary (the question the flag answers: the rulebook shows it as "
+        f"{code}) and each value's reading (with source and heading); set the flag in a profile only if "
+        "its source plays another value than the default",
         "features/<area>.feature: one scenario per value, tagged " + " ".join(f"@{name}={v}" for v in values),
         f"reference_engine/<rule module>.py: the behaviour, reading game.rules.{name} (with the rule ID in a comment)",
         "features/index/<area>.toml: name the flag on the rules it touches (flag = ...)",
         "python -m guinote_conformance.catalogue.sensitivity --flag " + name + ": tag the scenarios it lists",
-        "docs/locale/es/LC_MESSAGES/data.po: the Spanish of the summary, the readings, the question and the "
-        "scenarios' titles (tox -e variant gives each msgid to add)",
+        "docs/locale/es/LC_MESSAGES/data.po: the Spanish of the summary, the readings, the question's title and "
+        "the scenarios' titles (tox -e variant gives each msgid to add)",
         "tox -e variant: what CI checks, each problem with its file:line",
     )
     return Written(code, tuple(written), steps)
@@ -200,7 +194,7 @@ def add_value(root: Path, flag: str, value: str, sources: list[str]) -> Written:
     code = str(catalogue["flags"][flag]["disagreement"])
     steps = (
         f"{profiles_path}: write the reading of {flag}={value} (with source and heading)",
-        f"{root / QUESTIONS}: add the new reading to {code}'s summary",
+        f"{root / QUESTIONS}: if {code} has an entry there, add the new reading to its summary",
         f"features/<area>.feature: a scenario tagged @{flag}={value}",
         f"reference_engine/<rule module>.py: the behaviour for game.rules.{flag} == {value!r}",
         "python -m guinote_conformance.catalogue.sensitivity --flag " + flag + ": tag the scenarios it lists",
@@ -252,7 +246,7 @@ def new_flag(
     gap: Annotated[bool, typer.Option(help="a gap no source settles (C-nn) rather than a disagreement (B-nn)")] = False,
     root: RootOption = REPO,
 ) -> None:
-    """Declare a new rule flag: stubs in profiles.toml and questions.toml; the kits' tables regenerated."""
+    """Declare a new rule flag: its stubs in profiles.toml (everything else is derived from there)."""
     try:
         kind = "gap" if gap else "disagreement"
         _report(add_flag(root, name, list(value), default, _parse_sources(source or []), list(rule or []), kind))
@@ -285,7 +279,8 @@ def new_custom(
 
 
 def sync(root: RootOption = REPO) -> None:
-    """Regenerate the kits' flag tables from reference_engine/profiles.toml (after editing a flag by hand)."""
+    """Rewrite the kits' flag tables from reference_engine/profiles.toml (after the lascuarenta profile or a
+    flag a kit lists changed; a new flag needs no kit entry: it is played at its default)."""
     try:
         changed = sync_kits(root)
     except ValueError as error:

@@ -31,7 +31,7 @@ from pathlib import Path
 
 from guinote_conformance.base.exit_codes import ExitCode
 from guinote_conformance.base.paths import REPO
-from guinote_conformance.catalogue.features import TABLE_FLAGS, FeatureError, Scenario, load_scenarios
+from guinote_conformance.catalogue.features import TABLE_FLAGS, VALUE_SEPARATOR, FeatureError, Scenario, load_scenarios
 from guinote_conformance.reference_engine.flags import flag_specs, profile_specs
 
 CHANGED = ("fail", "error", "timeout")
@@ -104,26 +104,26 @@ def sweep(flags: list[str] | None = None, jobs: int = 2) -> list[Finding]:
 
 def add_tags(findings: list[Finding]) -> tuple[list[str], list[str]]:
     """Add ``@flag=value`` (the value the scenario passes with) to the tags of each scenario found;
-    the ``file:line`` of the scenarios tagged, and of those left. A scenario that passes with two
-    values (under two profiles) takes the one that every profile of its sources plays; when they
-    play several, no one tag says what it assumes, and it is left to be split or rewritten."""
+    the ``file:line`` of the scenarios tagged, and of those left (none: kept for the callers). A
+    scenario that passes with two values (under two profiles) takes the one that every profile of
+    its sources plays; when they play several, it takes them all (``@flag=a|b``: it holds under
+    each), the flag's default first, then in the order ``profiles.toml`` declares them."""
     wanted: dict[tuple[Path, int, str], set[str]] = {}
     scenarios = {(finding.scenario.path, finding.scenario.line): finding.scenario for finding in findings}
     for finding in findings:
         key = (finding.scenario.path, finding.scenario.line, finding.flag)
         wanted.setdefault(key, set()).add(finding.played)
     done: list[tuple[Path, int, str]] = []
-    left = []
+    left: list[str] = []
     by_file: dict[Path, list[tuple[int, str]]] = {}
     for (path, line, flag), values in sorted(wanted.items()):
         if len(values) > 1:  # one value per flag: the one its sources' profiles play, if they agree
             value = _sources_value(scenarios[(path, line)], flag, values)
-            if value is None:
-                left.append(
-                    f"{path}:{line}: passes with {flag}={' and '.join(sorted(values))}, and its sources' profiles "
-                    f"do not play one of them alone: a scenario is tagged with one value of a flag, so split it "
-                    f"(one copy per value, each tagged with the sources of that value) or rewrite it"
-                )
+            if value is None:  # its sources play several: it holds under each (a multi-value tag)
+                spec = flag_specs().get(flag)  # the default first (what it runs with elsewhere), then in order
+                declared = [spec.default, *spec.values] if spec else sorted(values)
+                listed = sorted(values, key=lambda name: declared.index(name) if name in declared else len(declared))
+                by_file.setdefault(path, []).append((line, f"@{flag}={VALUE_SEPARATOR.join(listed)}"))
                 continue
             values = {value}
         by_file.setdefault(path, []).append((line, f"@{flag}={values.pop()}"))

@@ -137,6 +137,8 @@ def export(
             "sources": list(s.sources),
             "interpretation": s.interpretation,
             "flags": s.flags,
+            # every value a tag lists (@flag=a|b holds under each; "flags" has the first, what it runs with elsewhere)
+            "flag_values": {name: list(s.choices(name)) for name in s.flags},
             "steps": [
                 {"keyword": st.keyword, "text": st.text, "line": st.line, "table": [list(r) for r in st.table]}
                 for st in s.steps

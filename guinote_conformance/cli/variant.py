@@ -121,8 +121,8 @@ def data_problems(root: Path) -> list[str]:
         spanish.update(read_po(path))
     rules = load_rules(root / "features")
     questions_path = root / fidelity.QUESTIONS
-    questions, _ = load_questions(questions_path)
     project = fidelity.Project(root)
+    questions, _ = load_questions(questions_path, project.flags)
     texts: list[tuple[str, str, str]] = []  # (where, what, message)
     for flag, spec in project.flags.items():
         texts.append((project.where(flag), f"the summary of {flag}", linked_text(spec.summary, rules, questions)))
@@ -131,6 +131,16 @@ def data_problems(root: Path) -> list[str]:
             for value, info in spec.values.items()
         ]
     for code, question in questions.items():
+        if question.derived:  # the flag's own summary, after its code: no summary of its own
+            where = project.where(question.flags[0])
+            texts.append(
+                (
+                    where,
+                    f"the title of {code} (the summary of {question.flags[0]})",
+                    f"{code} {rest_escape(question.title)}",
+                )
+            )
+            continue
         where = f"{questions_path}:{_line_of(questions_path, 'id = ' + _po(code))}"
         texts.append((where, f"the title of {code}", f"{code} {rest_escape(question.title)}"))
         texts.append((where, f"the summary of {code}", linked_text(question.summary, rules, questions)))

@@ -46,7 +46,7 @@ def flag_reason(info: EngineInfo, profile: str, flags: Mapping[str, str], scenar
     An engine's own profile is its own business: only what the overlays and the scenario set is
     checked against its flag lists."""
     base = info.profiles.get(split_label(info.profiles, profile)[0], {})
-    needed = {**{k: v for k, v in flags.items() if base.get(k) != v}, **scenario.flags}
+    needed = {**{k: v for k, v in flags.items() if base.get(k) != v}, **scenario.flags_under(flags)}
     unsupported = [f"{name}={value}" for name, value in needed.items() if value not in info.flags.get(name, ())]
     return f"engine {info.name} does not support {', '.join(unsupported)}" if unsupported else None
 
@@ -57,9 +57,9 @@ def overlay_reason(profile: str, scenario: Scenario, overlays: Mapping[str, Mapp
     for overlay in profile.split("+")[1:]:
         piece = flag_piece(overlay)  # (a value chosen with run --flag: as an overlay of one flag)
         clash = sorted(name for name, value in (piece or overlays.get(overlay, {})).items()
-                       if scenario.flags.get(name, value) != value)  # fmt: skip
+                       if name in scenario.flags and value not in scenario.choices(name))  # fmt: skip
         if clash:
-            tags = ", ".join(f"{name}={scenario.flags[name]}" for name in clash)
+            tags = ", ".join(f"{name}={'|'.join(scenario.choices(name))}" for name in clash)
             return f"the scenario is tagged {tags}; {'--flag' if piece else 'the overlay'} {overlay} changes it"
     return None
 
@@ -115,7 +115,8 @@ def forecast(
     for profile, profile_flags in cases:
         for scenario in scenarios:
             runs += 1
-            flags = {**profile_flags, **(overrides or {}), **scenario.flags}
+            played = {**profile_flags, **(overrides or {})}
+            flags = {**played, **scenario.flags_under(played)}
             why = overlay_reason(profile, scenario, overlays) or flag_reason(info, profile, flags, scenario)
             if why is None:
                 lacking = [(c, what) for c, what in capability_needs(scenario) if c not in info.capabilities]

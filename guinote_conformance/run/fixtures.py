@@ -56,7 +56,8 @@ def _guinote_scenario(request: pytest.FixtureRequest) -> None:
     if why is not None:
         not_applicable(request.node, why)
     # --override (flag sensitivity, guinote_conformance.catalogue.sensitivity): the scenario's own tags still win
-    flags = {**plugin.plan.profile_flags(info, profile), **plugin.plan.overrides, **scenario.flags}
+    played = {**plugin.plan.profile_flags(info, profile), **plugin.plan.overrides}
+    flags = {**played, **scenario.flags_under(played)}  # @flag=a|b: the played value where the tag lists it
     request.node._guinote_flags = flags
     why = flag_reason(info, profile, flags, scenario)
     if why is not None:

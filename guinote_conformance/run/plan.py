@@ -294,7 +294,8 @@ class SessionPlan:
         _, info = self.engine(spec)
         if overlay_reason(profile, scenario, overlays()) is not None:
             return None
-        flags = {**self.profile_flags(info, profile), **self.overrides, **scenario.flags}
+        played = {**self.profile_flags(info, profile), **self.overrides}
+        flags = {**played, **scenario.flags_under(played)}
         if flag_reason(info, profile, flags, scenario) is not None:
             return None
         players = str(flags.get("players", "4"))

@@ -129,7 +129,7 @@ class Verdict:
             engine=spec,
             profile=profile,
             status=status,
-            flags=dict(scenario.flags),
+            flags=scenario.flags_under(getattr(item, "_guinote_flags", {})),  # @flag=a|b: the value it ran with
             message=message,
             rerun=self.plan.rerun_command(scenario, spec, profile, symmetry),
             symmetry=symmetry,

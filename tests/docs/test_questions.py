@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from guinote_conformance.catalogue.rule_index import load_rules
+from guinote_conformance.catalogue.rulebook import derived_questions, load_questions
 from guinote_conformance.reference_engine.flags import flag_specs
 from tests.docs.conftest import ROOT, BuiltSite, build, require
 
@@ -51,17 +52,32 @@ def test_entries_are_well_formed() -> None:
         assert entry["rules"], f"{entry['id']} names no rule"
 
 
-def test_every_cited_code_has_an_entry() -> None:
-    known = {entry["id"] for entry in questions()}
+def test_every_cited_code_has_a_question() -> None:
+    """An entry of questions.toml, or the question derived from the flag that names the code."""
+    known = set(load_questions(QUESTIONS, flag_specs())[0])
     missing = {code: sorted(where) for code, where in cited_codes().items() if code not in known}
-    assert not missing, f"codes cited without an entry in questions.toml: {missing}"
+    assert not missing, f"codes cited without an entry in questions.toml nor a flag that names them: {missing}"
 
 
-def test_every_flag_disagreement_code_has_an_entry() -> None:
-    known = {entry["id"] for entry in questions()}
+def test_every_flag_disagreement_code_has_a_question() -> None:
+    questions, problems = load_questions(QUESTIONS, flag_specs())
+    assert not problems
     for name, spec in flag_specs().items():
         for code in CODE.findall(spec.disagreement):
-            assert code in known, f"flag {name}: {code}"
+            assert code in questions, f"flag {name}: {code}"
+            if questions[code].derived:  # no entry: the flag's summary is the question's title
+                assert questions[code].title == spec.summary and questions[code].flags == (name,)
+
+
+def test_a_flag_whose_question_has_no_entry_gets_one_derived_from_it() -> None:
+    flags = flag_specs()
+    name = next(iter(flags))
+    code = CODE.findall(flags[name].disagreement)[0]
+    entries = {key: value for key, value in load_questions(QUESTIONS)[0].items() if key != code}
+    derived = derived_questions(entries, flags)[code]
+    assert derived.derived and derived.title == flags[name].summary and derived.summary == ""
+    assert derived.kind == {"B": "disagreement", "C": "gap"}[code[0]] and derived.rules == flags[name].rules
+    assert derived_questions(load_questions(QUESTIONS)[0], flags)[code].derived is False  # an entry wins
 
 
 def test_entries_name_existing_rules_and_flags() -> None:
@@ -192,3 +208,17 @@ def test_a_malformed_entry_is_a_warning(tmp_path: Path, kind: str) -> None:
     built = build(source, tmp_path / "out", {"GUINOTE_RESULTS": None})
     assert built.status != 0
     assert "question B-01: kind must be 'disagreement'" in built.warnings
+
+
+def test_load_questions_derives_the_question_of_a_flag_with_no_entry(tmp_path: Path) -> None:
+    flags = flag_specs()
+    code = CODE.findall(flags["cante_order"].disagreement)[0]
+    text = QUESTIONS.read_text(encoding="utf-8")
+    start = text.index(f'id = "{code}"')
+    end = text.find("[[question]]", start)
+    trimmed = tmp_path / "questions.toml"
+    trimmed.write_text(text[:start] + 'id = "B-99"\nkind = "disagreement"\ntitle = "t"\nsummary = "s"\n'
+                       + (text[end:] if end >= 0 else ""), encoding="utf-8")  # fmt: skip
+    found, problems = load_questions(trimmed, flags)
+    assert not problems and found[code].derived and found[code].title == flags["cante_order"].summary
+    assert not load_questions(trimmed)[0].get(code)  # without the declaration: only the entries

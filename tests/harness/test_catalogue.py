@@ -87,3 +87,39 @@ def test_a_syntax_error_names_the_file_and_line(tmp_path: Path) -> None:
     path.write_text("Feature: F\n  Scenario: S\n    Given x\n      | a | b |\n      | c |\n", encoding="utf-8")
     with pytest.raises(FeatureError, match=r"f.feature:5:7: inconsistent cell count"):
         parse_feature(path)
+
+
+def test_a_multi_value_flag_tag_lists_the_values_the_scenario_holds_under(tmp_path: Path) -> None:
+    path = tmp_path / "f.feature"
+    path.write_text(FEATURE.replace("@partner_winning_exempts=no", "@cante_order=free|forty_first"), encoding="utf-8")
+    (scenario,) = parse_feature(path)
+    assert scenario.flags == {"cante_order": "free"}  # the first listed: what it runs with by default
+    assert scenario.choices("cante_order") == ("free", "forty_first")
+    assert scenario.tagged_values() == [("cante_order", "free"), ("cante_order", "forty_first")]
+    # a run whose profile (or run --flag) plays a listed value keeps it; any other value gives the first
+    assert scenario.flags_under({"cante_order": "forty_first", "deck": "40"}) == {"cante_order": "forty_first"}
+    assert scenario.flags_under({"cante_order": "no_such"}) == {"cante_order": "free"}
+    assert scenario.flags_under({}) == {"cante_order": "free"}
+
+
+@pytest.mark.parametrize(
+    ("tag", "problem"),
+    [
+        ("@cante_order=free|forty_frist", "unknown value 'forty_frist' for flag 'cante_order'"),
+        ("@cante_order=free|free", "lists a value twice"),
+        ("@cante_order=free|", "unknown tag"),
+    ],
+)
+def test_a_bad_value_in_a_multi_value_tag_is_an_error_at_the_tags_line(tmp_path: Path, tag: str, problem: str) -> None:
+    path = tmp_path / "f.feature"
+    path.write_text(FEATURE.replace("    @ARR-10 @partner", f"    {tag}\n    @ARR-10 @partner"), encoding="utf-8")
+    with pytest.raises(FeatureError, match=rf"f.feature:9: .*{re.escape(problem)}"):
+        parse_feature(path)
+
+
+def test_a_multi_value_tag_conflicting_with_an_inherited_one_is_an_error(tmp_path: Path) -> None:
+    path = tmp_path / "f.feature"
+    text = FEATURE.replace("  @S004\n", "  @S004 @cante_order=free\n")
+    path.write_text(text.replace("@partner_winning_exempts=no", "@cante_order=free|forty_first"), encoding="utf-8")
+    with pytest.raises(FeatureError, match=r"f.feature:10: flag cante_order is tagged both free and free\|forty_first"):
+        parse_feature(path)

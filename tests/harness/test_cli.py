@@ -89,6 +89,8 @@ def test_export_gives_every_scenario_as_data() -> None:
     tres = next(c for c in cases if c["name"] == "The Tres beats the Rey of the suit led")
     assert tres["rules"] == ["DECK-05"] and tres["feature"] == "features/deck.feature"
     assert tres["steps"][0]["table"][0] == ["seat 0", "Ro"]
+    tagged = next(c for c in cases if c["flags"])
+    assert tagged["flag_values"] == {name: [value] for name, value in tagged["flags"].items()}  # one value each
 
 
 @pytest.mark.slow

@@ -93,6 +93,8 @@ def test_an_undeclared_custom_is_named(tmp_path: Path) -> None:
 
 
 def test_a_kit_table_out_of_date_is_named_with_the_command_that_regenerates_it(tmp_path: Path) -> None:
+    """A kit's table must play lascuarenta: a flag that profile plays at another value than its
+    default cannot be left out (it would be played at the default)."""
     root = copy_project(tmp_path)
     kit = root / "kits/node/skeleton_engine.js"
     replace(kit, "  renuncio_faults: ['out_of_turn_and_cante'],\n", "")
@@ -102,6 +104,35 @@ def test_a_kit_table_out_of_date_is_named_with_the_command_that_regenerates_it(t
     assert problems[0].endswith("run guinote-conformance sync")
     assert fidelity.sync_kits(root) == [kit]
     assert fidelity.declarations_agree(fidelity.Project(root)) == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "named"),
+    [
+        ("  cotos_to_win: ['1'],\n", "  cotos_to_win: ['2'],\n", "cotos_to_win"),  # the profile plays 1
+        ("  cotos_to_win: ['1'],\n", "  cotos_to_win: ['1'],\n  zz_gone: ['x'],\n", "zz_gone"),  # not declared
+    ],
+)
+def test_a_kit_table_that_contradicts_the_declaration_is_out_of_date(
+    tmp_path: Path, old: str, new: str, named: str
+) -> None:
+    root = copy_project(tmp_path)
+    kit = root / "kits/node/skeleton_engine.js"
+    replace(kit, old, new)
+    problems = fidelity.declarations_agree(fidelity.Project(root))
+    assert len(problems) == 1 and problems[0].startswith(f"{kit}:") and named in problems[0], problems
+    assert fidelity.sync_kits(root) == [kit]
+    assert fidelity.declarations_agree(fidelity.Project(root)) == []
+
+
+def test_a_new_flag_at_its_default_needs_no_kit_entry(tmp_path: Path) -> None:
+    """A flag a kit leaves out is played at its default and never sent (docs/checking/protocol.md,
+    Versioning): a new flag, declared at the default every profile keeps, touches no kit."""
+    root = copy_project(tmp_path)
+    kit = root / "kits/node/skeleton_engine.js"
+    replace(kit, "  cotos_to_win: ['1'],\n", "")  # lascuarenta plays the default, 1
+    assert fidelity.declarations_agree(fidelity.Project(root)) == []
+    assert fidelity.sync_kits(root) == []
 
 
 def test_a_flag_the_engine_reads_but_nobody_declared_is_named_at_its_line(tmp_path: Path) -> None:

@@ -95,6 +95,23 @@ def test_a_scenario_needing_an_unsupported_flag_is_not_applicable(pytester: pyte
     assert "players=2" in result["message"]
 
 
+def test_a_multi_value_tag_runs_with_the_profiles_value_where_it_is_listed(pytester: pytest.Pytester) -> None:
+    """``@deal=three_three|one_by_one``: ludoteka plays one_by_one, the others three_three; each
+    runs with its own. ``@deal=three_three`` alone: every profile runs with three_three."""
+    make_suite(
+        pytester, TRICK.format(winner=1).replace("@DECK-05 @S000", "@DECK-05 @S000 @deal=three_three|one_by_one")
+    )
+    outcome, data = run(pytester)
+    outcome.assert_outcomes(passed=4)
+    played = {result["profile"]: result["flags"]["deal"] for result in data["results"]}
+    assert played == {"ludoteka": "one_by_one", "lascuarenta": "three_three", "tradicional": "three_three",
+                      "tradicional_literal": "three_three"}  # fmt: skip
+    make_suite(pytester, TRICK.format(winner=1).replace("@DECK-05 @S000", "@DECK-05 @S000 @deal=three_three"), "one")
+    outcome, data = run(pytester, "--profile", "ludoteka")
+    outcome.assert_outcomes(passed=1)
+    assert data["results"][0]["flags"] == {"deal": "three_three"}
+
+
 def test_a_position_scenario_is_not_applicable_without_the_capability(pytester: pytest.Pytester) -> None:
     make_suite(pytester, TRICK.format(winner=1))
     outcome, data = run(pytester, "--engine", "py:tests.harness.limited_engine:make")

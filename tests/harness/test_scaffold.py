@@ -4,7 +4,9 @@ and the fidelity checks pass on it (and fail, naming file:line, while a step is 
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -14,7 +16,7 @@ from guinote_conformance.catalogue import fidelity
 from guinote_conformance.catalogue.rule_index import load_customs, load_rules
 from guinote_conformance.catalogue.scaffold import next_custom_id, next_question_code
 from guinote_conformance.cli import app
-from tests.harness.test_fidelity import copy_project
+from tests.harness.test_fidelity import ROOT, copy_project
 
 SCENARIOS = """
   Rule: SCORE-01 A club's bonus for the last trick (throwaway variant of the scaffold test)
@@ -78,9 +80,10 @@ def test_a_regional_variant_from_scaffold_to_green_checks(root: Path) -> None:
         "--source", "ten=S000,S002,S003,S004", "--source", f"twenty={custom}", "--rule", "SCORE-01",
         "--root", str(root),
     )  # fmt: skip
-    assert output.startswith(f"{question}: wrote")
-    assert '"last_trick_bonus": ["ten"],' in (root / "kits/python/skeleton_engine.py").read_text(encoding="utf-8")
-    assert "last_trick_bonus: ['ten']," in (root / "kits/node/skeleton_engine.js").read_text(encoding="utf-8")
+    assert output.startswith(f"{question}: wrote {root / 'reference_engine/profiles.toml'}\n")
+    # nothing else: the kits play a new flag at its default, the question is derived from the flag
+    assert "last_trick_bonus" not in (root / "kits/python/skeleton_engine.py").read_text(encoding="utf-8")
+    assert question not in (root / "features/index/questions.toml").read_text(encoding="utf-8")
 
     # 3. until the stubs are written and each reading has a scenario, the checks say what is missing
     problems = fidelity.all_problems(root)
@@ -90,7 +93,6 @@ def test_a_regional_variant_from_scaffold_to_green_checks(root: Path) -> None:
 
     # 4. the contributor writes the readings, the question and one scenario per reading
     fill_todos(profiles)
-    fill_todos(root / "features/index/questions.toml")
     feature = root / "features/scoring.feature"
     text = feature.read_text(encoding="utf-8").rstrip("\n") + "\n" + SCENARIOS.format(custom=custom)
     feature.write_text(text, encoding="utf-8")
@@ -134,3 +136,96 @@ def test_scaffold_mistakes_are_clear_errors(root: Path) -> None:
     assert taken.exit_code == 2 and "flag deck already exists" in taken.output
     value = runner.invoke(app, ["new-value", "deck", "40", "--root", str(root)])
     assert value.exit_code == 2 and "already has the value 40" in value.output
+
+
+def _po_entry(english: str, spanish: str) -> str:
+    return f"\nmsgid {_po_quote(english)}\nmsgstr {_po_quote(spanish)}\n"
+
+
+def _po_quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, f"{path}: {old!r}"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+@pytest.mark.slow
+def test_a_new_flag_with_a_custom_touches_six_files_and_passes_check_variant(tmp_path: Path) -> None:
+    """The guide's loop, end to end, in a copy of the working tree: new-custom, new-flag, the
+    readings, the rule in the index, one scenario per reading, the engine's behaviour and the
+    Spanish; at most six files changed, and ``check-variant`` (tox -e variant) passes on them."""
+    import subprocess
+    import sys
+
+    tracked = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
+    root = tmp_path / "clone"
+    for name in filter(None, tracked.decode().split("\0")):
+        source, target = ROOT / name, root / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if source.is_symlink():
+            target.symlink_to(source.readlink())
+        elif source.is_file():
+            shutil.copy2(source, target)
+
+    def git(*args: str) -> str:
+        return subprocess.run(["git", *args], cwd=root, capture_output=True, text=True, check=True).stdout
+
+    git("init", "-q", "-b", "main")
+    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--no-verify", "-m", "base", "--allow-empty")
+    git("add", "-A")
+    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--no-verify", "-m", "the project")
+
+    custom, code = next_custom_id(root), next_question_code(root, "disagreement")
+    invoke("new-custom", "--title", "Twenty de últimas", "--where", "A club (Teruel)", "--reported",
+           "a member, 2026-12", "--description", "The last trick is worth twenty.", "--root", str(root))  # fmt: skip
+    invoke("new-flag", "last_trick_bonus", "--value", "ten", "--value", "twenty", "--default", "ten",
+           "--source", "ten=S000,S002,S003,S004", "--source", f"twenty={custom}", "--rule", "SCORE-01",
+           "--root", str(root))  # fmt: skip
+    summary, ten, twenty = (
+        "How much is the last trick of the hand worth?",
+        "Ten, the diez de últimas of every document.",
+        "Twenty, at a club of Teruel.",
+    )
+    profiles = root / "reference_engine/profiles.toml"
+    text = profiles.read_text(encoding="utf-8")
+    text = text.replace('"TODO: the question the flag answers, in one line."', f'"{summary}"')
+    text = re.sub(r'(values\.ten = .*reading = )"TODO[^"]*"', rf'\1"{ten}"', text)
+    text = re.sub(r'(values\.twenty = .*reading = )"TODO[^"]*"', rf'\1"{twenty}"', text)
+    profiles.write_text(text, encoding="utf-8")
+    index = root / "features/index/scoring.toml"
+    _edit(index, 'id = "SCORE-01"\n', 'id = "SCORE-01"\nflag = "last_trick_bonus"\n')
+    feature = root / "features/scoring.feature"
+    feature.write_text(feature.read_text(encoding="utf-8").rstrip("\n") + "\n" + SCENARIOS.format(custom=custom),
+                       encoding="utf-8")  # fmt: skip
+    _edit(root / "reference_engine/scoring.py", "    ultimas = ULTIMAS if hand.ultimas_side == side else 0\n",
+          "    bonus = 20 if hand.rules.last_trick_bonus == \"twenty\" else ULTIMAS  # SCORE-01 (last_trick_bonus)\n"
+          "    ultimas = bonus if hand.ultimas_side == side else 0\n")  # fmt: skip
+    spanish = {
+        summary: "¿Cuánto vale la última baza de la mano?",
+        f"{code} {summary}": f"{code} ¿Cuánto vale la última baza de la mano?",
+        ten: "Diez, las diez de últimas de todos los documentos.",
+        twenty: "Veinte, en una peña de Teruel.",
+        "SCORE-01 A club's bonus for the last trick (throwaway variant of the scaffold test)": (
+            "SCORE-01 La prima de una peña por la última baza (variante desechable de la prueba)"
+        ),
+        "The scaffold test's last trick is worth the usual ten": "La última baza de la prueba vale diez",
+        "The scaffold test's last trick is worth twenty at the club": "La última baza de la prueba vale veinte",
+    }
+    catalogue = root / "docs/locale/es/LC_MESSAGES/data.po"
+    catalogue.write_text(catalogue.read_text(encoding="utf-8") + "".join(_po_entry(*pair) for pair in spanish.items()),
+                         encoding="utf-8")  # fmt: skip
+
+    changed = [line[3:] for line in git("status", "--porcelain").splitlines()]
+    assert len(changed) <= 6, changed
+    assert sorted(changed) == sorted([
+        "docs/locale/es/LC_MESSAGES/data.po", "features/index/customs.toml", "features/index/scoring.toml",
+        "features/scoring.feature", "reference_engine/profiles.toml", "reference_engine/scoring.py",
+    ])  # fmt: skip
+    environment = {**os.environ, "PYTHONPATH": str(root)}
+    done = subprocess.run([sys.executable, "-m", "guinote_conformance", "check-variant", "--base", "HEAD"], cwd=root,
+                          capture_output=True, text=True, env=environment, timeout=600, check=False)  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "catalogue checks: ok" in done.stdout and "scenarios on the reference (en, es): ok" in done.stdout

@@ -73,7 +73,7 @@ def test_every_tag_in_features_is_valid() -> None:
             problems.append(str(error))
             continue
         for scenario in found:
-            for name, value in scenario.flags.items():
+            for name, value in scenario.tagged_values():
                 if name not in specs:
                     problems.append(f"{scenario.location}: unknown flag {name}")
                 elif value not in specs[name].values:
@@ -139,7 +139,7 @@ def test_disagreements_have_one_scenario_per_reading(scenarios: list[Scenario], 
     for rule in rules.values():
         if rule.flag and rule.flag in specs:
             values = tagged.setdefault(rule.flag, set())
-            values.update(s.flags[rule.flag] for s in by_rule.get(rule.id, []) if rule.flag in s.flags)
+            values.update(value for s in by_rule.get(rule.id, []) for value in s.choices(rule.flag))
     problems = [
         f"flag {flag}: no scenario tagged with {', '.join(sorted(set(specs[flag].values) - values))}"
         for flag, values in sorted(tagged.items())

@@ -106,7 +106,7 @@ def test_a_reason_code_left_undeclared_is_named_where_the_engine_refuses_with_it
 
 def test_a_kit_table_out_of_date_is_named_with_the_command(root: Path) -> None:
     kit = root / "kits/rust/src/game.rs"
-    replace(kit, '    ("cotos_to_win", &["1"]),\n', "")
+    replace(kit, '    ("cotos_to_win", &["1"]),\n', '    ("cotos_to_win", &["2"]),\n')  # lascuarenta plays 1
     found = problems(root, "kits/rust/src/game.rs")
     assert len(found) == 1 and found[0].startswith(f"{kit}:"), found
     assert found[0].endswith("run guinote-conformance sync")
@@ -174,3 +174,22 @@ def test_the_changed_files_are_those_since_the_branch_left_main_committed_or_not
         tmp_path / "edited.txt",
         tmp_path / "new.txt",
     ]
+
+
+def test_an_unknown_value_in_a_multi_value_tag_is_named_at_its_line(root: Path) -> None:
+    feature = root / "features/cantes.feature"
+    old, new = "    @S002 @S003 @cante_order=free\n", "    @S002 @S003 @cante_order=free|fourty_first\n"
+    line = replace(feature, old, new)
+    found = problems(root, "features/cantes.feature")
+    assert len(found) == 1 and found[0].startswith(f"{feature}:{line}: @cante_order=free|fourty_first"), found
+    assert "unknown value 'fourty_first'" in found[0] and "forty_first" in found[0]
+
+
+def test_a_reason_code_declared_without_the_players_words_is_named_at_its_declaration(root: Path) -> None:
+    vocabulary = root / "adapters/vocabulary.py"
+    line = replace(
+        vocabulary, '    "MUST_TRUMP": "ARR-03",\n', '    "MUST_TRUMP": "ARR-03",\n    "CANTE_WORTHLESS": "CANTE-20",\n'
+    )
+    found = problems(root, "adapters/vocabulary.py")
+    assert len(found) == 1 and found[0].startswith(f"{vocabulary}:{line + 1}: reason code CANTE_WORTHLESS"), found
+    assert "table_words.py (REASON_WORDS" in found[0]

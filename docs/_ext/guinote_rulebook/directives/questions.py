@@ -53,7 +53,8 @@ class QuestionsDirective(RulebookDirective):
             anchor = self.domain.note_object("question", code, docname, question.title, order=order)
             node = section(anchor, self.data_title(code, question.title), self.state.document)
             node["classes"] += ["guinote-question", f"guinote-question-{question.kind}"]
-            node += self.data_para(question.summary, data, ("guinote-question-summary",))
+            if question.summary:  # a question derived from its flag has none: the flag's readings say it
+                node += self.data_para(question.summary, data, ("guinote-question-summary",))
             fields = nodes.field_list(classes=["guinote-question-fields"])
             fields += field_item(_("Kind"), para(badge(word(question.kind), f"question-{question.kind}")))
             if question.flags:
