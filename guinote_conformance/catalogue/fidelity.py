@@ -14,7 +14,7 @@ These checks keep the two honest with each other and with the profiles:
   and the kits' lists play the ``lascuarenta`` profile (``guinote-conformance sync`` rewrites them;
   a flag a kit leaves out is played at its default), every ``rules.X`` the engine reads is
   declared, and every flag names its question (B-nn, C-nn; ``questions.toml`` may say more);
-* every reason code the reference refuses with, or a scenario names, is declared in the vocabulary.
+* every reason code the reference refuses with, a scenario names or a kit writes is declared in the vocabulary.
 
 Each problem is one line that starts with ``file:line``. The functions take the repository
 root, so that a contributor's change can be checked in a copy (tests/harness/test_scaffold.py).
@@ -422,6 +422,12 @@ def no_placeholders(project: Project) -> list[str]:
 _CODE_GIVEN = re.compile(r"""(?:Refusal|IllegalAction)\(\s*["']([A-Z][A-Z0-9_]+)["']""")
 _CODE_NAMED = re.compile(r"\brefused as ([A-Z][A-Z0-9_]+)\b")
 _CODE_DECLARED = re.compile(r"""^\s+["']([A-Z][A-Z0-9_]+)["']\s*:""", re.MULTILINE)
+#: A reason code written in a kit's source: a quoted upper-case name of two words or more.
+_CODE_IN_KIT = re.compile(r"""["']([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)["']""")
+_KIT_SOURCES = ("*.go", "*.java", "*.rs", "*.ts", "*.js", "*.py")
+#: The kits' own codes, beside the vocabulary's: the protocol lets an engine refuse with a code
+#: of its own; the kits use these two for a malformed action and for one they do not play yet.
+KIT_OWN_CODES = {"BAD_ACTION": "a malformed action", "NOT_LEGAL": "an action the skeleton does not play yet"}
 
 
 def reason_codes_are_declared(project: Project) -> list[str]:
@@ -447,15 +453,22 @@ def reason_codes_are_declared(project: Project) -> list[str]:
             )
     sources = [(path, _CODE_GIVEN) for path in sorted((project.root / "reference_engine").glob("*.py"))]
     sources += [(path, _CODE_NAMED) for path in sorted((project.root / "features").glob("*.feature"))]
+    kits = project.root / "kits"
+    sources += [(path, _CODE_IN_KIT) for kind in _KIT_SOURCES for path in sorted(kits.rglob(kind)) if _kit_source(path)]
     for path, pattern in sources:
         text = path.read_text(encoding="utf-8")
         for match in pattern.finditer(text):  # the whole text: a call may put its code on the next line
-            if match.group(1) not in declared:
+            if match.group(1) not in declared and not (pattern is _CODE_IN_KIT and match.group(1) in KIT_OWN_CODES):
                 number = text.count("\n", 0, match.start(1)) + 1
                 problems.append(
                     f"{path}:{number}: reason code {match.group(1)} is not declared in {VOCABULARY} (REASON_CODES)"
                 )
     return problems
+
+
+def _kit_source(path: Path) -> bool:
+    """A kit's own source, not what its toolchain built or fetched into the kit's folder."""
+    return not {"node_modules", "target", "build", "dist", "out", "__pycache__"} & set(path.parts)
 
 
 Check = Callable[[Project], list[str]]

@@ -161,5 +161,15 @@ def test_a_reason_code_left_out_of_the_vocabulary_is_named_where_it_is_given_and
     assert any(w.startswith(f"{root}/features/cantes.feature:") for w in where)
 
 
+def test_a_kit_refusing_with_a_code_nobody_declared_is_named_at_its_line(tmp_path: Path) -> None:
+    root = copy_project(tmp_path)
+    line = replace(root / "kits/rust/src/messages.rs", '"MUST_FOLLOW_SUIT"', '"MUST_FOLLOW_SUITE"')
+    problems = fidelity.reason_codes_are_declared(fidelity.Project(root))
+    assert problems == [
+        f"{root}/kits/rust/src/messages.rs:{line}: reason code MUST_FOLLOW_SUITE is not declared in "
+        "adapters/vocabulary.py (REASON_CODES)"
+    ]
+
+
 def test_every_reason_code_of_the_project_is_declared(project: fidelity.Project) -> None:
     assert fidelity.reason_codes_are_declared(project) == []
