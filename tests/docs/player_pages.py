@@ -85,8 +85,10 @@ class PlayerText(HTMLParser):
         classes = values.get("class", "").split()
         skipped = tag in ("script", "style") or (tag == "details" and "guinote-engine" in classes)
         skipped = skipped or "headerlink" in classes or "guinote-languages" in classes
-        link = tag == "a" and "#rule-" in values.get("href", "")
-        self.stack.append((tag, skipped, link, self.within in classes))
+        # a rule ID may be the text of its link, or the small label before its rule's heading
+        link = (tag == "a" and "#rule-" in values.get("href", "")) or "guinote-id" in classes
+        inside = self.within in classes or values.get("id") == self.within
+        self.stack.append((tag, skipped, link, inside))
 
     def handle_endtag(self, tag: str) -> None:
         if tag in VOID:
@@ -101,9 +103,14 @@ class PlayerText(HTMLParser):
         self.pieces.append(RULE.sub(" ", data) if self.in_rule_link() else data)
 
 
+#: the id of a page's own text, less the site's sidebars, header and footer (the Furo theme's):
+#: these list every page of the site, the engine authors' too, under their titles
+MAIN = "furo-main-content"
+
+
 def offences(html: str, within: str | None = None, english: bool = True) -> list[str]:
     """What a player cannot read in the players' view of ``html`` (only inside the elements of the
-    class ``within``, if given): each offending piece of text, with why (``english=False``: English
+    class or id ``within``, if given): each offending piece of text, with why (``english=False``: English
     words are allowed, as in the English edition)."""
     parser = PlayerText(within)
     parser.feed(html)

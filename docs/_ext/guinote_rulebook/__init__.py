@@ -29,7 +29,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from guinote_rulebook import booklet, data, i18n, locale, nodes, printed, search
+from guinote_rulebook import booklet, data, i18n, locale, nodes, players, printed, search
 from guinote_rulebook.directives.architecture import ArchitectureDirective
 from guinote_rulebook.directives.area import AreaDirective
 from guinote_rulebook.directives.automodules import AutomodulesDirective
@@ -97,6 +97,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         app.add_role(name, role)
     i18n.setup(app)
     search.setup(app)  # what each edition's search finds
+    players.setup(app)  # the Spanish player pages in plain words (HTML)
     printed.setup(app)  # the printed edition (tox -e print)
     booklet.setup(app)  # the club booklet (tox -e print)
     locale.compile_catalogue(app)
