@@ -27,6 +27,7 @@ from docutils import nodes
 from sphinx.application import Sphinx
 
 from guinote_conformance.catalogue.club import questions
+from guinote_conformance.catalogue.table_words import REASON_WORDS, card_words
 from guinote_conformance.reference_engine.flags import profile_specs
 from guinote_rulebook.locale import _
 from guinote_rulebook.nodes import details, scenario_block, summary
@@ -86,6 +87,12 @@ def _english(flag: str, value: str) -> str | None:
     return " or ".join(one for one in said if one) if all(said) else None
 
 
+#: a reason code, as the engine refuses an action with it
+_REASON = re.compile(rf"\b(?:{'|'.join(sorted(REASON_WORDS, key=len, reverse=True))})\b")
+#: a card code after its article (``el Ao``), as the catalogue's examples write it
+_CARD = re.compile(r"\b((?:el|la|del|al) )([A2-7SCR][oceb])\b")
+
+
 @cache
 def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     flags = sorted(_words("es")[1], key=len, reverse=True)
@@ -131,6 +138,8 @@ def plain_text(text: str, title: bool = False) -> str:
         return f"{lead}la opción {words}"
 
     text = value.sub(said, text)
+    text = _REASON.sub(lambda match: f"«{REASON_WORDS[match.group(0)][1]}»", text)
+    text = _CARD.sub(lambda match: match.group(1) + card_words(match.group(2), "es").split(" ", 1)[1], text)
     if title:
         text = re.sub(r"^(\s*)([a-záéíóú])", lambda m: m.group(1) + m.group(2).upper(), re.sub(r"\s{2,}", " ", text))
     return profile.sub(lambda match: match.group(1).replace("_", " "), text)
@@ -193,6 +202,68 @@ def house_rules(doctree: nodes.document, language: str) -> None:
             view.insert(1 + index, nodes.paragraph("", text, classes=["guinote-house-rule"]))
 
 
+@cache
+def _lone_values() -> dict[str, str]:
+    """The values that only one flag has (``lose_point``), each with its flag: a value alone in a
+    sentence is that flag's (a number, or ``none``, is said as it is)."""
+    owners: dict[str, list[str]] = {}
+    for flag, value in _words("es")[0]:
+        owners.setdefault(value, []).append(flag)
+    return {value: flags[0] for value, flags in owners.items() if len(flags) == 1 and not value.isdigit()}
+
+
+def _location(node: nodes.literal) -> nodes.Element | None:
+    """The feature file an area's overview line names (the literal, or its link), if ``node`` is it."""
+    for candidate in (node, node.parent):
+        if not isinstance(candidate, nodes.Element) or "guinote-scenario-location" not in candidate["classes"]:
+            continue
+        if isinstance(candidate.parent, nodes.Element) and "guinote-area-overview" in candidate.parent["classes"]:
+            return candidate
+    return None
+
+
+def _overview_location(node: nodes.Element) -> None:
+    """An area's feature file, in its overview line: for engine authors, below the line."""
+    paragraph = node.parent
+    assert paragraph is not None and paragraph.parent is not None
+    index = paragraph.index(node)
+    before = paragraph.children[index - 1] if index else None
+    if isinstance(before, nodes.Text):  # "…escenarios; archivo de escenarios " ends at the counts
+        paragraph.replace(before, nodes.Text(str(before).rsplit(";", 1)[0]))
+    paragraph.remove(node)
+    block = _engine_code(node.astext())
+    paragraph.parent.insert(paragraph.parent.index(paragraph) + 1, block)
+
+
+def _flag_name(node: nodes.Node, question: str) -> str:
+    """A flag's name as players read it: its question (the link under a rule's flag field, whose
+    question follows, says where its readings are)."""
+    parent = node.parent
+    while parent is not None:
+        if isinstance(parent, nodes.Element) and "guinote-flag-head" in parent.get("classes", []):
+            return str(_("The readings and who plays each"))
+        parent = parent.parent
+    return question[:1].upper() + question[1:] if _in_title(node) else f"«{question}»"
+
+
+def _bracketed(node: nodes.Node) -> bool:
+    """Whether ``node`` is all that stands in brackets; if so the brackets and it are removed."""
+    parent = node.parent
+    if parent is None:
+        return False
+    index = parent.index(node)
+    before = parent.children[index - 1] if index else None
+    after = parent.children[index + 1] if index + 1 < len(parent.children) else None
+    if not (isinstance(before, nodes.Text) and isinstance(after, nodes.Text)):
+        return False
+    if not (str(before).endswith("(") and str(after).startswith(")")):
+        return False
+    parent.replace(before, nodes.Text(str(before)[:-1].rstrip()))
+    parent.replace(after, nodes.Text(str(after)[1:]))
+    parent.remove(node)
+    return True
+
+
 def plain_words_for_players(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """The HTML player pages: each scenario's house rule; in the Spanish edition, plain words
     outside the engine view."""
@@ -212,11 +283,15 @@ def plain_words_for_players(app: Sphinx, doctree: nodes.document, docname: str) 
             continue
         text = literal.astext().replace("\u200b", "")
         if flag.match(text.replace(" ", "_")) and text not in BARE:
-            question = asked[text.replace(" ", "_")]
-            said = question[:1].upper() + question[1:] if _in_title(literal) else f"«{question}»"
-            _swap(literal, [nodes.inline("", said)])
+            _swap(literal, [nodes.inline("", _flag_name(literal, asked[text.replace(" ", "_")]))])
+        elif _value.fullmatch(text) and _bracketed(literal):
+            pass  # ``(flag=value)`` after a sentence that says it: left out, as in plain words
+        elif text in _lone_values():
+            _swap(literal, [nodes.inline("", reading(_lone_values()[text], text, "es") or text)])
         elif plain_text(text) != text:
             _swap(literal, [nodes.inline("", plain_text(text))])
+        elif _location(literal) is not None:
+            _overview_location(_location(literal))  # type: ignore[arg-type]
     for text_node in list(doctree.findall(nodes.Text)):
         if text_node.parent is None or _in_engine_view(text_node):
             continue
