@@ -35,6 +35,7 @@ from guinote_rulebook.directives.area import AreaDirective
 from guinote_rulebook.directives.automodules import AutomodulesDirective
 from guinote_rulebook.directives.club import ClubPlainWords, ClubRulesDirective
 from guinote_rulebook.directives.coverage import CoverageDirective, InterpretationsDirective
+from guinote_rulebook.directives.engine import EngineAuthorsDirective
 from guinote_rulebook.directives.example import ExampleDirective
 from guinote_rulebook.directives.flags import FlagsDirective, FlagsMatrixDirective
 from guinote_rulebook.directives.pictures import DeckDirective, SeatsDirective
@@ -64,6 +65,7 @@ DIRECTIVES = {
     "guinote-style-terms": StyleTermsDirective,
     "guinote-style-banned": StyleBannedDirective,
     "guinote-club-rules": ClubRulesDirective,
+    "guinote-engine-authors": EngineAuthorsDirective,
 }
 
 
