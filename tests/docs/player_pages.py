@@ -121,7 +121,7 @@ def offences(html: str, within: str | None = None, english: bool = True) -> list
             found += [f"{m.group(0)}: {text[:160]}" for m in SEAT_OR_CODE.finditer(text)]
             continue
         why = [match.group(0) for match in CODE.finditer(text)] + [match.group(0) for match in RULE.finditer(text)]
-        why += sorted({word for word in re.findall(r"[a-zA-Z]+", text) if word.lower() in ENGLISH} - ALLOWED)
+        why += sorted({word for word in re.findall(r"[^\W\d_]+", text) if word.lower() in ENGLISH} - ALLOWED)
         why += [match.group(0) for match in BANNED.finditer(text)]
         if why:
             found.append(f"{', '.join(why)}: {text[:160]}")
