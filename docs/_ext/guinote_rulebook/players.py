@@ -194,7 +194,8 @@ def _flag_value(node: nodes.literal) -> None:
 def house_rules(doctree: nodes.document, language: str) -> None:
     """Each scenario played under a flag's value says so in its players' view, in plain words."""
     for block in doctree.findall(scenario_block):
-        said = [choice(flag, value, language) for flag, value in block.get("house_rules", ())]
+        tagged: list[tuple[str, str]] = block.get("house_rules", [])
+        said = [choice(flag, value, language) for flag, value in tagged]
         view = next((node for node in block.findall(nodes.container) if "guinote-players" in node["classes"]), None)
         if view is None or not any(said):
             continue

@@ -157,7 +157,12 @@ class AreaDirective(RulebookDirective):
         items = []
         for value in spec.values.values():
             items.append(
-                [flag_value(rule.flag, value.name, read_beside=True), nodes.Text(" ("), *sources_inline(value.sources, docname), nodes.Text(")")]
+                [
+                    flag_value(rule.flag, value.name, read_beside=True),
+                    nodes.Text(" ("),
+                    *sources_inline(value.sources, docname),
+                    nodes.Text(")"),
+                ]
             )
         readings = nodes.bullet_list(classes=["guinote-flag-values"])
         for value, item in zip(spec.values.values(), items, strict=True):

@@ -225,7 +225,9 @@ class ExampleDirective(RulebookDirective):
             text = _("Side {side} wins the point: {because}. Rule").format(side=hand.winner, because=because)
             if seating:
                 text = _capital(
-                    _("{side} wins the point: {because}. Rule").format(side=self.side_name(hand.winner), because=because)
+                    _("{side} wins the point: {because}. Rule").format(
+                        side=self.side_name(hand.winner), because=because
+                    )
                 )
         rule = rule_ref(hand.rule, docname) if hand.rule in data.rules else literal(hand.rule)
         out.append(para(nodes.Text(text + " "), rule, nodes.Text("."), classes=["guinote-example-outcome"]))
@@ -254,7 +256,9 @@ class ExampleDirective(RulebookDirective):
                     _("tricks won"): frame.tricks_won,
                 },
             )
-            names = {seat: self.seating.seat(seat, self.language) for seat in range(hand.players)} if self.seating else None
+            names = (
+                {seat: self.seating.seat(seat, self.language) for seat in range(hand.players)} if self.seating else None
+            )
             box += drawing(svg=svg.table_svg(picture, caption, names), alt=caption)
             frames += box
         return frames
@@ -263,7 +267,9 @@ class ExampleDirective(RulebookDirective):
         """One row per trick (the seats' cards, who won it, its points), a row across the
         table for what happened between tricks, and a row naming each phase as it starts."""
         players = hand.players
-        seats = [_capital(self.seating.seat(seat, self.language)) if self.seating else str(seat) for seat in range(players)]
+        seats = [
+            _capital(self.seating.seat(seat, self.language)) if self.seating else str(seat) for seat in range(players)
+        ]
         headers = ["#", *seats, _("Won by"), _("Points")]
         rows: list[list[Cell]] = []
         for trick in hand.tricks:

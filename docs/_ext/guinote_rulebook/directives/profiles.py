@@ -12,9 +12,9 @@ from guinote_rulebook.nodes import details, summary
 from guinote_rulebook.render import (
     Cell,
     code_value,
-    flag_value,
     field_item,
     flag_ref,
+    flag_value,
     literal,
     para,
     profile_ref,
