@@ -1,12 +1,21 @@
 """What a Spanish player meets on a rulebook page: its text outside the engine authors' view.
 
-The players' view of a page is its text but for the engine's phrasing of each scenario (the
-``<details class="guinote-engine">`` block), scripts and styles; a rule ID is allowed as the text
-of its link, nowhere else. :func:`offences` lists what a player could not read there: codes
-(``MUST_FOLLOW_SUIT``, ``snake_case``, ``flag=value``), card codes (``5c``), bare rule IDs, seat
-numbers (``jugador 2``) and English words, less the short :data:`ALLOWED` list of the game's
-terms that both editions write in Spanish.
-"""
+The players' view of a page is its text but for what is folded away for engine authors (a
+``<details class="guinote-engine">`` block: a scenario's Gherkin, a flag value's code, a passage of
+``.. guinote-engine-authors::``), scripts and styles. :func:`offences` lists what a player could
+not read there: codes (``MUST_FOLLOW_SUIT``, ``snake_case``, ``flag=value``), card codes (``5c``),
+bare rule IDs, seat numbers (``jugador 2``), English words and the engine's Spanish words
+(«motor», «batería», «arnés», «asiento»).
+
+What it allows, and why (the whole allow-list):
+
+* the words of :data:`ALLOWED`: the game's terms, Spanish in both editions, that look like
+  English or like codes (``as``, ``mano``, ``tute``...);
+* a rule ID as the text of its link, or as the small label before its rule's heading
+  (``guinote-id``): a club cites a rule by it, as a page number; never inside a sentence;
+* with ``within=MAIN``, only the page's own text is read: the site's sidebars and footer list
+  every page of the site, the engine authors' too, under their titles.
+""""""
 
 from __future__ import annotations
 
