@@ -11,12 +11,14 @@ are resolved:
   in plain words (:func:`guinote_conformance.catalogue.club.questions`); in a title, where the
   rule's flag field says the choice, ``Con flag=value`` is left out;
 * a flag's name alone is its question in plain words, a profile's code its words
-  (``tradicional_literal`` is *tradicional literal*);
+  (``tradicional_literal`` is *tradicional literal*), a reason code what a player says
+  (``NOT_YOUR_TURN`` is «no es su turno»), ``el Ao`` *el As de oros*;
 * a value marked by a directive (``guinote-flag-value``, with its flag) is its reading, and its
   code moves into a ``<details class="guinote-engine">`` for engine authors.
 
-The English edition keeps its codes (its readers include the engine authors it names them for),
-and the printed book is not touched (HTML builds only)."""
+In both HTML editions, a scenario played under a flag's value says so in its players' view
+(*Se juega con la opción: …*). The English edition keeps its codes (its readers include the
+engine authors it names them for), and the printed book is not touched (HTML builds only)."""
 
 from __future__ import annotations
 
@@ -125,7 +127,9 @@ def _in_title(node: nodes.Node) -> bool:
 
 
 def plain_text(text: str, title: bool = False) -> str:
-    """``text`` with each ``flag=value`` and profile code said in the Spanish players' words."""
+    """``text`` with each ``flag=value``, reason code, card code after its article and profile
+    code said in the Spanish players' words; in a ``title``, a ``flag=value`` (and the ``Con``
+    that brings it in) is left out, as the rule's flag field says the choice."""
     value, _flag, profile = _patterns()
 
     def said(match: re.Match[str]) -> str:
@@ -133,15 +137,19 @@ def plain_text(text: str, title: bool = False) -> str:
         if words is None:
             return match.group(0)
         if title:
+            removed.append(match.group(0))
             return ""
-        lead = f"{match.group(1)} " if match.group(1) else ""
-        return f"{lead}la opción {words}"
+        intro = f"{match.group(1)} " if match.group(1) else ""
+        return f"{intro}la opción {words}"
 
+    lead = text[: len(text) - len(text.lstrip())]  # the space after a heading's rule ID stays
+    removed: list[str] = []
     text = value.sub(said, text)
     text = _REASON.sub(lambda match: f"«{REASON_WORDS[match.group(0)][1]}»", text)
     text = _CARD.sub(lambda match: match.group(1) + card_words(match.group(2), "es").split(" ", 1)[1], text)
-    if title:
-        text = re.sub(r"^(\s*)([a-záéíóú])", lambda m: m.group(1) + m.group(2).upper(), re.sub(r"\s{2,}", " ", text))
+    if removed:  # the title starts anew where its choice was taken out
+        body = re.sub(r"\s{2,}", " ", text).strip()
+        text = lead + body[:1].upper() + body[1:]
     return profile.sub(lambda match: match.group(1).replace("_", " "), text)
 
 
@@ -237,14 +245,23 @@ def _overview_location(node: nodes.Element) -> None:
 
 
 def _flag_name(node: nodes.Node, question: str) -> str:
-    """A flag's name as players read it: its question (the link under a rule's flag field, whose
-    question follows, says where its readings are)."""
+    """A flag's name as players read it: its question, in quotes inside a sentence (the link under
+    a rule's flag field, whose question follows, says where its readings are)."""
     parent = node.parent
     while parent is not None:
         if isinstance(parent, nodes.Element) and "guinote-flag-head" in parent.get("classes", []):
             return str(_("The readings and who plays each"))
         parent = parent.parent
-    return question[:1].upper() + question[1:] if _in_title(node) else f"«{question}»"
+    alone = _in_title(node) or any(isinstance(up, nodes.entry) for up in _ancestors(node))
+    return question[:1].upper() + question[1:] if alone else f"«{question}»"
+
+
+def _ancestors(node: nodes.Node) -> list[nodes.Node]:
+    found, parent = [], node.parent
+    while parent is not None:
+        found.append(parent)
+        parent = parent.parent
+    return found
 
 
 def _bracketed(node: nodes.Node) -> bool:
