@@ -15,7 +15,7 @@ What it allows, and why (the whole allow-list):
   (``guinote-id``): a club cites a rule by it, as a page number; never inside a sentence;
 * with ``within=MAIN``, only the page's own text is read: the site's sidebars and footer list
   every page of the site, the engine authors' too, under their titles.
-""""""
+"""
 
 from __future__ import annotations
 
