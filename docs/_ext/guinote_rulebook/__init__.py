@@ -74,6 +74,8 @@ STATIC = Path(__file__).resolve().parent / "static"
 
 def _builder_inited(app: Sphinx) -> None:
     data.reset()
+    # what the directives build for: the web edition names players and cards in words (base.py)
+    app.env.guinote_format = app.builder.format  # type: ignore[attr-defined]
     if app.builder.format == "html":
         app.config.html_static_path.append(str(STATIC))  # the extension's script and styles
 

@@ -20,7 +20,7 @@ class EngineAuthorsDirective(RulebookDirective):
     def run(self) -> list[nodes.Node]:
         body = nodes.container()
         self.state.nested_parse(self.content, self.content_offset, body)
-        if self.env.app.builder.format != "html":
+        if not self.web():
             return list(body.children)
         block = details(classes=["guinote-engine", "guinote-engine-authors"])
         block += summary("", _("For engine authors"))

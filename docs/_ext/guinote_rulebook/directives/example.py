@@ -165,7 +165,7 @@ class ExampleDirective(RulebookDirective):
         docname = self.env.docname
         language = "es" if self.config.language == "es" else "en"
         # the web edition names the players as at the table; the printed book keeps its numbers
-        seating = Seating(hand.players, dealer=hand.dealer) if self.env.app.builder.format == "html" else None
+        seating = Seating(hand.players, dealer=hand.dealer) if self.web() else None
         self.seating, self.language = seating, language
         out: list[nodes.Node] = []
         fields = nodes.field_list(classes=["guinote-example-setup"])

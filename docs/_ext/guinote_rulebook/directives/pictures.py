@@ -34,7 +34,7 @@ class DeckDirective(RulebookDirective):
             # the web edition names the cards (their codes are under "Card notation", for engine
             # authors); the printed book lists the codes
             cards: nodes.Node = literal(" ".join(row))
-            if self.env.app.builder.format == "html":
+            if self.web():
                 cards = nodes.Text(", ".join(svg.card_name(code).split(" de ", 1)[0] for code in row))
             block += para(nodes.strong("", name), nodes.Text(": "), cards)
             block += drawing(svg=svg.cards_row(row, label), alt=label)
