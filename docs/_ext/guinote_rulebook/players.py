@@ -154,9 +154,13 @@ def plain_text(text: str, title: bool = False) -> str:
 
 
 def _swap(node: nodes.Node, new: list[nodes.Node]) -> None:
-    """``node`` replaced by ``new`` (none or more nodes; docutils' own would keep its classes)."""
+    """``node`` replaced by ``new`` (none or more nodes; docutils' own would keep its classes);
+    the link around a code no longer shows as code."""
     parent = node.parent
     assert parent is not None
+    for up in _ancestors(node)[:3]:
+        if isinstance(up, nodes.Element) and "guinote-code" in up["classes"]:
+            up["classes"].remove("guinote-code")
     index = parent.index(node)
     parent.remove(node)
     for offset, child in enumerate(new):
