@@ -1,11 +1,20 @@
 """What a Spanish player meets on a rulebook page: its text outside the engine authors' view.
 
-The players' view of a page is its text but for the engine's phrasing of each scenario (the
-``<details class="guinote-engine">`` block), scripts and styles; a rule ID is allowed as the text
-of its link, nowhere else. :func:`offences` lists what a player could not read there: codes
-(``MUST_FOLLOW_SUIT``, ``snake_case``, ``flag=value``), card codes (``5c``), bare rule IDs, seat
-numbers (``jugador 2``) and English words, less the short :data:`ALLOWED` list of the game's
-terms that both editions write in Spanish.
+The players' view of a page is its text but for what is folded away for engine authors (a
+``<details class="guinote-engine">`` block: a scenario's Gherkin, a flag value's code, a passage of
+``.. guinote-engine-authors::``), scripts and styles. :func:`offences` lists what a player could
+not read there: codes (``MUST_FOLLOW_SUIT``, ``snake_case``, ``flag=value``), card codes (``5c``),
+bare rule IDs, seat numbers (``jugador 2``), English words and the engine's Spanish words
+(«motor», «batería», «arnés», «asiento»).
+
+What it allows, and why (the whole allow-list):
+
+* the words of :data:`ALLOWED`: the game's terms, Spanish in both editions, that look like
+  English or like codes (``as``, ``mano``, ``tute``...);
+* a rule ID as the text of its link, or as the small label before its rule's heading
+  (``guinote-id``): a club cites a rule by it, as a page number; never inside a sentence;
+* with ``within=MAIN``, only the page's own text is read: the site's sidebars and footer list
+  every page of the site, the engine authors' too, under their titles.
 """
 
 from __future__ import annotations
@@ -85,8 +94,10 @@ class PlayerText(HTMLParser):
         classes = values.get("class", "").split()
         skipped = tag in ("script", "style") or (tag == "details" and "guinote-engine" in classes)
         skipped = skipped or "headerlink" in classes or "guinote-languages" in classes
-        link = tag == "a" and "#rule-" in values.get("href", "")
-        self.stack.append((tag, skipped, link, self.within in classes))
+        # a rule ID may be the text of its link, or the small label before its rule's heading
+        link = (tag == "a" and "#rule-" in values.get("href", "")) or "guinote-id" in classes
+        inside = self.within in classes or values.get("id") == self.within
+        self.stack.append((tag, skipped, link, inside))
 
     def handle_endtag(self, tag: str) -> None:
         if tag in VOID:
@@ -101,9 +112,14 @@ class PlayerText(HTMLParser):
         self.pieces.append(RULE.sub(" ", data) if self.in_rule_link() else data)
 
 
+#: the id of a page's own text, less the site's sidebars, header and footer (the Furo theme's):
+#: these list every page of the site, the engine authors' too, under their titles
+MAIN = "furo-main-content"
+
+
 def offences(html: str, within: str | None = None, english: bool = True) -> list[str]:
     """What a player cannot read in the players' view of ``html`` (only inside the elements of the
-    class ``within``, if given): each offending piece of text, with why (``english=False``: English
+    class or id ``within``, if given): each offending piece of text, with why (``english=False``: English
     words are allowed, as in the English edition)."""
     parser = PlayerText(within)
     parser.feed(html)
@@ -114,7 +130,7 @@ def offences(html: str, within: str | None = None, english: bool = True) -> list
             found += [f"{m.group(0)}: {text[:160]}" for m in SEAT_OR_CODE.finditer(text)]
             continue
         why = [match.group(0) for match in CODE.finditer(text)] + [match.group(0) for match in RULE.finditer(text)]
-        why += sorted({word for word in re.findall(r"[a-zA-Z]+", text) if word.lower() in ENGLISH} - ALLOWED)
+        why += sorted({word for word in re.findall(r"[^\W\d_]+", text) if word.lower() in ENGLISH} - ALLOWED)
         why += [match.group(0) for match in BANNED.finditer(text)]
         if why:
             found.append(f"{', '.join(why)}: {text[:160]}")

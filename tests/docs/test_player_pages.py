@@ -1,10 +1,14 @@
-"""The rulebook's scenarios as players read them: in the players' words, the engine's a click away.
+"""The rulebook as players read it: in the players' words, the engine's a click away.
 
 On every page of the rulebook, a scenario shows its steps as a player says them (seats as at the
 table, cards by their names) and keeps the Gherkin that runs, with its codes, JSON and tags,
 inside a ``<details class="guinote-engine">`` block. Outside that block a Spanish player meets no
 code, flag value, seat number, bare rule ID or English word (:mod:`player_pages`), and an English
-one no code or seat number. The pages are the built editions (``built_docs``).
+one no code or seat number. The same holds for the whole of a Spanish player page (the rulebook's
+chapters, the glossary, the disagreements, profiles, questions and club pages): its rules, their
+readings, its tables and headings, outside what is folded away for engine authors. A scenario
+played under a flag's value says which, in plain words, in both editions. The pages are the built
+editions (``built_docs``).
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from __future__ import annotations
 import re
 
 from tests.docs.conftest import BuiltSite
-from tests.docs.player_pages import offences
+from tests.docs.player_pages import MAIN, offences
 
 
 def _rulebook(site: BuiltSite) -> dict[str, str]:
@@ -32,6 +36,34 @@ def test_a_spanish_scenario_holds_no_code_seat_number_or_english_word_outside_th
     assert not problems, f"{len(problems)} pieces of text a player cannot read:\n" + "\n".join(problems[:40])
 
 
+#: the pages a club player reads besides the rulebook's chapters (the rest are for engine authors)
+PLAYER_PAGES = ("glossary", "disagreements", "profiles", "club", "questions")
+
+
+def test_a_spanish_player_page_holds_no_code_flag_value_or_english_word_outside_the_engine_view(
+    es_site: BuiltSite,
+) -> None:
+    pages = {name: html for name, html in es_site.pages().items() if name.startswith("rulebook/")}
+    pages |= {name: es_site.page(name) for name in PLAYER_PAGES}
+    assert len(pages) > 15
+    problems = [f"{name}: {offence}" for name, html in pages.items() for offence in offences(html, within=MAIN)]
+    assert not problems, f"{len(problems)} pieces of text a player cannot read:\n" + "\n".join(problems[:40])
+
+
+def test_a_scenario_played_under_a_flag_value_says_the_house_rule_in_plain_words(
+    site: BuiltSite, es_site: BuiltSite
+) -> None:
+    for edition, words in (
+        (es_site, "Se juega con la opción: tras una misma baza ganada pueden hacerse varios cantes"),
+        (site, "Played with the house rule: several cantes may follow the same won trick"),
+    ):
+        page = edition.page("rulebook/cantes")
+        views = re.findall(r'<div class="guinote-players[^"]*">(.*?)<ul', page, re.S)
+        assert any(words in view for view in views), words
+        # the flag's code stays in the engine authors' view, never in the players'
+        assert not any("cante_per_trick" in view for view in views)
+
+
 def test_an_english_scenario_names_no_seat_by_number_and_shows_no_code_outside_the_engine_view(site: BuiltSite) -> None:
     problems = [
         f"{name}: {offence}"
@@ -46,7 +78,8 @@ def test_every_scenario_keeps_the_engine_phrasing_one_click_away(es_site: BuiltS
     scenarios = page.count('class="guinote-scenario ') + page.count('class="guinote-scenario"')
     assert scenarios > 20
     assert page.count('class="guinote-players') == scenarios
-    blocks = re.split(r'<details class="[^"]*guinote-engine[^"]*">', page)[1:]
+    # a scenario's engine view (a flag value's code, also folded away for engine authors, is not one)
+    blocks = re.split(r'<details class="(?![^"]*guinote-engine-code)[^"]*guinote-engine[^"]*">', page)[1:]
     assert len(blocks) == scenarios
     engine = [block.split("</details>", 1)[0] for block in blocks]
     assert all("<summary>Los pasos como los ejecuta el programa" in block for block in engine)

@@ -29,12 +29,13 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from guinote_rulebook import booklet, data, i18n, locale, nodes, printed, search
+from guinote_rulebook import booklet, data, i18n, locale, nodes, players, printed, search
 from guinote_rulebook.directives.architecture import ArchitectureDirective
 from guinote_rulebook.directives.area import AreaDirective
 from guinote_rulebook.directives.automodules import AutomodulesDirective
 from guinote_rulebook.directives.club import ClubPlainWords, ClubRulesDirective
 from guinote_rulebook.directives.coverage import CoverageDirective, InterpretationsDirective
+from guinote_rulebook.directives.engine import EngineAuthorsDirective
 from guinote_rulebook.directives.example import ExampleDirective
 from guinote_rulebook.directives.flags import FlagsDirective, FlagsMatrixDirective
 from guinote_rulebook.directives.pictures import DeckDirective, SeatsDirective
@@ -64,6 +65,7 @@ DIRECTIVES = {
     "guinote-style-terms": StyleTermsDirective,
     "guinote-style-banned": StyleBannedDirective,
     "guinote-club-rules": ClubRulesDirective,
+    "guinote-engine-authors": EngineAuthorsDirective,
 }
 
 
@@ -72,6 +74,8 @@ STATIC = Path(__file__).resolve().parent / "static"
 
 def _builder_inited(app: Sphinx) -> None:
     data.reset()
+    # what the directives build for: the web edition names players and cards in words (base.py)
+    app.env.guinote_format = app.builder.format  # type: ignore[attr-defined]
     if app.builder.format == "html":
         app.config.html_static_path.append(str(STATIC))  # the extension's script and styles
 
@@ -97,6 +101,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         app.add_role(name, role)
     i18n.setup(app)
     search.setup(app)  # what each edition's search finds
+    players.setup(app)  # the Spanish player pages in plain words (HTML)
     printed.setup(app)  # the printed edition (tox -e print)
     booklet.setup(app)  # the club booklet (tox -e print)
     locale.compile_catalogue(app)

@@ -257,6 +257,16 @@ def code_value(text: str) -> nodes.literal:
     return literal(text.replace("_", "_\u200b"))
 
 
+def flag_value(flag: str, value: str, *, wrap: bool = False, read_beside: bool = False) -> nodes.literal:
+    """A flag's value as code, marked with its flag: the Spanish player pages say its reading
+    instead, the code one click away (:mod:`guinote_rulebook.players`); ``read_beside``: the
+    reading is already shown next to it, so only the code remains, for engine authors."""
+    node = code_value(value) if wrap else literal(value)
+    node["classes"].append("guinote-flag-value")
+    node["flag"], node["value"], node["read_beside"] = flag, value, read_beside
+    return node
+
+
 def snake_words(name: str) -> str:
     """A flag or profile name for reading: ``partner_winning_exempts`` -> ``partner winning exempts``."""
     return name.replace("_", " ")

@@ -187,6 +187,8 @@ def render_scenario(
     block["classes"].append("guinote-scenario")
     seating = seating_of(scenario)
     block["seating"] = (seating.players, seating.dealer, seating.leader)  # the title's seats: SeatNamesInTitles
+    # the flag values it is played under: the HTML players' view says them (guinote_rulebook.players)
+    block["house_rules"] = [tuple(tag.split("=", 1)) for tag in scenario.tags if "=" in tag]
     block += name
     body = nodes.container(classes=["guinote-scenario-body"])
     picture = scenario_picture(scenario)

@@ -23,6 +23,7 @@ from guinote_rulebook.render import (
     bullets,
     field_item,
     flag_ref,
+    flag_value,
     literal,
     note,
     para,
@@ -156,7 +157,12 @@ class AreaDirective(RulebookDirective):
         items = []
         for value in spec.values.values():
             items.append(
-                [literal(value.name), nodes.Text(" ("), *sources_inline(value.sources, docname), nodes.Text(")")]
+                [
+                    flag_value(rule.flag, value.name, read_beside=True),
+                    nodes.Text(" ("),
+                    *sources_inline(value.sources, docname),
+                    nodes.Text(")"),
+                ]
             )
         readings = nodes.bullet_list(classes=["guinote-flag-values"])
         for value, item in zip(spec.values.values(), items, strict=True):

@@ -41,6 +41,10 @@ class RulebookDirective(SphinxDirective):
                 logger.warning("guinote: %s", error, location=self.get_location(), type="guinote", subtype="data")
         return data
 
+    def web(self) -> bool:
+        """Whether this build is an HTML one (the web editions), not the printed book's."""
+        return getattr(self.env, "guinote_format", "html") == "html"
+
     def note_engine_dependency(self) -> None:
         for path in store.engine_files():
             self.env.note_dependency(str(path))

@@ -11,6 +11,7 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 
 from guinote_conformance.catalogue.rulebook import FrameEvent, TablePicture, worked_hand
+from guinote_conformance.catalogue.table_words import Seating
 from guinote_rulebook import svg
 from guinote_rulebook.directives.base import RulebookDirective, logger
 from guinote_rulebook.locale import _, card_phrase, word
@@ -43,7 +44,61 @@ def reason_text(reason: str) -> str:
     return reasons.get(reason, reason.replace("_", " "))
 
 
-def event_text(event: FrameEvent) -> str:
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def named_event_text(event: FrameEvent, seating: Seating, language: str) -> str | None:
+    """The sentence of ``event`` with the players named as at the table (the web edition's), or
+    None for the events whose sentence names nobody (:func:`event_text` says those)."""
+    d = event.details
+
+    def player(key: str = "seat") -> str:
+        return seating.seat(int(d[key]), language) if key in d else "?"
+
+    if event.kind == "deal":
+        return _("The cards are dealt; the mano leads.")
+    if event.kind == "card_played":
+        text = _("{player} plays {card}.").format(player=player(), card=card_phrase(svg.card_name(str(d["card"]))))
+    elif event.kind == "trick_won":
+        text = _("{player} wins the trick: {points} points.").format(player=player(), points=d["points"])
+    elif event.kind == "cards_drawn":
+        draws = ", ".join(
+            f"{seating.seat(seat, language)} ({card_phrase(svg.card_name(card))})" for seat, card in d["draws"]
+        )
+        return _("Each player draws from the stock, the winner first: {draws}.").format(draws=draws)
+    elif event.kind == "cante":
+        suit = svg.SUIT_NAMES.get(str(d["suit"]), str(d["suit"]))
+        text = _("{player} sings in {suit}: +{value}.").format(player=player(), suit=suit, value=d["value"])
+    elif event.kind == "exchange":
+        text = _("{player} exchanges {gave} for the muestra, {took}.").format(
+            player=player(),
+            gave=card_phrase(svg.card_name(str(d["gave"]))),
+            took=card_phrase(svg.card_name(str(d["took"]))),
+        )
+    elif event.kind == "tute":
+        text = _("{player} sings tute.").format(player=player())
+    elif event.kind == "ultimas":
+        side = seating.side(int(d["side"]), language)
+        text = _("{side} takes the diez de últimas: +{points}.").format(side=side, points=d["points"])
+    elif event.kind == "point_won":
+        text = _("{side} wins the point.").format(side=seating.side(int(d["side"]), language))
+    elif event.kind == "claim":
+        text = _("{player} claims 101.").format(player=player())
+    elif event.kind == "renuncio":
+        text = _("{player} makes a renuncio.").format(player=player())
+    else:
+        return None
+    return _capital(text)
+
+
+def event_text(event: FrameEvent, seating: Seating | None = None, language: str = "en") -> str:
+    """The sentence of ``event``: the players named as at the table with ``seating``, else by
+    their seat numbers (the printed book's)."""
+    if seating is not None:
+        named = named_event_text(event, seating, language)
+        if named is not None:
+            return named
     d = event.details
     if event.kind == "deal":
         return _("The cards are dealt; seat {seat}, the mano, leads.").format(seat=d["mano"])
@@ -82,11 +137,13 @@ def event_text(event: FrameEvent) -> str:
     return ""  # an event the reader needs no sentence for
 
 
-def events_text(events: Any) -> str:
-    return " ".join(text for text in (event_text(event) for event in events) if text)
+def events_text(events: Any, seating: Seating | None = None, language: str = "en") -> str:
+    return " ".join(text for text in (event_text(event, seating, language) for event in events) if text)
 
 
 class ExampleDirective(RulebookDirective):
+    seating: Seating | None = None
+    language = "en"
     option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {
         "profile": directives.unchanged,
         "seed": directives.nonnegative_int,
@@ -106,20 +163,22 @@ class ExampleDirective(RulebookDirective):
             text = _("The example could not be generated: {error}").format(error=error)
             return self.finish([note(text_para(text), kind=nodes.warning)])
         docname = self.env.docname
+        language = "es" if self.config.language == "es" else "en"
+        # the web edition names the players as at the table; the printed book keeps its numbers
+        seating = Seating(hand.players, dealer=hand.dealer) if self.web() else None
+        self.seating, self.language = seating, language
         out: list[nodes.Node] = []
         fields = nodes.field_list(classes=["guinote-example-setup"])
         fields += field_item(_("Profile"), para(profile_ref(profile.split("+")[0], docname, profile)))
         fields += field_item(_("Seed"), para(literal(str(seed))))
-        fields += field_item(
-            _("Dealer"),
-            text_para(
-                _("seat {dealer}; the mano (first to play) is seat {mano}").format(dealer=hand.dealer, mano=hand.mano)
-            ),
-        )
+        dealt = _("seat {dealer}; the mano (first to play) is seat {mano}").format(dealer=hand.dealer, mano=hand.mano)
+        if seating is None:  # the web edition's text says how the players are named, from the dealer
+            fields += field_item(_("Dealer"), text_para(dealt))
+        muestra = [] if seating else [literal(hand.muestra)]
         fields += field_item(
             _("Muestra"),
             para(
-                literal(hand.muestra),
+                *muestra,
                 nodes.Text(
                     " "
                     + _("({card}): {trump} are trumps; {stock} cards stay in the stock above it").format(
@@ -135,22 +194,25 @@ class ExampleDirective(RulebookDirective):
         deal_rows: list[list[Cell]] = []
         for seat, cards in enumerate(hand.deal):
             label = _("Cards dealt to seat {seat}").format(seat=seat)
-            deal_rows.append(
-                [
-                    _("seat {seat}").format(seat=seat),
-                    _("side {side}").format(side=hand.sides[seat]),
-                    [para(literal(" ".join(cards))), drawing(svg=svg.cards_row(list(cards), label), alt=label)],
-                ]
-            )
+            codes: list[nodes.Node] = [para(literal(" ".join(cards)))]
+            player = _("seat {seat}").format(seat=seat)
+            side = _("side {side}").format(side=hand.sides[seat])
+            if seating:  # the cards by their names, in the drawing and its description
+                player, side = _capital(seating.seat(seat, language)), seating.side(hand.sides[seat], language)
+                names = ", ".join(svg.card_name(card) for card in cards)
+                label = _("Cards dealt to {player}: {cards}").format(player=seating.seat(seat, language), cards=names)
+                codes = []
+            deal_rows.append([player, side, [*codes, drawing(svg=svg.cards_row(list(cards), label), alt=label)]])
         out.append(table([_("Seat"), _("Side"), _("Cards dealt (by suit)")], deal_rows, ["guinote-example-deal"]))
         out.append(rubric(_("Trick by trick")))
         out.append(self.tricks(hand))
         legend = _("Columns 0 to 3 are the seats. * marks the card that led the trick; the winning card is in bold.")
+        if seating:
+            legend = _("A column per player. * marks the card that led the trick; the winning card is in bold.")
         out.append(text_para(legend, ["guinote-legend"]))
         out.append(rubric(_("The count")))
         count_rows: list[list[Cell]] = [
-            [_("side {side}").format(side=side), *(str(value) for value in values)]
-            for side, values in enumerate(hand.count)
+            [self.side_name(side), *(str(value) for value in values)] for side, values in enumerate(hand.count)
         ]
         headers = [_("Side"), _("Card points"), _("Cantes"), _("Últimas"), _("Total")]
         out.append(table(headers, count_rows, ["guinote-example-count"]))
@@ -161,6 +223,12 @@ class ExampleDirective(RulebookDirective):
             )
         else:
             text = _("Side {side} wins the point: {because}. Rule").format(side=hand.winner, because=because)
+            if seating:
+                text = _capital(
+                    _("{side} wins the point: {because}. Rule").format(
+                        side=self.side_name(hand.winner), because=because
+                    )
+                )
         rule = rule_ref(hand.rule, docname) if hand.rule in data.rules else literal(hand.rule)
         out.append(para(nodes.Text(text + " "), rule, nodes.Text("."), classes=["guinote-example-outcome"]))
         return self.finish(out)
@@ -170,7 +238,7 @@ class ExampleDirective(RulebookDirective):
         total = len(hand.frames)
         for number, frame in enumerate(hand.frames, start=1):
             box = nodes.container(classes=["guinote-frame"])
-            caption = events_text(frame.events)
+            caption = events_text(frame.events, self.seating, self.language)
             box += text_para(f"{number}/{total}. {caption}", ["guinote-frame-caption"])
             picture = TablePicture(
                 players=hand.players,
@@ -188,7 +256,10 @@ class ExampleDirective(RulebookDirective):
                     _("tricks won"): frame.tricks_won,
                 },
             )
-            box += drawing(svg=svg.table_svg(picture, caption), alt=caption)
+            names = (
+                {seat: self.seating.seat(seat, self.language) for seat in range(hand.players)} if self.seating else None
+            )
+            box += drawing(svg=svg.table_svg(picture, caption, names), alt=caption)
             frames += box
         return frames
 
@@ -196,18 +267,23 @@ class ExampleDirective(RulebookDirective):
         """One row per trick (the seats' cards, who won it, its points), a row across the
         table for what happened between tricks, and a row naming each phase as it starts."""
         players = hand.players
-        headers = ["#", *(str(seat) for seat in range(players)), _("Won by"), _("Points")]
+        seats = [
+            _capital(self.seating.seat(seat, self.language)) if self.seating else str(seat) for seat in range(players)
+        ]
+        headers = ["#", *seats, _("Won by"), _("Points")]
         rows: list[list[Cell]] = []
         for trick in hand.tricks:
             row: list[Cell] = [str(trick.number)]
             for seat in range(players):
                 code = trick.cards.get(seat, "")
+                if self.seating and code:
+                    code = svg.card_name(code)
                 text = f"{code}*" if seat == trick.leader else code
                 if seat == trick.winner:
                     row.append([nodes.strong("", "", literal(text))])
                 else:
                     row.append([literal(text)] if text else "")
-            row += [str(trick.winner), str(trick.points)]
+            row += [seats[trick.winner] if self.seating else str(trick.winner), str(trick.points)]
             rows.append(row)
         node = table(headers, rows, ["guinote-example-tricks"])
         tbody = next(iter(node.findall(nodes.tbody)))
@@ -219,10 +295,16 @@ class ExampleDirective(RulebookDirective):
                 body.append(self.wide_row(word(phase).capitalize(), len(headers), "guinote-trick-phase"))
             body.append(table_row)
             if trick.after:
-                body.append(self.wide_row(events_text(trick.after), len(headers), "guinote-trick-after"))
+                text = events_text(trick.after, self.seating, self.language)
+                body.append(self.wide_row(text, len(headers), "guinote-trick-after"))
         tbody.children = []
         tbody.extend(body)
         return node
+
+    def side_name(self, side: int) -> str:
+        if self.seating is None:
+            return str(_("side {side}").format(side=side))
+        return _capital(self.seating.side(side, self.language))
 
     def wide_row(self, text: str, columns: int, css: str) -> nodes.row:
         row = nodes.row(classes=[css])

@@ -12,8 +12,8 @@ from guinote_rulebook.directives.base import RulebookDirective
 from guinote_rulebook.locale import _
 from guinote_rulebook.render import (
     Cell,
-    code_value,
     flag_ref,
+    flag_value,
     joined,
     literal,
     para,
@@ -60,9 +60,9 @@ class FlagsMatrixDirective(RulebookDirective):
                     cell += para(label, nodes.Text("—"), classes=["guinote-inherited"])
                     row.append(cell)
                     continue
-                flag_value = spec.values.get(value)
-                sources = flag_value.sources if flag_value is not None else ()
-                cell += para(label, code_value(value))
+                known = spec.values.get(value)
+                sources = known.sources if known is not None else ()
+                cell += para(label, flag_value(flag_name, value, wrap=True))
                 if sources:
                     cell += para(*sources_inline(sources, docname), classes=["guinote-sources"])
                 row.append(cell)
@@ -108,7 +108,7 @@ class FlagsDirective(RulebookDirective):
                 links = [profile_ref(name, docname, f"+{name}" if profiles[name].overlay else name) for name in users]
                 rows.append(
                     [
-                        literal(value.name),
+                        flag_value(flag_name, value.name, read_beside=True),
                         self.data_para(value.reading, data),
                         sources_inline(value.sources, docname),
                         joined(links) or "—",

@@ -31,7 +31,12 @@ class DeckDirective(RulebookDirective):
             row = [code for code in codes if code[-1] == suit]
             label = _("The {name} of the {size}-card deck").format(name=name, size=size)
             block = nodes.container(classes=["guinote-deck-row"])
-            block += para(nodes.strong("", name), nodes.Text(": "), literal(" ".join(row)))
+            # the web edition names the cards (their codes are under "Card notation", for engine
+            # authors); the printed book lists the codes
+            cards: nodes.Node = literal(" ".join(row))
+            if self.web():
+                cards = nodes.Text(", ".join(svg.card_name(code).split(" de ", 1)[0] for code in row))
+            block += para(nodes.strong("", name), nodes.Text(": "), cards)
             block += drawing(svg=svg.cards_row(row, label), alt=label)
             out.append(block)
         return self.finish(out)

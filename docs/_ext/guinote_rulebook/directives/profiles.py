@@ -14,6 +14,7 @@ from guinote_rulebook.render import (
     code_value,
     field_item,
     flag_ref,
+    flag_value,
     literal,
     para,
     profile_ref,
@@ -96,8 +97,10 @@ class ProfilesDirective(RulebookDirective):
             reading = values[value].reading if value in values else ""
             row: list[Cell] = [flag_ref(flag_name, docname, snake_words(flag_name))]
             if baseline is not None:
-                row.append(code_value(baseline.get(flag_name, "—")))
-            row += [code_value(value), self.data_para(reading, data) if reading else ""]
+                before = baseline.get(flag_name, "—")
+                row.append(flag_value(flag_name, before, wrap=True) if before in values else code_value(before))
+            row += [flag_value(flag_name, value, wrap=True, read_beside=bool(reading))]
+            row += [self.data_para(reading, data) if reading else ""]
             rows.append(row)
         headers = [_("Flag"), *([_("Baseline")] if baseline is not None else []), _("Value"), _("Reading")]
         return table(headers, rows, ["guinote-profile-flags"])
