@@ -312,6 +312,9 @@ def owned_rule(
 PASSING_100, FIRST_HAND_PLAYED_OUT, POINT_FROM_ZERO, COTO_FROM_ZERO = "SCORE-04", "VUELTAS-12", "MATCH-02", "MATCH-12"
 
 
+#: A side needs thirty malas to take the point.
+THIRTY_MALAS = "SCORE-09"
+
 #: What :func:`course_rule` reads of the reference's state.
 COURSE_FIELDS = ("total.0", "total.1", "hand_in_point")
 
@@ -341,6 +344,9 @@ def course_rule(subject: str, difference: Difference, step: Step) -> str:
     a total it carries into the deal of a new point (:data:`POINT_FROM_ZERO`); match points it
     keeps once a coto is won (:data:`COTO_FROM_ZERO`). ``""`` otherwise."""
     state = step.state
+    thirty = thirty_malas_rule(subject, difference, step)
+    if thirty:
+        return thirty
     totals = [value for value in (state.get("total.0"), state.get("total.1")) if isinstance(value, int)]
     ended = (subject == "event hand_over" and "hand_over" in (difference.got or [])) or (
         subject == "event hand_over.winner" and difference.expected is None and difference.got is not None
@@ -357,6 +363,35 @@ def course_rule(subject: str, difference: Difference, step: Step) -> str:
     if coto_won and subject.startswith(("state match.points", "event point_won.points")):
         return COTO_FROM_ZERO
     return ""
+
+
+def thirty_malas_rule(subject: str, difference: Difference, step: Step) -> str:
+    """Where the reference stopped a side for lack of the thirty malas (its ``hand_over`` says
+    ``thirty_malas_*``) and the engine settled the point otherwise: :data:`THIRTY_MALAS` when the
+    engine gave the point to that side; else the rule the reference's event names (SCORE-12:
+    what becomes of the point). ``""`` for any other difference.
+
+    Not SCORE-10 (what counts toward the thirty), even for an engine that counts the cantes:
+    play all but never tells the two apart. A side past 100 in a hand whose cards fall short of 30
+    holds more than 60 points of its cantes (with the diez de últimas), so cards and cantes together
+    reach 30 (only cantes carried from earlier hands, under ``thirty_malas_scope=all_hands``, can
+    make it otherwise); a scenario that sets the count up (``run``) shows what the engine counts."""
+    if subject != "event hand_over.winner" or not isinstance(difference.got, int):
+        return ""
+    over = next((e for e in step.events if e.get("type") == "hand_over"), None)
+    if over is None or not str(over.get("reason", "")).startswith("thirty_malas"):
+        return ""
+    winner = over.get("winner")
+    if isinstance(winner, int):
+        short = 1 - winner  # thirty_malas_lose / _cannot_win: the point went to the other side
+    else:
+        totals = [
+            value if isinstance(value, int) else -1 for value in (step.state.get("total.0"), step.state.get("total.1"))
+        ]
+        short = 0 if totals[0] >= totals[1] else 1  # the side past 100 (both: the reference went on)
+    if difference.got == short:
+        return THIRTY_MALAS
+    return str(over.get("rule") or "")  # the side short of them is agreed on: what follows is wrong
 
 
 def _trick_of(
@@ -382,6 +417,7 @@ __all__ = [
     "POINT_FROM_ZERO",
     "RECORD_FORMAT",
     "SUBSUMED",
+    "THIRTY_MALAS",
     "Cause",
     "Config",
     "Divergence",
@@ -393,5 +429,6 @@ __all__ = [
     "load_record",
     "owned_rule",
     "subsuming",
+    "thirty_malas_rule",
     "with_fields",
 ]

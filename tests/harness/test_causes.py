@@ -309,3 +309,21 @@ def test_a_field_the_step_did_not_read_is_read_off_the_reference() -> None:
     step = Step(_PLAYS[0], state={"total.0": 104})
     filled = with_fields(ReferenceEngine(), setup, _PLAYS[:1], step, COURSE_FIELDS)
     assert filled.state["hand_in_point"] == 0 and filled.state["total.0"] == 104
+
+
+def test_a_point_given_to_the_side_short_of_the_thirty_malas_breaks_score_09_not_vueltas_12() -> None:
+    """The reference ends the first hand de vueltas (the side past 100 lacks the thirty malas);
+    an engine that gives that side the point breaks SCORE-09, though the first hand ended past 100.
+    One that agrees the side lacks them but gives the point to the other side breaks the rule the
+    reference's event names."""
+    over = {"type": "hand_over", "winner": None, "reason": "thirty_malas_vueltas", "rule": "SCORE-12"}
+    step = Step({"type": "play", "seat": 3, "card": "4b"}, events=[over], state={"total.0": 112, "hand_in_point": 0})
+    assert course_rule("event hand_over.winner", Difference("event", "hand_over.winner", None, 0), step) == "SCORE-09"
+    lose = {**over, "winner": 1, "reason": "thirty_malas_lose"}
+    step_lose = Step(step.action, events=[lose], state=step.state)
+    assert course_rule("event hand_over.winner", Difference("event", "hand_over.winner", 1, 0), step_lose) == "SCORE-09"
+    gives_it_away = Difference("event", "hand_over.winner", None, 1)  # thirty_malas=lose played for vueltas
+    assert course_rule("event hand_over.winner", gives_it_away, step) == "SCORE-12"
+    decided = {**over, "winner": 0, "reason": "over_100", "rule": "SCORE-06"}
+    step_decided = Step(step.action, events=[decided], state=step.state)
+    assert course_rule("event hand_over.winner", Difference("event", "hand_over.winner", 0, 1), step_decided) == ""
