@@ -125,6 +125,9 @@ latex_show_urls = "footnote"
 PRINT_PREAMBLE = r"""
 \usepackage{microtype}
 \usepackage{ragged2e}
+% lists close together: a scenario's steps are a list, and the book holds some 370 of them
+\usepackage{enumitem}
+\setlist[itemize]{topsep=2pt,partopsep=0pt,itemsep=1pt,parsep=0pt}
 % a zero-width space (the break points of long names in narrow columns) may break a line
 \DeclareUnicodeCharacter{200B}{\hspace{0pt}}
 \makeatletter

@@ -185,7 +185,7 @@ def test_the_spanish_book_is_in_spanish() -> None:
     absent = [words for words in SPANISH if words not in content]
     assert not absent, f"missing from the Spanish book: {absent}"
     # the preface and the extension's own sentence for a scenario drawn elsewhere
-    assert "Sobre este libro" in content and "Su mesa está dibujada en la página" in content
+    assert "Sobre este libro" in content and "Sus pasos y su mesa están en la página" in content
 
 
 def test_the_english_book_has_its_own_words() -> None:

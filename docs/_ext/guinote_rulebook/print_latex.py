@@ -3,8 +3,9 @@
 * a drawing becomes a PDF made from its SVG (cairosvg), included at one scale for the whole
   book, so every card prints the same size; if the conversion fails, the drawing's text
   alternative prints in its place (with a warning);
-* a scenario, or a frame of the worked hand, prints as two columns: its drawing on the left,
-  its words on the right (:class:`columns`, :class:`column`), one box that never breaks;
+* a frame of the worked hand prints as two columns: its drawing on the left, its words on the
+  right (:class:`columns`, :class:`column`), one box that never breaks; a scenario prints its
+  drawing under its name and its steps under the drawing, the full width of the page (:func:`stacked`);
 * a collapsible block's summary prints as a bold line before its content; the other nodes
   print their children;
 * :class:`page_ref` prints the page of a label (LaTeX's ``\\pageref``), :class:`preface` the
@@ -29,9 +30,11 @@ logger = logging.getLogger(__name__)
 
 #: where the drawings' PDFs go, under the LaTeX output folder
 DRAWINGS = "drawings"
-#: the drawings' scale in the book: an SVG pixel is 3/4 pt, so a card 40 px wide prints 19 pt
-#: (6.7 mm) wide, and the table of four players (496 px high) 234 pt high: two scenarios to a page
-DRAWING_SCALE = 0.63
+#: the drawings' scale in the book: an SVG pixel is 3/4 pt, so a card 40 px wide prints 15.6 pt
+#: (5.5 mm) wide, its index still clear, and the table of four players (496 px high) 193 pt high,
+#: under half of the page's text: a scenario and its steps to a page (at 0.63 the book took 32
+#: pages more)
+DRAWING_SCALE = 0.52
 #: the width of a two-column block's drawing column (the words take the rest)
 DRAWING_COLUMN = 0.6
 
@@ -140,7 +143,8 @@ def _depart_columns(self: Any, node: columns) -> None:
 
 def _visit_column(self: Any, node: column) -> None:
     # top-aligned: the column starts with an empty line of no height
-    self.body.append("\\begin{minipage}[t]{" + str(node["width"]) + "\\linewidth}\\vspace{0pt}\\raggedright\n")
+    align = "\\centering" if node.get("centered") else "\\raggedright"
+    self.body.append("\\begin{minipage}[t]{" + str(node["width"]) + "\\linewidth}\\vspace{0pt}" + align + "\n")
 
 
 def _depart_column(self: Any, node: column) -> None:
@@ -173,6 +177,22 @@ def side_by_side(block: nodes.Element, figure: own.drawing) -> None:
     pair += words
     block.children = []
     block += pair
+
+
+def stacked(block: nodes.Element, figure: own.drawing) -> None:
+    """``block``'s drawing under its name, centred and kept with it, its words under the drawing,
+    the full width of the page: a scenario's steps, in the players' words, are too long for the
+    column beside a drawing (there they took twice the pages)."""
+    figure.parent.remove(figure)
+    picture = column(width="1.00", centered=True)
+    if block.children and not isinstance(block.children[0], nodes.container):  # the name: one box with it
+        name = block.children[0]
+        block.remove(name)
+        picture += name
+    picture += figure
+    pair = columns()
+    pair += picture
+    block.insert(0, pair)
 
 
 def _empty_container(node: nodes.Node) -> bool:

@@ -190,11 +190,26 @@ def scenarios_by_page(node: nodes.Element, docname: str) -> list[tuple[str, own.
     return found
 
 
+def run_in(rows: nodes.bullet_list) -> None:
+    """A step's rows (each player's cards, the cards of a trick) run on after the step's words,
+    one after another, instead of a line each: a page holds twice the scenarios."""
+    item = rows.parent
+    assert isinstance(item, nodes.Element)
+    item.remove(rows)
+    words = next((child for child in item.children if isinstance(child, nodes.paragraph)), None)
+    said = "; ".join(entry.astext() for entry in rows.children) + "."
+    if words is None:
+        item += nodes.paragraph("", said)
+    else:
+        words += nodes.Text(" " + said)
+
+
 class ScenariosInPrint(SphinxPostTransform):
-    """In the book, a scenario shows its drawing beside its name, its steps as players say them,
-    its place in features/ and its tags; its Gherkin text, which programs run, is left to the
-    website and the feature files (and so is the line that offers it there). A scenario shown again under
-    another rule gives the page of its drawing instead of drawing it again. The worked hand's
+    """In the book, a scenario shows its drawing under its name, then its steps as players say
+    them (how the seats are named said the first time only, each player's cards run on) and its
+    tags; its place in features/ and its Gherkin text, which programs run, are left to the website
+    and the feature files (and so is the line that offers it there). A scenario shown again under
+    another rule gives its name and the page where it is printed in full. The worked hand's
     frames print their drawing beside their caption."""
 
     default_priority = 20
@@ -206,11 +221,21 @@ class ScenariosInPrint(SphinxPostTransform):
         from guinote_rulebook.locale import _
 
         first: dict[str, tuple[str, str]] = {}
+        conventions: set[str] = set()
         for number, (docname, block) in enumerate(scenarios_by_page(self.document, self.config.root_doc)):
             for text in list(block.findall(nodes.literal_block)):
                 text.parent.remove(text)
             for offer in [s for s in block.findall(own.summary) if "guinote-engine" in s.parent.get("classes", [])]:
                 offer.parent.remove(offer)
+            for rows in [r for r in block.findall(nodes.bullet_list) if "guinote-player-rows" in r["classes"]]:
+                run_in(rows)
+            for where in [p for p in block.findall(nodes.paragraph) if "guinote-scenario-where" in p["classes"]]:
+                where.parent.remove(where)  # a path in the repository means nothing on paper
+            for seating in [p for p in block.findall(nodes.paragraph) if "guinote-seating" in p["classes"]]:
+                said = seating.astext()
+                if said in conventions:  # how the seats are named: said the first time, then drawn
+                    seating.parent.remove(seating)
+                conventions.add(said)
             figures = list(block.findall(own.drawing))
             key = f"{block.get('feature')}:{block.get('line')}"
             if key not in first:
@@ -218,12 +243,16 @@ class ScenariosInPrint(SphinxPostTransform):
                     block["ids"].append(f"guinote-print-scenario-{number}")
                 first[key] = (docname, block["ids"][0])
                 if figures:
-                    print_latex.side_by_side(block, figures[0])
+                    print_latex.stacked(block, figures[0])
                 continue
             for figure in figures:
                 figure.parent.remove(figure)
+            shown = ("guinote-player-steps", "guinote-seating")  # printed in full where it is drawn
+            for gone in [n for n in block.findall(nodes.Element) if set(n["classes"]) & set(shown)]:
+                if gone.parent is not None:
+                    gone.parent.remove(gone)
             refdoc, refid = first[key]
-            before, _field, after = str(_("Its table is drawn on page {page}.")).partition("{page}")
+            before, _field, after = str(_("Its steps and its table are on page {page}.")).partition("{page}")
             block += para(nodes.Text(before), print_latex.page_ref(refdoc=refdoc, refid=refid), nodes.Text(after))
         for frame in self.document.findall(nodes.container):
             figures = list(frame.findall(own.drawing))
