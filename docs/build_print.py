@@ -46,6 +46,7 @@ TEX_FILES = (
     ("tabulary.sty", "texlive-latex-extra"),
     ("varwidth.sty", "texlive-latex-extra"),
     ("needspace.sty", "texlive-latex-extra"),
+    ("enumitem.sty", "texlive-latex-extra"),
     ("spanish.ldf", "texlive-lang-spanish"),
 )
 
