@@ -44,6 +44,13 @@ def test_conflicting_flag_tags_are_an_error(tmp_path: Path) -> None:
         parse_feature(path)
 
 
+def feature_tagged(folder: Path, tag: str) -> Path:
+    """:data:`FEATURE` with ``tag`` on its own line (line 9), above the scenario's other tags."""
+    path = folder / "f.feature"
+    path.write_text(FEATURE.replace("    @ARR-10 @partner", f"    {tag}\n    @ARR-10 @partner"), encoding="utf-8")
+    return path
+
+
 @pytest.mark.parametrize(
     ("tag", "problem"),
     [
@@ -54,11 +61,8 @@ def test_conflicting_flag_tags_are_an_error(tmp_path: Path) -> None:
 def test_a_flag_or_value_profiles_toml_does_not_declare_is_an_error_at_the_tags_line(
     tmp_path: Path, tag: str, problem: str
 ) -> None:
-    path = tmp_path / "f.feature"
-    # the tag on its own line, above the scenario's other tags: the error names the tag's line (9)
-    path.write_text(FEATURE.replace("    @ARR-10 @partner", f"    {tag}\n    @ARR-10 @partner"), encoding="utf-8")
     with pytest.raises(FeatureError, match=rf"f.feature:9: {re.escape(tag)}: {re.escape(problem)}"):
-        parse_feature(path)
+        parse_feature(feature_tagged(tmp_path, tag))
 
 
 def test_an_inherited_flag_tag_is_named_at_its_rule(tmp_path: Path) -> None:
@@ -111,10 +115,8 @@ def test_a_multi_value_flag_tag_lists_the_values_the_scenario_holds_under(tmp_pa
     ],
 )
 def test_a_bad_value_in_a_multi_value_tag_is_an_error_at_the_tags_line(tmp_path: Path, tag: str, problem: str) -> None:
-    path = tmp_path / "f.feature"
-    path.write_text(FEATURE.replace("    @ARR-10 @partner", f"    {tag}\n    @ARR-10 @partner"), encoding="utf-8")
     with pytest.raises(FeatureError, match=rf"f.feature:9: .*{re.escape(problem)}"):
-        parse_feature(path)
+        parse_feature(feature_tagged(tmp_path, tag))
 
 
 def test_a_multi_value_tag_conflicting_with_an_inherited_one_is_an_error(tmp_path: Path) -> None:
