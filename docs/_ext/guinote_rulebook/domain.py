@@ -22,6 +22,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util.nodes import make_refnode
 
 from guinote_rulebook.locale import _
+from guinote_rulebook.players import plain_text
 
 DOMAIN = "guinote"
 OBJECT_TYPES = ("rule", "flag", "profile", "question", "area", "scenario")
@@ -64,13 +65,22 @@ class RuleIndex(Index):
             group = chapter.astext() if chapter is not None else item.group
             order.setdefault(group, item.order // 1000)
             number = item.order % 1000
-            entry = IndexEntry(name, 0, item.docname, item.anchor, "", "", item.title)
+            entry = IndexEntry(name, 0, item.docname, item.anchor, "", "", self._players_title(item.title))
             groups.setdefault(group, []).append((number, entry))
         content = [
             (group, [entry for _, entry in sorted(entries, key=lambda pair: (pair[0], pair[1].name))])
             for group, entries in sorted(groups.items(), key=lambda pair: order[pair[0]])
         ]
         return content, False
+
+    def _players_title(self, title: str) -> str:
+        """A rule's title as its page shows it: in the Spanish web edition, a title's flag value
+        is left out (the rule's flag field says it) and its codes are said in words, as on the
+        rule's own page (:func:`players.plain_text`); the book and the English edition keep it."""
+        env = self.domain.env
+        if env.config.language != "es" or getattr(env, "guinote_format", "html") != "html":
+            return title
+        return plain_text(title, title=True)
 
 
 #: the kinds whose titles a translated build gives in its own language (i18n.IdsInTranslatedTitles,

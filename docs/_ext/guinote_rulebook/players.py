@@ -35,7 +35,7 @@ from guinote_rulebook.locale import _
 from guinote_rulebook.nodes import details, scenario_block, summary
 
 #: the pages players read (the rest of the site is for engine authors)
-PLAYER_PAGES = frozenset({"glossary", "disagreements", "profiles", "club", "questions"})
+PLAYER_PAGES = frozenset({"glossary", "disagreements", "profiles", "club", "questions", "sources"})
 #: flags named by a word of the table, which a player may read as it is (the style guide's)
 BARE = frozenset({"tute", "vueltas"})
 #: the class of what engine authors read (a scenario's Gherkin, a value's code)
