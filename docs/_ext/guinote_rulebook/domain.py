@@ -83,6 +83,8 @@ class RuleIndex(Index):
         return plain_text(title, title=True)
 
 
+#: set on a reference to an area that shows the area's chapter title, not its ID (the results page)
+CHAPTER_TITLE = "guinote_chapter_title"
 #: the kinds whose titles a translated build gives in its own language (i18n.IdsInTranslatedTitles,
 #: i18n.TranslatedScenarioNames)
 RETITLED = ("rule", "question", "scenario")
@@ -138,6 +140,9 @@ class RulebookDomain(Domain):
         tooltip = f"{target}: {item.title}" if item.title else target
         if typ not in RETITLED and (env.config.language or "en") != "en":
             tooltip = target  # the title is the source language's: a tooltip never mixes the two
+        chapter = env.titles.get(item.docname) if typ == "area" and node.get(CHAPTER_TITLE) else None
+        if chapter is not None:  # an area said by its chapter's title, in the edition's language
+            contnode = nodes.inline(chapter.astext(), chapter.astext())
         return make_refnode(builder, fromdocname, item.docname, item.anchor, contnode, tooltip)
 
     def resolve_any_xref(
