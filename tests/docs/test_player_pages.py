@@ -5,18 +5,26 @@ table, cards by their names) and keeps the Gherkin that runs, with its codes, JS
 inside a ``<details class="guinote-engine">`` block. Outside that block a Spanish player meets no
 code, flag value, seat number, bare rule ID or English word (:mod:`player_pages`), and an English
 one no code or seat number. The same holds for the whole of a Spanish player page (the rulebook's
-chapters, the glossary, the disagreements, profiles, questions and club pages): its rules, their
-readings, its tables and headings, outside what is folded away for engine authors. A scenario
-played under a flag's value says which, in plain words, in both editions. The pages are the built
-editions (``built_docs``).
+chapters, the glossary, the disagreements, profiles, questions, club and sources pages, the index
+of rules): its rules, their readings, its tables and headings, outside what is folded away for
+engine authors. A scenario played under a flag's value says which, in plain words, in both
+editions. The pages are the built editions (``built_docs``).
 """
 
 from __future__ import annotations
 
 import re
+import sys
+from pathlib import Path
 
 from tests.docs.conftest import BuiltSite
 from tests.docs.player_pages import MAIN, offences
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+if str(DOCS / "_ext") not in sys.path:
+    sys.path.insert(0, str(DOCS / "_ext"))
+
+from guinote_rulebook.players import PLAYER_PAGES as PLAYERS  # noqa: E402
 
 
 def _rulebook(site: BuiltSite) -> dict[str, str]:
@@ -36,8 +44,9 @@ def test_a_spanish_scenario_holds_no_code_seat_number_or_english_word_outside_th
     assert not problems, f"{len(problems)} pieces of text a player cannot read:\n" + "\n".join(problems[:40])
 
 
-#: the pages a club player reads besides the rulebook's chapters (the rest are for engine authors)
-PLAYER_PAGES = ("glossary", "disagreements", "profiles", "club", "questions")
+#: the pages a club player reads besides the rulebook's chapters (the rest are for engine authors):
+#: those the extension says in plain words, and the index of rules, whose titles it gives alike
+PLAYER_PAGES = (*sorted(PLAYERS), "guinote-rules")
 
 
 def test_a_spanish_player_page_holds_no_code_flag_value_or_english_word_outside_the_engine_view(

@@ -22,6 +22,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util.nodes import make_refnode
 
 from guinote_rulebook.locale import _
+from guinote_rulebook.players import plain_text
 
 DOMAIN = "guinote"
 OBJECT_TYPES = ("rule", "flag", "profile", "question", "area", "scenario")
@@ -64,7 +65,7 @@ class RuleIndex(Index):
             group = chapter.astext() if chapter is not None else item.group
             order.setdefault(group, item.order // 1000)
             number = item.order % 1000
-            entry = IndexEntry(name, 0, item.docname, item.anchor, "", "", item.title)
+            entry = IndexEntry(name, 0, item.docname, item.anchor, "", "", self._players_title(item.title))
             groups.setdefault(group, []).append((number, entry))
         content = [
             (group, [entry for _, entry in sorted(entries, key=lambda pair: (pair[0], pair[1].name))])
@@ -72,7 +73,18 @@ class RuleIndex(Index):
         ]
         return content, False
 
+    def _players_title(self, title: str) -> str:
+        """A rule's title as its page shows it: in the Spanish web edition, a title's flag value
+        is left out (the rule's flag field says it) and its codes are said in words, as on the
+        rule's own page (:func:`players.plain_text`); the book and the English edition keep it."""
+        env = self.domain.env
+        if env.config.language != "es" or getattr(env, "guinote_format", "html") != "html":
+            return title
+        return plain_text(title, title=True)
 
+
+#: set on a reference to an area that shows the area's chapter title, not its ID (the results page)
+CHAPTER_TITLE = "guinote_chapter_title"
 #: the kinds whose titles a translated build gives in its own language (i18n.IdsInTranslatedTitles,
 #: i18n.TranslatedScenarioNames)
 RETITLED = ("rule", "question", "scenario")
@@ -128,6 +140,9 @@ class RulebookDomain(Domain):
         tooltip = f"{target}: {item.title}" if item.title else target
         if typ not in RETITLED and (env.config.language or "en") != "en":
             tooltip = target  # the title is the source language's: a tooltip never mixes the two
+        chapter = env.titles.get(item.docname) if typ == "area" and node.get(CHAPTER_TITLE) else None
+        if chapter is not None:  # an area said by its chapter's title, in the edition's language
+            contnode = nodes.inline(chapter.astext(), chapter.astext())
         return make_refnode(builder, fromdocname, item.docname, item.anchor, contnode, tooltip)
 
     def resolve_any_xref(

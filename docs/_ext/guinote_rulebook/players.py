@@ -1,8 +1,9 @@
 """The Spanish web edition's player pages in plain words: no flag value, flag name or profile
 code where a club player reads.
 
-The rule pages, the glossary, the disagreements, profiles, questions and club pages are read by
-players. Their data (rule statements, titles, a flag's values) names flags as code
+The rule pages, the glossary, the disagreements, profiles, questions, club and sources pages are
+read by players (and the index of rules, whose titles :mod:`guinote_rulebook.domain` gives
+alike). Their data (rule statements, titles, a flag's values) names flags as code
 (``cante_per_trick=many``); in the Spanish HTML edition, outside the engine authors' view
 (``guinote-engine``), this module says each in the players' words, once the page's references
 are resolved:
@@ -35,7 +36,7 @@ from guinote_rulebook.locale import _
 from guinote_rulebook.nodes import details, scenario_block, summary
 
 #: the pages players read (the rest of the site is for engine authors)
-PLAYER_PAGES = frozenset({"glossary", "disagreements", "profiles", "club", "questions"})
+PLAYER_PAGES = frozenset({"glossary", "disagreements", "profiles", "club", "questions", "sources"})
 #: flags named by a word of the table, which a player may read as it is (the style guide's)
 BARE = frozenset({"tute", "vueltas"})
 #: the class of what engine authors read (a scenario's Gherkin, a value's code)

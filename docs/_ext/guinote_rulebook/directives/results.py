@@ -20,6 +20,7 @@ from guinote_conformance.results.report import Report, ResultsError
 from guinote_conformance.results.status import Status
 from guinote_rulebook.data import results_path
 from guinote_rulebook.directives.base import RulebookDirective, logger
+from guinote_rulebook.domain import CHAPTER_TITLE
 from guinote_rulebook.locale import _
 from guinote_rulebook.render import (
     Cell,
@@ -85,7 +86,10 @@ class ResultsDirective(RulebookDirective):
         rows: list[list[Cell]] = []
         docname = self.env.docname
         for area, cells in report.by_area().items():
-            row: list[Cell] = [area_ref(area, area, docname)]
+            ref = area_ref(area, area, docname)
+            assert isinstance(ref, nodes.Element)
+            ref[CHAPTER_TITLE] = True  # a reader finds the area by its chapter's title, in their language
+            row: list[Cell] = [ref]
             for column in columns:
                 cell = cells.get(column)
                 if cell is None:
