@@ -20,6 +20,7 @@ plant a mistake in a copy of the project (tests/harness/test_variant_check.py).
 from __future__ import annotations
 
 import difflib
+import importlib.util
 import re
 import subprocess
 import sys
@@ -239,6 +240,12 @@ def lint_problems(root: Path, changed: Sequence[Path]) -> list[str]:
     ]
     if not python:
         return []
+    missing = [tool for tool in ("ruff", "mypy") if importlib.util.find_spec(tool) is None]
+    if missing:  # never a check passed unseen: mypy's "No module named mypy" has no ": error:" line
+        return [
+            f"{' and '.join(missing)} not installed in {sys.executable}: run tox -e variant, "
+            f"or pip install {' '.join(missing)}"
+        ]
     ruff = [sys.executable, "-m", "ruff"]
     problems = _tool(root, [*ruff, "check", "--quiet", *python])
     problems += [f"{line} (ruff format it)" for line in _tool(root, [*ruff, "format", "--check", "--quiet", *python])]

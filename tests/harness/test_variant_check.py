@@ -3,6 +3,7 @@ names the file: each is planted in a copy of the project and the catalogue step 
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import shutil
 import subprocess
@@ -193,3 +194,17 @@ def test_a_reason_code_declared_without_the_players_words_is_named_at_its_declar
     found = problems(root, "adapters/vocabulary.py")
     assert len(found) == 1 and found[0].startswith(f"{vocabulary}:{line + 1}: reason code CANTE_WORTHLESS"), found
     assert "table_words.py (REASON_WORDS" in found[0]
+
+
+def test_a_linter_missing_from_the_environment_is_a_problem_not_a_pass(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without mypy, ``python -m mypy`` prints no ``: error:`` line: the types would pass unseen."""
+    changed = tmp_path / "guinote_conformance" / "x.py"
+    changed.parent.mkdir()
+    changed.write_text("x: int = 1\n", encoding="utf-8")
+    found = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None if name == "mypy" else found(name))
+    problems = variant.lint_problems(tmp_path, [changed])
+    assert len(problems) == 1
+    assert problems[0].startswith("mypy not installed in ") and problems[0].endswith("pip install mypy")
