@@ -204,7 +204,7 @@ def test_a_linter_missing_from_the_environment_is_a_problem_not_a_pass(
     changed.parent.mkdir()
     changed.write_text("x: int = 1\n", encoding="utf-8")
     found = importlib.util.find_spec
-    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None if name == "mypy" else found(name))
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None if name in ("ruff", "mypy") else found(name))
     problems = variant.lint_problems(tmp_path, [changed])
     assert len(problems) == 1
-    assert problems[0].startswith("mypy not installed in ") and problems[0].endswith("pip install mypy")
+    assert problems[0].startswith("ruff and mypy not installed in ") and problems[0].endswith("pip install ruff mypy")
