@@ -27,6 +27,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -260,7 +261,12 @@ def run_plan(
                         continue
                     played_here = True
                     break  # (a batch played here while the workers start: has one of theirs come back?)
-                running[backend.executor.submit(play_batch, batch)] = batch
+                try:
+                    running[backend.executor.submit(play_batch, batch)] = batch
+                except BrokenProcessPool as broken:  # a worker died while this batch was handed out: the
+                    # batch it was playing is one of those under way (each of their futures holds the error)
+                    died = min(running.values(), key=lambda b: b.index, default=batch)
+                    raise failure_of(broken, backend, _named(died)) from None
             if not running:
                 if stopping or following >= plan.batches:
                     break

@@ -118,6 +118,29 @@ def _late(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     return fn(*args, **kwargs)
 
 
+class BreaksOnSecond(Recording):
+    """A pool whose worker dies playing the first batch while the second is handed out: ``submit``
+    raises (the race a clean-clone CI met once, where the death was otherwise seen at ``wait``)."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        from concurrent.futures.process import BrokenProcessPool
+
+        self.sent.append(args[0])
+        if len(self.sent) > 1:
+            raise BrokenProcessPool("A child process terminated abruptly, the process pool is not usable anymore")
+        return Future()  # (never done: its worker is the one that died)
+
+
+def test_a_pool_broken_while_a_batch_is_handed_out_ends_the_run_with_why(tmp_path: Path) -> None:
+    executor = BreaksOnSecond(1)
+    with Campaign(tmp_path, identity()) as campaign, pytest.raises(BackendError) as ended:
+        run_plan(plan(12), campaign, Backend("1 dying process", executor, lambda: 1))
+    executor.shutdown()
+    assert ended.value.code == ExitCode.ENGINE_UNAVAILABLE
+    assert str(ended.value).startswith("a worker process died playing batch 0 ("), ended.value
+    assert [batch.index for batch in executor.sent] == [0, 1]
+
+
 def test_the_client_plays_while_the_workers_start_and_shows_what_it_finds_at_once() -> None:
     from guinote_conformance.engines.specs import parse_engine_spec
     from guinote_conformance.fuzz.driver import Progress
