@@ -99,7 +99,7 @@ def choose_action(
         legal = follow_draw(legal)
     elif probe_rate and rng.random() < probe_rate:
         action = probe(rng, game, legal)
-        if action is not None and action_key(action) not in avoid:
+        if action is not None and not (avoid and action_key(action) in avoid):
             return action
     picked = choose(legal)
     # the form listed itself, not a copy: the reference reads back the forms it listed by identity
