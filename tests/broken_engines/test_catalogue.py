@@ -121,3 +121,14 @@ def test_a_rule_the_shape_cannot_show_is_said_and_not_counted_as_missed() -> Non
     text = table([out_of_reach, missed])
     assert f"coto_points_kept__minimal: MATCH-12 cannot be shown by this shape: {why}" in text
     assert "every planted rule found by run or compare in 0;" in text and "out of the shape's reach in 1" in text
+
+
+def test_the_table_names_every_planted_rule_compare_found_before_the_others() -> None:
+    """Cut to its first four rules in alphabetical order, the table once hid DECK-11 and SCORE-04 behind
+    ARR-02, ARR-03, ARR-07 (consequences of the wrong trick winner), and read as if compare missed them."""
+    from tests.broken_engines.measure import Measure, table
+
+    found = Measure("triple_suit_cante_match", "full", ["DECK-11", "CANTE-05", "SCORE-04"],
+                    compare_rules=["ARR-02", "ARR-03", "ARR-07", "CANTE-05", "CANTE-20", "DECK-11", "SCORE-04"],
+                    compare_found=["DECK-11", "CANTE-05", "SCORE-04"], compare_status="7 groups, 40 hands")  # fmt: skip
+    assert "| yes | DECK-11 CANTE-05 SCORE-04 +4 other |" in table([found])
