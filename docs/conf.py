@@ -59,19 +59,20 @@ gettext_compact = False
 gettext_uuid = False
 # no source locations in the catalogues: they would change with every edit of a page
 gettext_location = False
-# The API reference is generated from the code's docstrings for implementers: it stays in
-# English in both editions. Every other message must be translated (the build fails if not).
-# The translators' style page (contributing/spanish_style) is written in Spanish, for the
-# translators of the Spanish edition, and shows as written in both editions.
-# checking/site, checking/ci and checking/kits (the results site, the CI recipes, the kits of four
-# languages) are new or rewritten: in English until their catalogues are written.
-guinote_untranslated_pages = [
-    "reference/api",
-    "contributing/spanish_style",
-    "checking/site",
-    "checking/ci",
-    "checking/kits",
-]
+# Pages in one language only, each with the language it is written in; every other message must be
+# translated (the build fails if not). In the other edition such a page says so at its top, and its
+# title is in the reader's language with the page's language after it (the sidebar, the links).
+# The API reference is generated from the code's docstrings for implementers: in English. The
+# translators' style page (contributing/spanish_style) is written in Spanish, for the translators of
+# the Spanish edition. checking/site, checking/ci and checking/kits (the results site, the CI recipes,
+# the kits of four languages) are new or rewritten: in English until their catalogues are written.
+guinote_untranslated_pages = {
+    "reference/api": "en",
+    "contributing/spanish_style": "es",
+    "checking/site": "en",
+    "checking/ci": "en",
+    "checking/kits": "en",
+}
 
 # Pages made from code, for engine authors: left out of the search of the Spanish edition, the
 # players', so that a search for a word of the table finds the rulebook (guinote_rulebook/search.py).

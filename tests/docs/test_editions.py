@@ -104,3 +104,18 @@ def test_the_index_of_rules_is_in_spanish(es_site: BuiltSite) -> None:
     assert "Índice de reglas" in page
     assert "Cantes: las veinte y las cuarenta" in page  # the chapter, as a group
     assert "Un jugador que tiene el Rey y la Sota de un palo puede cantarlos" in page
+
+
+def test_a_page_in_one_language_says_so_in_the_other_edition(site: BuiltSite, es_site: BuiltSite) -> None:
+    """A Spanish reader meets the engine authors' pages still in English named in Spanish in the
+    sidebar, with their language, and told so at their top; the English reader likewise meets the
+    translators' style page, in Spanish."""
+    sidebar = re.sub(r"<[^>]+>", "", es_site.page("index"))
+    assert "Kits para su motor (en inglés)" in sidebar and "Referencia de la API (en inglés)" in sidebar
+    assert "Engine kits" not in sidebar and "API reference" not in sidebar
+    kits = es_site.page("checking/kits")
+    assert "Esta página está, por ahora, solo en inglés." in kits and "The kits in" in kits
+    assert "solo en inglés" not in es_site.page("rulebook/cantes")  # a translated page: no note
+    style = site.page("contributing/spanish_style")
+    assert "(in Spanish)" in style and "This page is written in Spanish" in style
+    assert "Engine kits" in site.page("checking/kits") and "(in English)" not in site.page("checking/kits")

@@ -189,6 +189,65 @@ class TranslatedScenarioNames(SphinxTransform):
                 figure["svg"] = str(figure["svg"]).replace(escape(original), escape(translated))
 
 
+class OneLanguagePage(SphinxTransform):
+    """A page in one language only (``guinote_untranslated_pages``), in the other edition: its title
+    is in the reader's language, saying the page's (the sidebar and the links name it so before the
+    reader follows them), and a note under it says the page is in that language only."""
+
+    default_priority = 28  # after Locale (20): the page's messages are as they will be shown
+
+    def apply(self, **kwargs: Any) -> None:
+        from guinote_rulebook.locale import _
+
+        edition = self.config.language or SOURCE_LANGUAGE
+        written = self.config.guinote_untranslated_pages.get(self.env.docname)
+        section = next(iter(self.document.findall(nodes.section)), None)
+        if written is None or written == edition or section is None or not section.children:
+            return
+        title = section.children[0]
+        if not isinstance(title, nodes.title):
+            return
+        language, note = _page_languages()[written]
+        titles = one_language_titles()
+        text = title.astext()
+        if written == SOURCE_LANGUAGE:  # (the edition translates its English pages' titles; a Spanish title stays)
+            if text not in titles:
+                logger.warning("guinote: the page in English only has no Spanish title: %r; add it to "
+                               "one_language_titles (guinote_rulebook/i18n.py) and translate it", text,
+                               location=title, type="guinote", subtype="i18n")  # fmt: skip
+            else:
+                text = str(titles[text])
+        said = str(_("{title} (in {language})")).format(title=text, language=language)
+        title.clear()
+        title += nodes.Text(said)
+        section.insert(1, nodes.note("", nodes.paragraph("", str(note)), classes=["guinote-one-language"]))
+
+
+def one_language_titles() -> dict[str, str]:
+    """The titles of the pages in English only, for the Spanish edition's sidebar and links."""
+    from guinote_rulebook.locale import _
+
+    return {
+        "API reference": _("API reference"),
+        "Engine kits": _("Engine kits"),
+        "The suite in your engine's CI": _("The suite in your engine's CI"),
+        "Badges and a results site": _("Badges and a results site"),
+    }
+
+
+def _page_languages() -> dict[str, tuple[str, str]]:
+    """Each language a page may be written in: its name, and the note of a page written in it only."""
+    from guinote_rulebook.locale import _
+
+    return {
+        "en": (str(_("English")), str(_("This page is in English only, for now."))),
+        "es": (
+            str(_("Spanish")),
+            str(_("This page is written in Spanish, for the translators of the Spanish edition.")),
+        ),
+    }
+
+
 def switch_html(app: Sphinx, pagename: str) -> str:
     """The language switch for ``pagename``: links to the same page in each edition."""
     depth = pagename.count("/") + 1
@@ -274,7 +333,7 @@ def translate_theme(app: Sphinx, exception: BaseException | None) -> None:
 
 
 def setup(app: Sphinx) -> None:
-    app.add_config_value("guinote_untranslated_pages", [], "env", list)
+    app.add_config_value("guinote_untranslated_pages", {}, "env", dict)
     app.add_config_value("guinote_html_titles", {}, "html", dict)
     app.add_config_value("guinote_copyrights", {}, "html", dict)
     app.connect("build-finished", translate_theme)
@@ -285,4 +344,5 @@ def setup(app: Sphinx) -> None:
     app.add_transform(IdsInTranslatedTitles)
     app.add_transform(SeatNamesInTitles)
     app.add_transform(TranslatedScenarioNames)
+    app.add_transform(OneLanguagePage)
     app.connect("html-page-context", page_context)
