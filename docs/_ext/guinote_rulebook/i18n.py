@@ -221,6 +221,9 @@ class OneLanguagePage(SphinxTransform):
         title.clear()
         title += nodes.Text(said)
         section.insert(1, nodes.note("", nodes.paragraph("", str(note)), classes=["guinote-one-language"]))
+        for child in section.children[2:]:  # the page's own text: lang="en" for a screen reader's voice
+            if isinstance(child, nodes.Element):
+                child["classes"].append(f"language-{written}")
 
 
 def one_language_titles() -> dict[str, str]:
