@@ -188,6 +188,23 @@ def test_the_spanish_book_is_in_spanish() -> None:
     assert "Sobre este libro" in content and "Sus pasos y su mesa están en la página" in content
 
 
+#: a code in a sentence: a flag's name or value (``thirty_malas``, ``deck=48``), a reason code
+#: (``MUST_FOLLOW_SUIT``)
+CODE = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z_]+=[a-z0-9_|]+|\b[A-Z]+_[A-Z_]+\b")
+#: codes the Spanish book may print: the profiles page's passage for engine authors, which the book
+#: prints as it is (the style guide, ``.. guinote-engine-authors::``)
+CODES_FOR_ENGINE_AUTHORS = frozenset({"guinote_conformance", "reference_engine", "rules_for"})
+
+
+def test_the_spanish_book_says_house_rules_in_words_not_codes() -> None:
+    """The flag values a scenario is played under, a flag's name in a sentence, a reason code: in the
+    players' words (the web's plain words, and each scenario's house rules in one sentence)."""
+    content = text("es").replace("\u200b", "")
+    codes = sorted(set(CODE.findall(content)) - CODES_FOR_ENGINE_AUTHORS)
+    assert not codes, f"{len(codes)} codes in the Spanish book: {codes[:20]}"
+    assert "Se juega con la opción: " in content and "Se juega con las opciones: " in content
+
+
 def test_the_english_book_has_its_own_words() -> None:
     content = text("en")
     for words in ("Contents", "Chapter 1", "Index of rules", "About this book", "Guiñote: the annotated rulebook"):

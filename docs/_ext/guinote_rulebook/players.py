@@ -19,7 +19,11 @@ are resolved:
 
 In both HTML editions, a scenario played under a flag's value says so in its players' view
 (*Se juega con la opción: …*). The English edition keeps its codes (its readers include the
-engine authors it names them for), and the printed book is not touched (HTML builds only)."""
+engine authors it names them for). The printed book (``tox -e print``), all of whose chapters are
+the players', is said the same way in either language, with no engine view to open: a value's code
+is left out, and a scenario's rule IDs, sources and house rules share one line above its steps
+(*ARR-01 S000 — Se juega con las opciones: …; …*); its flag-value tags are left out. The club
+booklet, written in plain words, is not touched."""
 
 from __future__ import annotations
 
@@ -78,10 +82,22 @@ def reading(flag: str, value: str, language: str) -> str | None:
 
 def choice(flag: str, value: str, language: str) -> str | None:
     """A scenario's house rule, as its players' view says it: *Se juega con la opción: …*."""
+    said = _house_reading(flag, value, language)
+    return None if said is None else _("Played with the house rule: {reading}").format(reading=said)
+
+
+def choices(tagged: list[tuple[str, str]], language: str) -> str | None:
+    """A scenario's house rules in one sentence (the book's: a line saved for each rule after the
+    first): *Se juega con las opciones: …; …*."""
+    said = [one for one in (_house_reading(flag, value, language) for flag, value in tagged) if one]
+    if len(said) < 2:
+        return choice(*tagged[0], language) if said else None
+    return _("Played with the house rules: {readings}").format(readings="; ".join(said))
+
+
+def _house_reading(flag: str, value: str, language: str) -> str | None:
     said = reading(flag, value, language) if language == "es" else _english(flag, value)
-    if said is None:
-        return None
-    return _("Played with the house rule: {reading}").format(reading=said.replace("«", "").replace("»", ""))
+    return None if said is None else said.replace("«", "").replace("»", "")
 
 
 def _english(flag: str, value: str) -> str | None:
@@ -288,14 +304,66 @@ def _bracketed(node: nodes.Node) -> bool:
 
 
 def plain_words_for_players(app: Sphinx, doctree: nodes.document, docname: str) -> None:
-    """The HTML player pages: each scenario's house rule; in the Spanish edition, plain words
-    outside the engine view."""
+    """The HTML player pages and the printed book: each scenario's house rule; in the Spanish
+    edition, plain words outside the engine view. The book is one document whose chapters are all
+    the players' (the engine authors' are left out of it); on paper there is no engine view to
+    open, so what it would hold is left out (:func:`_unprinted_codes`)."""
     language = app.config.language or "en"
-    if app.builder.format != "html" or not player_page(docname):
+    book = app.builder.format == "latex" and bool(app.config.guinote_print) and not app.config.guinote_booklet
+    if not (book or (app.builder.format == "html" and player_page(docname))):
         return
-    house_rules(doctree, language)
-    if language != "es":
-        return
+    if book:
+        _book_scenario_lines(doctree, language)
+    else:
+        house_rules(doctree, language)
+    if language == "es":
+        _plain_words(doctree)
+    if book:
+        _unprinted_codes(doctree)  # (after the plain words, which fold a value's code away)
+
+
+def _unprinted_codes(doctree: nodes.document) -> None:
+    """In the book, a value's code, which the web keeps one click away for engine authors, is left
+    out (its reading is printed)."""
+    for block in [d for d in doctree.findall(details) if "guinote-engine-code" in d["classes"]]:
+        if block.parent is not None:
+            block.parent.remove(block)
+
+
+def _book_scenario_lines(doctree: nodes.document, language: str) -> None:
+    """In the book, a scenario's rules and sources, then its house rules in one sentence, on one
+    line above its steps: *ARR-01 S000 S002 — Se juega con la opción: …*. Its flag-value tags are
+    left out (the sentence says them in words), and its ``interpretation`` tag is in the reader's
+    language."""
+    for block in doctree.findall(scenario_block):
+        view = next((node for node in block.findall(nodes.container) if "guinote-players" in node["classes"]), None)
+        if view is None:
+            continue
+        line = nodes.paragraph(classes=["guinote-house-rule"])
+        tags = next((p for p in block.findall(nodes.paragraph) if "guinote-tags" in p["classes"]), None)
+        if tags is not None and tags.parent is not None:
+            tags.parent.remove(tags)
+            for badge in tags.children:
+                if not isinstance(badge, nodes.Element) or "guinote-badge-flag" in badge["classes"]:
+                    continue
+                if "guinote-badge-interpretation" in badge["classes"]:
+                    for text in list(badge.findall(nodes.Text)):
+                        if text.parent is not None:
+                            text.parent.replace(text, nodes.Text(str(_("interpretation"))))
+                if line.children:
+                    line += nodes.Text(" ")
+                line += badge
+        steps = next((c for c in view.children if isinstance(c, nodes.bullet_list)), None)
+        # (a scenario shown again gives the page of its steps, where its house rules are said)
+        said = choices(list(block.get("house_rules", [])), language) if steps is not None else None
+        if said:
+            line += nodes.Text((" — " if line.children else "") + said)
+        if line.children:
+            view.insert(view.index(steps) if steps is not None else len(view.children), line)
+
+
+def _plain_words(doctree: nodes.document) -> None:
+    """Plain words outside the engine view, in the Spanish edition (the module's rules)."""
     _value, flag, _profile = _patterns()
     asked = _words("es")[1]
     for literal in list(doctree.findall(nodes.literal)):
@@ -318,7 +386,7 @@ def plain_words_for_players(app: Sphinx, doctree: nodes.document, docname: str) 
     for text_node in list(doctree.findall(nodes.Text)):
         if text_node.parent is None or _in_engine_view(text_node):
             continue
-        before = str(text_node)
+        before = str(text_node).replace("\u200b", "")  # (the book's break points after ``_``, in a table)
         after = plain_text(before, title=_in_title(text_node))
         if after != before:
             text_node.parent.replace(text_node, nodes.Text(after))

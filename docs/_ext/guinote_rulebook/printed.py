@@ -6,7 +6,8 @@ rule chapters and the readings, without the engine-author chapters).
   and its preface, an unnumbered chapter (:class:`Preface`);
 * a link to a page left out of the book (checking/, reference/, contributing/) prints as
   plain text, or as the page's title in italics (:func:`missing_reference`);
-* a scenario prints its name, place, tags and drawing side by side, without its Gherkin text;
+* a scenario prints its name and drawing, then its rule IDs, sources and house rules on one line
+  (:mod:`.players`), then its steps as players say them, without its place or its Gherkin text;
   a scenario shown again under another rule gives the page of its drawing
   (:class:`ScenariosInPrint`); the worked hand's frames print side by side too;
 * a long name in a table or beside a drawing may break after ``_``, ``=`` or ``/``, and the
@@ -206,9 +207,10 @@ def run_in(rows: nodes.bullet_list) -> None:
 
 class ScenariosInPrint(SphinxPostTransform):
     """In the book, a scenario shows its drawing under its name, then its steps as players say
-    them (how the seats are named said the first time only, each player's cards run on) and its
-    tags; its place in features/ and its Gherkin text, which programs run, are left to the website
-    and the feature files (and so is the line that offers it there). A scenario shown again under
+    them (how the seats are named said the first time only, each player's cards run on), with its
+    tags and house rules on one line above them (:func:`.players.plain_words_for_players`); its
+    place in features/ and its Gherkin text, which programs run, are left to the website and the
+    feature files (and so is the line that offers it there). A scenario shown again under
     another rule gives its name and the page where it is printed in full. The worked hand's
     frames print their drawing beside their caption."""
 
