@@ -30,6 +30,14 @@ figure also shows the CPU time its run took, this process's and the served engin
 wire the two processes wait for each other, and on a busy machine each wait for a free core
 adds to the wall time, not to the CPU time.
 
+Two more figures say where that limit stands for ``compare``, which drives every engine through
+the engine interface (JSON forms of actions, events and fields): the reference's random first
+hands **through the interface** (its own two-engine limit is half of them), and **a loop with no
+fuzzer**: two reference engines in lockstep through the interface, each answer and the fields
+``compare`` reads compared, with no steering, probes, coverage or steps. In-process ``compare``
+is printed as a share of both: of the interface's limit, and of the loop (the rest of its time
+is its own: steering, probes, the steps, the coverage).
+
     python benchmarks/bench_fuzz.py                       # 100 games per configuration
     python benchmarks/bench_fuzz.py --games 40 --depth hand
     python benchmarks/bench_fuzz.py --repeat 3 --min 1000 --max-wire-ratio 2   # issue 11's targets
@@ -46,18 +54,22 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from guinote_conformance.adapters.checked import ShapeCheckedEngine
-from guinote_conformance.adapters.interface import Engine
-from guinote_conformance.adapters.reference import ReferenceEngine
+from guinote_conformance.adapters.interface import JSON, Accepted, Engine
+from guinote_conformance.adapters.reference import ReferenceEngine, ReferenceGame
 from guinote_conformance.adapters.subprocess_adapter import SubprocessEngine
+from guinote_conformance.adapters.vocabulary import deck_codes
 from guinote_conformance.fuzz.configs import resolve
 from guinote_conformance.fuzz.fuzzer import DEPTHS, Fuzzer
 from guinote_conformance.fuzz.parallel import Share, default_jobs, run_parallel
+from guinote_conformance.fuzz.play import fields_after
+from guinote_conformance.oracle.steps import read_fields
 
 
 def measure(
@@ -153,6 +165,59 @@ def raw_hands_per_second(seconds: float = 1.0, cpu: list[float] | None = None) -
     return hands / (time.perf_counter() - started)
 
 
+def _interface_deals(seconds: float) -> Iterator[tuple[ReferenceGame, ...]]:
+    """New lascuarenta games of the reference through the engine interface, dealt from shuffled deck
+    orders (each deal yields the games of both engines), for about ``seconds``."""
+    engine, rng = ReferenceEngine(), random.Random(0)
+    flags = dict(resolve(engine.info(), "lascuarenta").flags)
+    deck = deck_codes(40)
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        rng.shuffle(deck)
+        setup: dict[str, JSON] = {"flags": flags, "dealer": 0, "deck": list(deck)}
+        yield engine.start(setup), engine.start(setup)
+
+
+def interface_hands_per_second(seconds: float = 1.0) -> float:
+    """Random first hands per second of the reference as ``compare`` drives an engine: through the
+    engine interface (the JSON forms of its actions and events), a uniformly random legal action
+    at each turn, as :func:`raw_hands_per_second` plays them on the engine's own objects."""
+    rng, hands, started = random.Random(1), 0, time.perf_counter()
+    for game, _ in _interface_deals(seconds):
+        legal = game.legal_actions()
+        while legal and legal[0].get("type") != "deal":
+            game.apply(rng.choice(legal))
+            legal = game.legal_actions()
+        hands += 1
+    return hands / (time.perf_counter() - started)
+
+
+def bare_loop_hands_per_second(seconds: float = 1.0) -> float:
+    """Random first hands per second of two reference engines in lockstep through the engine
+    interface, with no fuzzer: each action applied to both, then their events, the state fields
+    ``compare`` reads after it (:func:`~guinote_conformance.fuzz.play.fields_after`) and their legal
+    actions compared with ``==``. No steering, probes, coverage or steps: what the engine
+    interface alone lets ``compare`` reach in process."""
+    rng, hands, started = random.Random(1), 0, time.perf_counter()
+    for ours, theirs in _interface_deals(seconds):
+        legal = ours.legal_actions()
+        if legal != theirs.legal_actions():  # pragma: no cover - the reference must agree with itself
+            raise SystemExit("the reference disagrees with itself")
+        while legal and legal[0].get("type") != "deal":
+            action = rng.choice(legal)
+            mine, other = ours.apply(action), theirs.apply(action)
+            if not isinstance(mine, Accepted) or not isinstance(other, Accepted) or mine.events != other.events:
+                raise SystemExit("the reference disagrees with itself")  # pragma: no cover
+            names = fields_after(mine.events)
+            if names and read_fields(ours, names) != read_fields(theirs, names):
+                raise SystemExit("the reference disagrees with itself")  # pragma: no cover
+            legal = ours.legal_actions()
+            if legal != theirs.legal_actions():
+                raise SystemExit("the reference disagrees with itself")  # pragma: no cover
+        hands += 1
+    return hands / (time.perf_counter() - started)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     # (100: with fewer, each worker of the jobs rows plays under a second and the run's fixed costs weigh)
@@ -191,6 +256,12 @@ def main(argv: list[str] | None = None) -> int:
     limit = max(alone) / 2
     print(f"reference engine alone: {max(alone):,.0f} random first hands/s (best of {len(alone)}); "
           f"two-engine limit {limit:,.0f} hands/s")  # fmt: skip
+    through = max(interface_hands_per_second() for _ in range(args.repeat))
+    bare = max(bare_loop_hands_per_second() for _ in range(args.repeat))
+    print(f"the same through the engine interface (as compare drives an engine): {through:,.0f} hands/s; "
+          f"two-engine limit {through / 2:,.0f} hands/s")  # fmt: skip
+    print(f"two engines in lockstep through the interface, no fuzzer (answers and the fields compare reads, "
+          f"compared): {bare:,.0f} hands/s, {bare / limit:.2f} of the two-engine limit")  # fmt: skip
     # what `compare --engine py:...` runs: the same engine, its answers checked against the schemas
     figures.append(("in process, schema-checked", *measure(ShapeCheckedEngine(ReferenceEngine()), batch=True,
                                                            **options)))  # fmt: skip
@@ -229,6 +300,8 @@ def main(argv: list[str] | None = None) -> int:
     wire = in_process / max(figures[2][1] / figures[2][2], parallel.get("over the wire, batch", 0.0))
     print(f"\nratio in process / two-engine limit: {share:.2f} (schema-checked {checked_share:.2f})"
           + (f"; target at least {args.min_ratio:g}" if args.min_ratio else ""))  # fmt: skip
+    print(f"   of the engines' limit through the interface: {base / (through / 2):.2f}; of the loop with no "
+          f"fuzzer: {base / bare:.2f} (the rest of its time is compare's own)")  # fmt: skip
     # the same share in CPU time, which a busy machine changes much less (for a shared machine; not a target)
     cpu_share = figures[0][1] / figures[0][3] / (max(alone_cpu) / 2)
     checked_cpu_share = figures[1][1] / figures[1][3] / (max(alone_cpu) / 2)

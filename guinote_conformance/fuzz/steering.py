@@ -255,6 +255,11 @@ def uniform_policy(rng: random.Random, legal: Legal, state: Reader) -> dict[str,
 def eager_policy(rng: random.Random, legal: Legal, state: Reader) -> dict[str, JSON]:
     """Sings, sings tute and exchanges whenever it may; claims a third of the time it may
     (early claims are mostly false)."""
+    for action in legal:  # most turns offer plays only: one look at each, then any of them
+        if action.get("type") != "play":
+            break
+    else:
+        return rng.choice(legal)
     optional = [a for a in legal if a.get("type") in _OPTIONAL]
     if optional:
         return rng.choice(optional)
