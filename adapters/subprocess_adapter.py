@@ -53,7 +53,7 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from guinote_conformance.adapters.gcp.json_text import encode
+from guinote_conformance.adapters.gcp.json_text import encode, known_texts
 from guinote_conformance.adapters.gcp.messages import (
     PROTOCOL_VERSIONS,
     Apply,
@@ -94,6 +94,23 @@ from guinote_conformance.adapters.wire.process import EngineProcess, InFlight
 from guinote_conformance.adapters.wire.process_tree import MARK_VARIABLE
 
 _LAUNCH_MARK = "--- gcp: launch "
+
+
+class KnownSteps(dict[str, Any]):
+    """A ``batch`` answer, and which of its steps have the canonical text the caller expected
+    (:func:`~guinote_conformance.adapters.gcp.json_text.known_texts`): found once, when the answer
+    is checked, and read again by the differential fuzzer's comparison (:attr:`known_steps`), so that
+    a hand's steps are written out once, not twice. It reads, compares and encodes as the plain
+    answer it holds."""
+
+    __slots__ = ("known_steps",)
+
+    def __init__(self, answer: Mapping[str, Any], known: list[bool]) -> None:
+        super().__init__(answer)
+        self.known_steps = known
+
+    def __reduce__(self) -> tuple[type[dict[str, Any]], tuple[dict[str, Any]]]:
+        return dict, (dict(self),)
 
 
 class SubprocessEngine:
@@ -306,7 +323,13 @@ class SubprocessEngine:
         ``expected``: the known steps of a ``batch`` answer
         (:func:`~guinote_conformance.adapters.gcp.validation.batch_answer_is_valid`)."""
         cmd = request.spec.name
-        valid = batch_answer_is_valid(answer, expected) if expected else response_is_valid(cmd, answer)
+        known: list[bool] | None = None
+        if expected:
+            steps = answer.get("steps") if answer.get("ok") is True else None
+            known = known_texts(steps, expected) if isinstance(steps, list) else None
+            valid = batch_answer_is_valid(answer, expected, known)
+        else:
+            valid = response_is_valid(cmd, answer)
         if not valid:
             violations = response_violations(cmd, answer)
             if violations:
@@ -323,7 +346,7 @@ class SubprocessEngine:
                     received=raw,
                     details=[f"violation: {missing} (common.json)"],
                 )
-        return answer
+        return answer if known is None else KnownSteps(answer, known)
 
     def _missing_members(self, cmd: str, answer: Mapping[str, Any]) -> str:
         """The first event member that the engine's capabilities make required and that ``answer`` lacks."""
@@ -471,6 +494,7 @@ __all__ = [
     "GameLost",
     "GarbageAnswer",
     "GaveUp",
+    "KnownSteps",
     "LaunchFailure",
     "ReplayMismatch",
     "SchemaViolation",

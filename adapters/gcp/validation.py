@@ -171,7 +171,7 @@ def _batch_step_check() -> Check:
     return _compiler().compile_ref(SCHEMA_BASE + "batch.response.json", "#/$defs/step")
 
 
-def batch_answer_is_valid(answer: Any, expected: Sequence[bytes | None]) -> bool:
+def batch_answer_is_valid(answer: Any, expected: Sequence[bytes | None], known: Sequence[bool] | None = None) -> bool:
     """:func:`response_is_valid` for a ``batch`` answer, cheaper when most of its steps are known.
 
     ``expected[i]`` is the canonical text (:func:`~guinote_conformance.adapters.gcp.json_text.canonical`) of a valid
@@ -180,14 +180,15 @@ def batch_answer_is_valid(answer: Any, expected: Sequence[bytes | None]) -> bool
     with that very text is valid without a check; every other step, and the rest of the answer,
     is checked. Exactly as strict as :func:`response_is_valid`: the steps' schema has no
     constraint across steps (``minItems``, ``uniqueItems``), so the answer is valid when the rest
-    of it is and each step is."""
+    of it is and each step is. ``known``: the steps' :func:`~guinote_conformance.adapters.gcp.json_text.known_texts`
+    against ``expected``, when the caller has them already."""
     steps = answer.get("steps") if isinstance(answer, dict) else None
     if not isinstance(steps, list) or answer.get("ok") is not True:
         return response_is_valid("batch", answer)
     if not response_is_valid("batch", {**answer, "steps": []}):
         return False
     check = _batch_step_check()
-    known = known_texts(steps, expected)
+    known = known_texts(steps, expected) if known is None else known
     return all(known[index] or check(step) for index, step in enumerate(steps))
 
 
