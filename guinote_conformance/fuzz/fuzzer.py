@@ -7,14 +7,16 @@ action: :mod:`guinote_conformance.fuzz.probes`) and replays them on the engine u
 or a whole match (``depth``). Every divergence, known or not, is grouped by its
 :class:`~guinote_conformance.oracle.divergence.Cause` in the run's report (:mod:`guinote_conformance.fuzz.findings`),
 and the group keeps a count and its best example. A divergence does not end its game when play can
-go past it (:meth:`Fuzzer._judge`): the reference's answer is taken and the game goes on, its subject
-no longer compared in that game; one play cannot go past ends the game, counted in its group. A
+go past it (:mod:`guinote_conformance.fuzz.judge`): the reference's answer is taken and the game
+goes on, its subject no longer compared in that game; one play cannot go past ends the game, counted in its group. A
 game the suite cannot follow on this engine ends there, the reason counted: a play the explicit
 draw's view of an ``automatic_draw`` engine cannot follow (play steers clear of most), or the deal
 of an ``own_shuffle`` engine that cannot be read back (its next hands are dealt and played on the
-engine first, then given to the reference: :mod:`guinote_conformance.fuzz.own_deal`).
-Deals and policies are steered toward the rules not seen yet (:mod:`guinote_conformance.fuzz.steering`),
-and the rules each hand showed make the run's rule coverage.
+engine first, then given to the reference: :mod:`guinote_conformance.fuzz.own_deal`). Over the wire,
+the fuzzer plays on the reference while the engine answers: the next hand of a game, or, at its
+last hand, the next game (:mod:`guinote_conformance.fuzz.ahead`). Deals and policies are steered
+toward the rules not seen yet (:mod:`guinote_conformance.fuzz.steering`), and the rules each hand
+showed make the run's rule coverage.
 """
 
 from __future__ import annotations
@@ -44,12 +46,14 @@ from guinote_conformance.adapters.wire.failures import ENGINE_DOWN
 from guinote_conformance.base.untrusted import bounded
 from guinote_conformance.engines.explicit_draw import CAPABILITY as AUTOMATIC_DRAW
 from guinote_conformance.engines.explicit_draw import followable
+from guinote_conformance.fuzz.ahead import Dealt, GameAhead, drop_ahead, next_game, play_ahead, take_ahead
 from guinote_conformance.fuzz.configs import ConfigError
-from guinote_conformance.fuzz.consequences import Watch, parts_courses
+from guinote_conformance.fuzz.consequences import Watch
 from guinote_conformance.fuzz.differential import begin_compare, compare_played
 from guinote_conformance.fuzz.findings import FuzzReport, Group
+from guinote_conformance.fuzz.judge import judge as judge_difference
 from guinote_conformance.fuzz.known import Known, find_known
-from guinote_conformance.fuzz.mano import Aligner, Origin, Unaligned, follow_engine, mano_differs, own_hand_aligner
+from guinote_conformance.fuzz.mano import Aligner, Origin, Unaligned, follow_engine, own_hand_aligner
 from guinote_conformance.fuzz.own_deal import Unreadable, play_own_hand
 from guinote_conformance.fuzz.play import apply_step, replayed
 from guinote_conformance.fuzz.probes import Chooser, choose_action
@@ -66,7 +70,7 @@ from guinote_conformance.fuzz.steering import (
     rules_shown,
 )
 from guinote_conformance.oracle.divergence import Config, Divergence, cause_of
-from guinote_conformance.oracle.steps import FIELDS, GOES_ON, Difference, Step, snapshot, subject_key
+from guinote_conformance.oracle.steps import FIELDS, Difference, Step, snapshot
 from guinote_conformance.reference_engine.match import next_dealer
 from guinote_conformance.results.status import NotApplicable
 
@@ -120,9 +124,14 @@ class Fuzzer:
         steering_seed = self.seed if worker == 0 else zlib.crc32(f"{self.seed}:worker:{worker}".encode())
         self.steering = Steering(random.Random(steering_seed), steer=self.steer)
         #: the actions the reference's play avoids in the game played (:attr:`Watch.avoid`)
-        self._avoid: set[str] = set()
+        self.avoid: set[str] = set()
         #: games in a row that ended with the engine process down, and the last one's message
         self._down: tuple[int, str] = (0, "")
+        #: the game :meth:`run` plays next (``None``: none, or not within a run), and that game
+        #: played ahead on the reference while the engine answers the last hand of this one
+        #: (:mod:`guinote_conformance.fuzz.ahead`)
+        self.next_game: tuple[Config, int] | None = None
+        self.ahead: GameAhead | None = None
 
     def run(
         self,
@@ -148,11 +157,13 @@ class Fuzzer:
                 report.not_applicable[config.label] = f"the engine does not play {', '.join(unsupported)}"
             else:
                 playing.append(config)
-        for number in range(first + self.share[0], games, self.share[1]):
+        numbers = range(first + self.share[0], games, self.share[1])
+        for number in numbers:
             for config in list(playing):
                 if deadline is not None and time.perf_counter() > deadline:
                     playing.clear()
                     break
+                self.next_game = next_game(playing, config, number, numbers)  # (played ahead meanwhile)
                 try:
                     self._count_down(self.play_game(config, number, report))
                 except SetupRejected as rejected:
@@ -177,6 +188,8 @@ class Fuzzer:
                     break
             if not playing:
                 break
+        self.next_game = None
+        drop_ahead(self)  # (a game played ahead that the run did not get to: its choice undone)
         report.seconds += time.perf_counter() - started
         return report
 
@@ -197,17 +210,20 @@ class Fuzzer:
     ) -> Divergence | None:
         """One game under ``config`` (with the deal generator and policy ``forced``, or those
         the steering chooses); a divergence (also added to ``report``) or ``None``."""
-        seed, rng = self._rng(config, number)
-        generator, policy_name = forced or self.steering.choose()
-        dealer = rng.randrange(config.players)
-        layout = GENERATORS[generator][0](rng, config.players, config.deck_size)
-        setup: dict[str, JSON] = {"flags": dict(config.flags), "dealer": dealer, **self._cards(layout, config, dealer)}
+        ahead = take_ahead(self, config, number) if forced is None else None
+        dealt = ahead.dealt if ahead is not None else self.deal(config, number, forced)
+        seed, rng, generator, policy_name = dealt.seed, dealt.rng, dealt.generator, dealt.policy_name
+        dealer, layout, setup = dealt.dealer, dealt.layout, dealt.setup
+        first_hand = ahead.steps if ahead is not None else None
         strategy = f"{generator}/{policy_name}"
         report.strategies[strategy] = report.strategies.get(strategy, 0) + 1
-        try:
-            ours = self.reference.start(setup)
-        except SetupRejected as rejected:  # e.g. a profile of the engine that leaves a flag out
-            raise SetupRejected(f"the reference cannot play these rules: {rejected}") from None
+        if ahead is not None:
+            ours = ahead.ours
+        else:
+            try:
+                ours = self.reference.start(setup)
+            except SetupRejected as rejected:  # e.g. a profile of the engine that leaves a flag out
+                raise SetupRejected(f"the reference cannot play these rules: {rejected}") from None
         try:
             try:
                 theirs = self.engine.start(setup)
@@ -220,6 +236,9 @@ class Fuzzer:
                     theirs = self.engine.start(setup)
                 except SetupRejected:
                     raise rejected from None
+                if ahead is not None:  # its first hand was played from the deck order: again, from the deal
+                    ours, first_hand = self.reference.start(ahead.dealt.setup), None
+                    rng.setstate(ahead.after_deal)
                 ours = self._deal_explicitly(ours, setup)
         except EngineError as error:
             # an engine that is down at the start fails as such (the breaker counts it); any other refusal is "start"
@@ -229,7 +248,10 @@ class Fuzzer:
                 report, config, setup, [], Difference("failure", kind, "a game", str(error)), seed, strategy
             )
         report.games += 1
-        return self._play_game(config, report, rng, setup, ours, theirs, seed, strategy, policy_name, forced)
+        if first_hand is not None and self.hand_played is not None:  # (held back while it was played ahead)
+            self.hand_played(ours, first_hand)
+        return self._play_game(config, report, rng, setup, ours, theirs, seed, strategy, policy_name, forced,
+                               first_hand)  # fmt: skip
 
     def _play_game(
         self,
@@ -243,18 +265,23 @@ class Fuzzer:
         strategy: str,
         policy_name: str,
         forced: tuple[str, str] | None,
+        first_hand: list[Step] | None = None,
     ) -> Divergence | None:
         """The game :meth:`play_game` started, played hand after hand until it ends, or until play
-        cannot go past a divergence (:meth:`_judge`) or the suite cannot follow it on this engine
-        (counted in :attr:`FuzzReport.ended_early`); the divergence that ended it, or ``None``."""
+        cannot go past a divergence (:mod:`guinote_conformance.fuzz.judge`) or the suite cannot follow
+        it on this engine (counted in :attr:`FuzzReport.ended_early`); the divergence that ended it, or ``None``.
+        ``first_hand``: the steps of its first hand, played on the reference already (ahead)."""
         watch = Watch()
-        self._avoid = watch.avoid
+        self.avoid = watch.avoid
         history: list[dict[str, JSON]] = []  # the reference's actions since ``origin.setup``
         origin = Origin(setup, setup, [])
         played: list[Step] | None = None  # the engine's steps of a hand it dealt itself and played first
         try:
-            first = snapshot(ours, None)
-            steps = [first, *self._play_hand(rng, ours, first, POLICIES[policy_name][0], config.flags)]
+            if first_hand is None:
+                first = snapshot(ours, None)
+                steps = [first, *self.play_hand(rng, ours, first, POLICIES[policy_name][0], config.flags)]
+            else:
+                steps = first_hand
             hand, aligned_again = 0, False
             while hand < self.max_hands_per_game:
                 watch.hand = hand
@@ -264,7 +291,7 @@ class Fuzzer:
                 report.actions += len(steps) - 1
                 before = len(history)  # the actions of the hands before this one (copied only if replayed)
                 fresh = played is None and not history and not origin.engine_actions
-                judge = partial(self._judge, watch, report, config, origin.setup, seed, strategy, history,
+                judge = partial(judge_difference, self, watch, report, config, origin.setup, seed, strategy, history,
                                 (steps, origin.skip), fresh, played is None)  # fmt: skip
                 following: list[Step] | None = None
                 checkpoint = None
@@ -292,12 +319,15 @@ class Fuzzer:
                     # run goes on exactly as if it had never been played.
                     checkpoint = self.steering.checkpoint()
                     following = self._next_hand(rng, config, ours, steps[-1], forced)
+                elif comparison.in_flight and not self.own_shuffle and forced is None:
+                    play_ahead(self)  # the game's last hand, unless it diverges: the next game meanwhile
                 found = comparison.result()
                 theirs = comparison.handle  # (a trace that went on past a divergence replayed the game)
                 aligned_again = False
                 if found is not None:
                     if checkpoint is not None:
                         self.steering.restore(checkpoint)
+                    drop_ahead(self)  # (this game goes on, or its divergence is recorded, first)
                     if (index := watch.follow_at) is not None:  # the engine's mano or trick winner: follow it
                         done = history + [s.action for s in steps[1 : index + 1] if s.action is not None]
                         with contextlib.suppress(EngineError):
@@ -306,7 +336,7 @@ class Fuzzer:
                         ours, theirs, history = follow_engine(self.reference, self.engine, origin, done, config, seed,
                                                               strategy, watch, record)  # fmt: skip
                         first = snapshot(ours, None)
-                        steps = [first, *self._play_hand(rng, ours, first, POLICIES[policy_name][0], config.flags)]
+                        steps = [first, *self.play_hand(rng, ours, first, POLICIES[policy_name][0], config.flags)]
                         aligned_again = True
                         continue
                     if watch.stopped is not None:
@@ -383,73 +413,6 @@ class Fuzzer:
             self.hand_played(ours, ours_steps)
         return ours_steps, theirs_steps, ours
 
-    def _judge(
-        self,
-        watch: Watch,
-        report: FuzzReport,
-        config: Config,
-        setup: dict[str, JSON],
-        seed: int,
-        strategy: str,
-        history: list[dict[str, JSON]],
-        hand: tuple[Sequence[Step], int],
-        fresh: bool,
-        realigns: bool,
-        index: int,
-        difference: Difference,
-    ) -> bool:
-        """A difference the comparison of a hand's steps found at ``index``: recorded in the group of its
-        cause (known or not), and whether play goes on past it (a :data:`~guinote_conformance.fuzz.differential.Judge`).
-        One of a kind play can go past (:data:`~guinote_conformance.oracle.steps.GOES_ON`) is passed over, its
-        subject no longer compared in the game. An action one engine refuses and the other takes is
-        played around (:meth:`Watch.play_around`), in the group of the ``legal`` difference it follows
-        from if there is one; a failure ends the game, counted in its group's :attr:`~Group.ended`. A
-        difference that follows from a divergence recorded earlier in the game
-        (:mod:`guinote_conformance.fuzz.consequences`: a total after a wrong count) is no group of its own:
-        passed over, or, where the two games no longer stand in the same state, the end of the game,
-        counted in the earlier divergence's group. One that parts the games' courses ends the game."""
-        steps, skip = hand  # (the steps before ``setup``: its deal, where it is a position after it)
-        step = steps[index]
-        if realigns and mano_differs(step, difference, fresh):
-            watch.realign = index  # (the fuzzer records it, and plays the hand from the engine's mano)
-            return False
-        actions = history + [s.action for s in steps[1 + skip : index + 1] if s.action is not None]
-        root = watch.root_of(difference)
-        if root is not None and root in report.groups and difference.kind in GOES_ON:
-            if parts_courses(difference, following=True):
-                report.groups[root].ended += 1
-                watch.stopped = report.groups[root].example
-                return False
-            report.passed_over += 1
-            return True
-        cause = cause_of(self.reference, setup, actions, difference, step)
-        divergence = Divergence(config, setup, actions, cause, difference.expected, difference.got, seed, strategy,
-                                passed_over=tuple(sorted(watch.ignored)))  # fmt: skip
-        # (a divergence known in its own right is its own group, even where it follows from a legal one)
-        following = watch.follows_from(difference) if find_known(self.known, cause, config.label) is None else None
-        # an action one engine refuses and the other takes: the hand is played again from the step
-        # before, around it (a few times a game); otherwise play cannot go past it
-        around = difference.kind == "acceptance" and realigns and watch.play_around(index, step.action)
-        report.passed_over += around
-        if following is not None and following in report.groups:  # (it follows from a legal difference)
-            if not around:
-                report.groups[following].ended += 1
-                watch.stopped = divergence
-            return False
-        group = self._record(report, divergence)
-        watch.note(difference, cause, index if realigns else None)
-        if watch.follows_table:
-            return False  # (the fuzzer plays the rest of the hand from the engine's trick winner or draw)
-        if difference.kind in GOES_ON and not parts_courses(difference):
-            report.passed_over += 1
-            if difference.kind == "legal":
-                watch.legal[subject_key(difference.kind, difference.subject)] = cause
-            return True
-        if not around:
-            group.ended += 1
-            watch.stopped = divergence
-        return False
-
     def _goes_on(self, steps: Sequence[Step], hand: int) -> bool:
         """Whether the game goes on after the hand of ``steps`` (the ``hand``-th of the game)."""
         last = steps[-1]
@@ -475,7 +438,7 @@ class Fuzzer:
         step = apply_step(ours, deal)
         if not step.accepted:  # pragma: no cover - the reference refusing its own deal is a bug
             raise AssertionError(f"the reference refused the next deal: {step.code} {step.rule}")
-        return [last, step, *self._play_hand(rng, ours, step, POLICIES[policy_name][0], config.flags)]
+        return [last, step, *self.play_hand(rng, ours, step, POLICIES[policy_name][0], config.flags)]
 
     def searcher(self, depth: str) -> Fuzzer:
         """A fuzzer of the same engines and choices at ``depth``, seeded apart (better examples)."""
@@ -496,6 +459,16 @@ class Fuzzer:
 
     # -------------------------------------------------------------- pieces
 
+    def deal(self, config: Config, number: int, forced: tuple[str, str] | None) -> Dealt:
+        """Game ``number`` of ``config`` as dealt: its own random generator (from the run's seed), the
+        deal generator and policy ``forced`` or chosen by the steering, the dealer and the cards."""
+        seed, rng = self._rng(config, number)
+        generator, policy_name = forced or self.steering.choose()
+        dealer = rng.randrange(config.players)
+        layout = GENERATORS[generator][0](rng, config.players, config.deck_size)
+        setup: dict[str, JSON] = {"flags": dict(config.flags), "dealer": dealer, **self._cards(layout, config, dealer)}
+        return Dealt(seed, rng, generator, policy_name, dealer, layout, setup)
+
     def _cards(self, layout: Layout, config: Config, dealer: int) -> dict[str, JSON]:
         """The cards of one deal: the deck order that deals ``layout`` from ``dealer``, or, to an
         engine that refuses deck orders, the explicit deal (hands, muestra, stock)."""
@@ -514,7 +487,7 @@ class Fuzzer:
         self.explicit_deals = True
         return again
 
-    def _play_hand(
+    def play_hand(
         self, rng: random.Random, game: GameHandle, last: Step, policy: Any, flags: Mapping[str, JSON]
     ) -> list[Step]:
         """Play the rest of the hand on the reference (under ``flags``); the steps after ``last``."""
@@ -523,7 +496,7 @@ class Fuzzer:
         # (the choice's pieces are made once a hand, not at every action: this loop is the fuzzer's hottest)
         follow = partial(followable, game, flags) if self.automatic_draw else None
         pick: Chooser = lambda some: policy(rng, some, reader)  # noqa: E731
-        rate, avoid = self.probe_rate, self._avoid
+        rate, avoid = self.probe_rate, self.avoid
         for _ in range(MAX_ACTIONS_PER_HAND):
             if not legal or legal[0].get("type") == "deal":
                 break  # the hand is over: the next action is a deal, or nothing (the match is over)
@@ -543,7 +516,7 @@ class Fuzzer:
         follow = partial(followable, game, flags) if self.automatic_draw else None
         rate = self.probe_rate if probes else 0.0
         pick: Chooser = lambda some: policy(rng, some, reader)  # noqa: E731
-        return choose_action(rng, game, legal, pick, probe_rate=rate, follow_draw=follow, avoid=self._avoid)
+        return choose_action(rng, game, legal, pick, probe_rate=rate, follow_draw=follow, avoid=self.avoid)
 
     def _cover(self, steps: Sequence[Step], report: FuzzReport) -> None:
         """Count the rules the hand of ``steps`` showed (:func:`rules_shown`), and steer by them."""
@@ -564,14 +537,14 @@ class Fuzzer:
     ) -> Divergence:
         cause = cause_of(self.reference, setup, actions, difference, step)
         divergence = Divergence(config, setup, actions, cause, difference.expected, difference.got, seed, strategy)
-        self._record(report, divergence)
+        self.record(report, divergence)
         return divergence
 
     def _record_passed(self, report: FuzzReport, divergence: Divergence) -> None:
-        self._record(report, divergence)  # (one play goes on past: a mano the reference was set to)
+        self.record(report, divergence)  # (one play goes on past: a mano the reference was set to)
         report.passed_over += 1
 
-    def _record(self, report: FuzzReport, divergence: Divergence) -> Group:
+    def record(self, report: FuzzReport, divergence: Divergence) -> Group:
         """Count ``divergence`` in the group of its cause (made, known or not, at its first)."""
         cause = divergence.cause
         group = report.groups.get(cause)

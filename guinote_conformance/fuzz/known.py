@@ -12,7 +12,7 @@ with a ``reason`` and at least one pattern (``fnmatch`` globs)::
 
 A divergence matching every pattern of an entry is counted under its group but not reported
 as a failure; its game goes on when play can go past it, as after any divergence
-(:meth:`guinote_conformance.fuzz.fuzzer.Fuzzer._judge`). The
+(:func:`guinote_conformance.fuzz.judge.judge`). The
 file is checked before any hand is played: an unknown key, a missing reason, an unknown kind,
 or a pattern that can match nothing is an error naming ``file:line``.
 """

@@ -51,9 +51,9 @@ def fuzz_recording(engine: Any, known: list[Known], games: int) -> tuple[FuzzRep
     found: list[Divergence] = []
 
     class Recording(Fuzzer):
-        def _record(self, report: FuzzReport, divergence: Divergence) -> Group:
+        def record(self, report: FuzzReport, divergence: Divergence) -> Group:
             found.append(divergence)
-            return super()._record(report, divergence)
+            return super().record(report, divergence)
 
     info: EngineInfo = engine.info()
     fuzzer = Recording(ReferenceEngine(), engine, info, depth="match", known=known, seed=3)

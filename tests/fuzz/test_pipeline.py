@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Iterator
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -14,6 +15,8 @@ import pytest
 from guinote_conformance.adapters.obligations import Obligations
 from guinote_conformance.adapters.reference import ReferenceEngine
 from guinote_conformance.adapters.subprocess_adapter import EngineCrashed, EngineTimeout, GameLost, SubprocessEngine
+from guinote_conformance.fuzz import fuzzer as fuzzer_module
+from guinote_conformance.fuzz.ahead import drop_ahead, take_ahead
 from guinote_conformance.fuzz.configs import resolve
 from guinote_conformance.fuzz.differential import begin_compare
 from guinote_conformance.fuzz.findings import FuzzReport
@@ -129,3 +132,60 @@ def test_after_a_crash_the_fuzzer_goes_on_exactly_as_one_call_at_a_time() -> Non
     assert {group["cause"]["kind"] for group in pipelined["groups"]} == {"failure"}
     assert sum(group["count"] for group in pipelined["groups"]) > 1 and pipelined["games"] == 6  # relaunched
     assert pipelined == in_turn
+
+
+@pytest.mark.parametrize(
+    ("flaw", "depth", "diverges_at_the_end"),
+    [("no_cantes", "hand", False), ("forgets_totals", "match", False), ("no_cantes", "point", False),
+     ("refuses_cantes", "hand", True), ("refuses_draw", "hand", True)],
+)  # fmt: skip
+def test_the_next_game_is_played_ahead_and_the_run_is_the_one_played_game_after_game(
+    flaw: str, depth: str, diverges_at_the_end: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While the engine answers the last hand of a game, the fuzzer deals the next game and plays its
+    first hand on the reference. After a last hand that diverges where play cannot go past (an
+    action the engine refuses), that game is dropped, the steering wound back, and it is dealt again
+    in its turn. The run is the one an in-process engine gets, game after game."""
+    taken, dropped = [], []
+
+    def counted_take(fuzzer: Fuzzer, *args: Any) -> Any:
+        ahead = take_ahead(fuzzer, *args)
+        taken.append(ahead is not None)
+        return ahead
+
+    def counted_drop(fuzzer: Fuzzer) -> None:
+        dropped.append(fuzzer.ahead is not None)
+        drop_ahead(fuzzer)
+
+    monkeypatch.setattr(fuzzer_module, "take_ahead", counted_take)
+    monkeypatch.setattr(fuzzer_module, "drop_ahead", counted_drop)
+    engine = serve(f"tests.fuzz.engines:{flaw}")
+    try:
+        pipelined = run(engine, "tradicional", 12, depth=depth)
+    finally:
+        engine.close()
+    in_process = run(FlawedEngine(flaw), "tradicional", 12, depth=depth)
+    assert pipelined["groups"], "the flawed engine diverges"
+    if not diverges_at_the_end:  # (an engine that refuses the draw diverges in every hand: every game is dropped)
+        assert sum(taken) >= 4, "games were dealt and begun while the engine answered the game before"
+    assert any(dropped) == diverges_at_the_end, "a game played ahead of one that diverged is played in its turn"
+    assert pipelined == in_process
+
+
+def test_a_run_stopped_by_its_time_leaves_no_choice_made_for_a_game_it_did_not_play(
+    served: SubprocessEngine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The game played ahead during the last game a run had time for is not played: the steering is
+    left as the games played left it (a later run goes on from there)."""
+    clock = iter([0.0] * 4 + [100.0] * 10)  # (the start, then before each game: the fourth is past the time)
+    monkeypatch.setattr(fuzzer_module, "time", SimpleNamespace(perf_counter=lambda: next(clock)))
+    info = served.info()
+    config = resolve(info, "tradicional")
+    stopped = Fuzzer(ReferenceEngine(), served, info, depth="hand", seed=4)
+    report = stopped.run([config], 10, seconds=10.0)
+    assert report.games == 3
+    assert stopped.ahead is None
+    monkeypatch.undo()
+    in_process = Fuzzer(ReferenceEngine(), ReferenceEngine(), info, depth="hand", seed=4)
+    in_process.run([config], 3)
+    assert stopped.steering.checkpoint() == in_process.steering.checkpoint()
