@@ -8,15 +8,16 @@ or a whole match (``depth``). Every divergence, known or not, is grouped by its
 :class:`~guinote_conformance.oracle.divergence.Cause` in the run's report (:mod:`guinote_conformance.fuzz.findings`),
 and the group keeps a count and its best example. A divergence does not end its game when play can
 go past it (:mod:`guinote_conformance.fuzz.judge`): the reference's answer is taken and the game
-goes on, its subject no longer compared in that game; one play cannot go past ends the game, counted in its group. A
-game the suite cannot follow on this engine ends there, the reason counted: a play the explicit
-draw's view of an ``automatic_draw`` engine cannot follow (play steers clear of most), or the deal
-of an ``own_shuffle`` engine that cannot be read back (its next hands are dealt and played on the
-engine first, then given to the reference: :mod:`guinote_conformance.fuzz.own_deal`). Over the wire,
-the fuzzer plays on the reference while the engine answers: the next hand of a game, or, at its
-last hand, the next game (:mod:`guinote_conformance.fuzz.ahead`). Deals and policies are steered
-toward the rules not seen yet (:mod:`guinote_conformance.fuzz.steering`), and the rules each hand
-showed make the run's rule coverage.
+goes on, its subject no longer compared in that game; one play cannot go past ends the game,
+counted in its group. A game the suite cannot follow on this engine ends there, the reason
+counted: a play the explicit draw's view of an ``automatic_draw`` engine cannot follow (play steers
+clear of most), or the deal of an ``own_shuffle`` engine that cannot be read back (its next hands
+are dealt and played on the engine first, then given to the reference:
+:mod:`guinote_conformance.fuzz.own_deal`). Over the wire, the fuzzer plays on the reference while
+the engine answers: the next hand of a game, or, at its last hand, the next game
+(:mod:`guinote_conformance.fuzz.ahead`). Deals and policies are steered toward the rules not seen
+yet (:mod:`guinote_conformance.fuzz.steering`), and the rules each hand showed make the run's rule
+coverage.
 """
 
 from __future__ import annotations
@@ -269,8 +270,9 @@ class Fuzzer:
     ) -> Divergence | None:
         """The game :meth:`play_game` started, played hand after hand until it ends, or until play
         cannot go past a divergence (:mod:`guinote_conformance.fuzz.judge`) or the suite cannot follow
-        it on this engine (counted in :attr:`FuzzReport.ended_early`); the divergence that ended it, or ``None``.
-        ``first_hand``: the steps of its first hand, played on the reference already (ahead)."""
+        it on this engine (counted in :attr:`FuzzReport.ended_early`); the divergence that ended it,
+        or ``None``. ``first_hand``: the steps of its first hand, played on the reference already
+        (:mod:`guinote_conformance.fuzz.ahead`)."""
         watch = Watch()
         self.avoid = watch.avoid
         history: list[dict[str, JSON]] = []  # the reference's actions since ``origin.setup``
