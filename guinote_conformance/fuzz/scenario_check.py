@@ -67,16 +67,20 @@ def check_scenarios(
         runs = (("engine", engine_spec, profile), ("reference", "reference", reference_profile or profile))
         for who, spec, under in runs:
             out = Path(folder) / f"{who}.json"
+            # from the user's folder, as the engine was named there (cmd:./guinote-engine, a relative
+            # PYTHONPATH); -P: that folder's own modules do not shadow pytest's or the suite's
             argv = [
-                sys.executable, "-m", "pytest", str(test), "-p", "no:cacheprovider", "-q", "-n", "0",
+                sys.executable, "-P", "-m", "pytest", str(test), "-p", "no:cacheprovider", "-q", "-n", "0",
                 "--rootdir", folder, "-c", str(Path(folder) / "pytest.ini"),
                 "--engine", spec, "--profile", under, "--guinote-results", str(out),
             ]  # fmt: skip
             if start_timeout is not None and who == "engine":  # the engine's own start (compare --start-timeout)
                 argv += ["--engine-start-timeout", repr(start_timeout)]
-            env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")])}
+            # (no empty entry: it would stand for the current folder)
+            paths = [str(REPO), *(entry for entry in os.environ.get("PYTHONPATH", "").split(os.pathsep) if entry)]
+            env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
             try:
-                done = runner(argv, cwd=folder, capture_output=True, text=True, timeout=timeout, check=False,
+                done = runner(argv, cwd=os.getcwd(), capture_output=True, text=True, timeout=timeout, check=False,
                               env=env)  # fmt: skip
             except subprocess.TimeoutExpired:
                 raise RuntimeError(

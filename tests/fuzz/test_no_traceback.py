@@ -159,3 +159,47 @@ def test_the_failures_of_an_in_process_engine_can_be_known(tmp_path: Path) -> No
         encoding="utf-8",
     )
     assert len(load_known(path, rules=observable_rules())) == 3
+
+
+def test_the_written_scenarios_are_checked_on_an_engine_named_from_the_users_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``compare --engine cmd:./guinote-engine`` (a path from the folder the user is in), or a Python
+    engine found on a relative ``PYTHONPATH``: the check of the scenarios starts the engine from
+    that folder too (it ran in a folder of its own, where neither could be found)."""
+    engine = tmp_path / "guinote-engine"
+    engine.write_text(f"#!/bin/sh\nexec {sys.executable} -m guinote_conformance.adapters.serve\n", encoding="utf-8")
+    engine.chmod(0o755)
+    (tmp_path / "my_engine.py").write_text(
+        "from guinote_conformance.adapters.reference import ReferenceEngine\n\n"
+        "def make() -> ReferenceEngine:\n    return ReferenceEngine()\n",
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("PYTHONPATH", ".")
+    for spec in ("cmd:./guinote-engine", "serve:py:my_engine:make"):
+        checked = check_scenarios(_SINGS, spec, "tradicional")
+        assert [(c.engine_status, c.reference_status) for c in checked.values()] == [("pass", "pass")]
+    # the folder's own modules are not put before pytest's and the suite's
+    monkeypatch.delenv("PYTHONPATH")
+    (tmp_path / "pytest.py").write_text("raise SystemExit('the user folder shadowed pytest')\n", encoding="utf-8")
+    checked = check_scenarios(_SINGS, "cmd:./guinote-engine", "tradicional")
+    assert [(c.engine_status, c.reference_status) for c in checked.values()] == [("pass", "pass")]
+
+
+#: A scenario as compare writes them (the engines above are the reference: it passes on both).
+_SINGS = """Feature: Divergences found by guinote-conformance compare
+
+  @CANTE-01
+  Scenario: compare 1: legal cante (missing) (tradicional)
+    Given a deal by seat 3:
+      | seat 0  | 4e Re Se 2e Sb Rb |
+      | seat 1  | 7b 3b Ao Ae 3c Ce |
+      | seat 2  | 5e So Sc Rc Ro 6e |
+      | seat 3  | Ab 3o 6b 7o Ac 3e |
+      | muestra | 7c                |
+    When these tricks are played:
+      | Rb 7b Rc 6b |
+    Then seat 0 may sing espadas
+    And seat 2 may sing oros
+"""
