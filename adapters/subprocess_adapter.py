@@ -53,7 +53,7 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from guinote_conformance.adapters.gcp.json_text import encode, known_texts
+from guinote_conformance.adapters.gcp.json_text import encode
 from guinote_conformance.adapters.gcp.messages import (
     PROTOCOL_VERSIONS,
     Apply,
@@ -64,7 +64,12 @@ from guinote_conformance.adapters.gcp.messages import (
     Start,
     Stop,
 )
-from guinote_conformance.adapters.gcp.validation import batch_answer_is_valid, response_is_valid, response_violations
+from guinote_conformance.adapters.gcp.validation import (
+    batch_answer_is_valid,
+    known_batch_steps,
+    response_is_valid,
+    response_violations,
+)
 from guinote_conformance.adapters.interface import EngineInfo, Setup, SetupRejected, UnknownField
 from guinote_conformance.adapters.obligations import Obligations
 from guinote_conformance.adapters.wire.failures import (
@@ -323,13 +328,8 @@ class SubprocessEngine:
         ``expected``: the known steps of a ``batch`` answer
         (:func:`~guinote_conformance.adapters.gcp.validation.batch_answer_is_valid`)."""
         cmd = request.spec.name
-        known: list[bool] | None = None
-        if expected:
-            steps = answer.get("steps") if answer.get("ok") is True else None
-            known = known_texts(steps, expected) if isinstance(steps, list) else None
-            valid = batch_answer_is_valid(answer, expected, known)
-        else:
-            valid = response_is_valid(cmd, answer)
+        known = known_batch_steps(answer, expected) if expected else None
+        valid = batch_answer_is_valid(answer, expected, known) if expected else response_is_valid(cmd, answer)
         if not valid:
             violations = response_violations(cmd, answer)
             if violations:

@@ -171,6 +171,14 @@ def _batch_step_check() -> Check:
     return _compiler().compile_ref(SCHEMA_BASE + "batch.response.json", "#/$defs/step")
 
 
+def known_batch_steps(answer: Any, expected: Sequence[bytes | None]) -> list[bool] | None:
+    """Which steps of a ``batch`` answer have the canonical text ``expected`` gives for them
+    (:func:`~guinote_conformance.adapters.gcp.json_text.known_texts`); ``None`` for an answer that
+    is not an ``ok`` one with a list of steps."""
+    steps = answer.get("steps") if isinstance(answer, dict) and answer.get("ok") is True else None
+    return known_texts(steps, expected) if isinstance(steps, list) else None
+
+
 def batch_answer_is_valid(answer: Any, expected: Sequence[bytes | None], known: Sequence[bool] | None = None) -> bool:
     """:func:`response_is_valid` for a ``batch`` answer, cheaper when most of its steps are known.
 
@@ -180,8 +188,7 @@ def batch_answer_is_valid(answer: Any, expected: Sequence[bytes | None], known: 
     with that very text is valid without a check; every other step, and the rest of the answer,
     is checked. Exactly as strict as :func:`response_is_valid`: the steps' schema has no
     constraint across steps (``minItems``, ``uniqueItems``), so the answer is valid when the rest
-    of it is and each step is. ``known``: the steps' :func:`~guinote_conformance.adapters.gcp.json_text.known_texts`
-    against ``expected``, when the caller has them already."""
+    of it is and each step is. ``known``: :func:`known_batch_steps`, when the caller has it already."""
     steps = answer.get("steps") if isinstance(answer, dict) else None
     if not isinstance(steps, list) or answer.get("ok") is not True:
         return response_is_valid("batch", answer)
