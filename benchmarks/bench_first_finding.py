@@ -90,7 +90,7 @@ def time_to_finding(bug: str, jobs: int, limit: float, folder: Path) -> Timing:
                 continue
             rule = found.group("rule") or ""
             timing.first_rule = timing.first_rule or rule
-            if named(planted, [rule]):
+            if named(planted, [rule], CATALOGUE[bug].also_breaks):
                 timing.seconds = time.perf_counter() - started
                 timing.first_rule = rule
                 break

@@ -22,7 +22,12 @@ class Breakage:
     are flag values the broken engine plays whatever the setup asks (a rule broken by playing
     another reading); ``area`` sorts the catalogue (seat, suit led, trump, rank, phase,
     declarations, scoring, match). ``witness`` is a position where the bug shows, for a bug
-    random play rarely reaches (:mod:`tests.broken_engines.differential` plays from it)."""
+    random play rarely reaches (:mod:`tests.broken_engines.differential` plays from it).
+
+    ``also_breaks`` are other rules whose statement the bug breaks too, by the same wrong answer:
+    a tool that names one of them names this bug. (Counting the cantes toward the thirty malas
+    breaks SCORE-10, what counts, and SCORE-09, thirty points besides the cantes; no play tells
+    the two apart, see :func:`guinote_conformance.oracle.divergence.thirty_malas_rule`.)"""
 
     rule: str
     description: str
@@ -33,6 +38,7 @@ class Breakage:
     forced: Mapping[str, str] = field(default_factory=dict)
     area: str = ""
     witness: Mapping[str, Any] | None = None
+    also_breaks: tuple[str, ...] = ()
 
 
 def replace_everywhere(original: object, replacement: object) -> None:

@@ -306,6 +306,11 @@ class Entry:
         return tuple(BUGS[bug].rule for bug in self.bugs)
 
     @property
+    def also_breaks(self) -> dict[str, tuple[str, ...]]:
+        """Each planted rule with the other rules its bug breaks too (:attr:`Breakage.also_breaks`)."""
+        return {BUGS[bug].rule: BUGS[bug].also_breaks for bug in self.bugs if BUGS[bug].also_breaks}
+
+    @property
     def profile(self) -> str:
         """The profile where the bugs apply, by the engine's own name for it."""
         return profile_in_shape(BUGS[self.bugs[0]].profile, self.shape)

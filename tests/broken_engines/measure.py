@@ -29,7 +29,7 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -94,11 +94,12 @@ def compare_args(name: str, folder: Path, *, hands: int, seconds: float, jobs: i
     ]  # fmt: skip
 
 
-def named(planted: Sequence[str], rules: Iterable[str]) -> list[str]:
+def named(planted: Sequence[str], rules: Iterable[str], also: Mapping[str, Sequence[str]] | None = None) -> list[str]:
     """The planted rules that ``compare`` found: those a divergence group's cause names (``rules``: the
-    groups' rules)."""
-    causes = set(rules)
-    return [rule for rule in planted if rule in causes]
+    groups' rules), by the rule itself or by another rule its bug breaks too (``also``:
+    :attr:`~tests.broken_engines.engines.Entry.also_breaks`)."""
+    causes, also = set(rules), also or {}
+    return [rule for rule in planted if rule in causes or not causes.isdisjoint(also.get(rule, ()))]
 
 
 def _command(name: str, args: Sequence[str], timeout: float) -> tuple[int | None, str, float]:
@@ -154,7 +155,7 @@ def measure_compare(entry: Entry, name: str, folder: Path, result: Measure, hand
     data = json.loads(path.read_text(encoding="utf-8"))
     rules: list[str] = [str(group["cause"].get("rule") or "") for group in data["groups"]]
     result.compare_rules = sorted(set(rules))
-    result.compare_found = named(result.planted, rules)
+    result.compare_found = named(result.planted, rules, entry.also_breaks)
     result.compare_status = f"{len(rules)} groups, {data.get('hands', 0)} hands"
 
 
@@ -179,9 +180,13 @@ def _found(found: list[str], planted: list[str], status: str) -> str:
 def _rules_named(measure: Measure) -> str:
     """The rules compare's groups name: the planted ones first, then how many others (consequences of
     the bugs, or rules a bug also breaks). Cut to four names, the table once left out planted rules
-    that were found, and read as if compare had missed them."""
-    others = [rule for rule in measure.compare_rules if rule not in measure.planted]
-    named = [rule for rule in measure.planted if rule in measure.compare_rules]
+    that were found, and read as if compare had missed them. A planted rule named by another rule its
+    bug breaks too reads ``SCORE-09 (SCORE-10)``."""
+    also = CATALOGUE[measure.engine].also_breaks if measure.engine in CATALOGUE else {}
+    naming = {rule: [name for name in (rule, *also.get(rule, ())) if name in measure.compare_rules]
+              for rule in measure.planted}  # fmt: skip
+    others = [rule for rule in measure.compare_rules if not any(rule in names for names in naming.values())]
+    named = [names[0] if names[0] == rule else f"{names[0]} ({rule})" for rule, names in naming.items() if names]
     return " ".join([*named, *([f"+{len(others)} other"] if others else [])]) or "-"
 
 

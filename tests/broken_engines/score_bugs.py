@@ -145,6 +145,7 @@ SCORE_BUGS: dict[str, Breakage] = {
         _malas_with_cantes,
         area="scoring",
         witness=SHORT_OF_MALAS,
+        also_breaks=("SCORE-09",),
     ),
     "both_over_most_points": Breakage(
         "SCORE-07",

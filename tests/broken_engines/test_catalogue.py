@@ -132,3 +132,26 @@ def test_the_table_names_every_planted_rule_compare_found_before_the_others() ->
                     compare_rules=["ARR-02", "ARR-03", "ARR-07", "CANTE-05", "CANTE-20", "DECK-11", "SCORE-04"],
                     compare_found=["DECK-11", "CANTE-05", "SCORE-04"], compare_status="7 groups, 40 hands")  # fmt: skip
     assert "| yes | DECK-11 CANTE-05 SCORE-04 +4 other |" in table([found])
+
+
+def test_a_bug_named_by_another_rule_it_breaks_too_is_found_and_the_table_says_by_which() -> None:
+    """Counting the cantes toward the thirty malas breaks SCORE-10 and SCORE-09 (thirty points besides
+    the cantes): compare names it SCORE-09, which counts as naming it. A SCORE-09 group names no other
+    bug, and the table says which rule named the planted one."""
+    from tests.broken_engines.measure import Measure, named, table
+
+    also = CATALOGUE["malas_with_cantes"].also_breaks
+    assert also == {"SCORE-10": ("SCORE-09",)}
+    assert named(["SCORE-10"], ["SCORE-09", "SCORE-12"], also) == ["SCORE-10"]
+    assert named(["SCORE-10"], ["SCORE-12"], also) == [] and named(["SCORE-10"], ["SCORE-09"]) == []
+    assert named(["SCORE-04"], ["SCORE-09"], CATALOGUE["threshold_100"].also_breaks) == []
+    found = Measure("malas_with_cantes", "full", ["SCORE-10"], compare_rules=["SCORE-09", "SCORE-12"],
+                    compare_found=["SCORE-10"], compare_status="2 groups, 40 hands")  # fmt: skip
+    assert "| yes | SCORE-09 (SCORE-10) +1 other |" in table([found]), table([found])
+
+
+@pytest.mark.parametrize("name", sorted(name for name, bug in BUGS.items() if bug.also_breaks))
+def test_the_other_rules_a_bug_breaks_are_rules_of_the_index_and_not_its_own(name: str) -> None:
+    bug = BUGS[name]
+    assert bug.rule not in bug.also_breaks
+    assert not set(bug.also_breaks) - set(RULES), f"{name}: {bug.also_breaks} not all in features/index"
