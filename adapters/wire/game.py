@@ -130,10 +130,11 @@ class SubprocessGame:
         engine does (the fuzzer plays the next hand on the reference meanwhile). Any other call
         on this engine first reads the answer and keeps it for that function.
 
-        ``expected[i]``: the canonical text (:func:`~guinote_conformance.adapters.gcp.json_text.canonical`) of a valid
-        step the
-        caller expects as step ``i`` (the fuzzer's: the reference's answer), or ``None``. The
-        answer is checked as strictly, but a step with exactly that text needs no schema check."""
+        ``expected[i]``: the canonical text (:func:`~guinote_conformance.adapters.gcp.json_text.canonical`)
+        of a valid step, with every event member the engine's capabilities require, that the caller
+        expects as step ``i`` (the fuzzer's: the reference's answer), or ``None``. The answer is
+        checked as strictly, but a step with exactly that text needs no schema check, nor a look for
+        the members the capabilities require."""
         if not self.batch_supported:
             raise EngineFailure("the engine does not declare the 'batch' capability")
         engine = self._engine

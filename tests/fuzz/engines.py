@@ -43,6 +43,9 @@ class _Game:
         outcome = self.inner.apply(action)
         if "ultimas_zero" in self.flaws and isinstance(outcome, Accepted):  # SCORE-06, in the event only
             return Accepted([{**e, "points": 0} if e.get("type") == "ultimas" else e for e in outcome.events])
+        if "hand_over_without_rule" in self.flaws and isinstance(outcome, Accepted):  # what 'reason_codes' requires
+            return Accepted([{k: v for k, v in e.items() if k != "rule" or e.get("type") != "hand_over"}
+                             for e in outcome.events])  # fmt: skip
         if "wrong_play_codes" in self.flaws and isinstance(outcome, Rejected) and action.get("type") == "play":
             return Rejected("NOT_YOUR_TURN", outcome.rule, outcome.message)  # the same refusal, another code
         return outcome
@@ -104,6 +107,11 @@ def refuses_draw() -> FlawedEngine:
 def wrong_play_codes() -> FlawedEngine:
     """Refuses the plays the reference refuses, with another reason code."""
     return FlawedEngine("wrong_play_codes")
+
+
+def hand_over_without_rule() -> FlawedEngine:
+    """Its ``hand_over`` event lacks the rule that its ``reason_codes`` capability makes required."""
+    return FlawedEngine("hand_over_without_rule")
 
 
 def boolean_seats() -> FlawedEngine:

@@ -189,3 +189,30 @@ def test_a_run_stopped_by_its_time_leaves_no_choice_made_for_a_game_it_did_not_p
     in_process = Fuzzer(ReferenceEngine(), ReferenceEngine(), info, depth="hand", seed=4)
     in_process.run([config], 3)
     assert stopped.steering.checkpoint() == in_process.steering.checkpoint()
+
+
+def test_a_batch_step_lacking_a_member_its_capabilities_require_is_refused_unless_it_is_the_text_expected() -> None:
+    """The members an engine's capabilities require (the rule of ``hand_over``, for ``reason_codes``)
+    are looked for in every step of a batch answer but the steps whose text is the one the caller
+    expected (the fuzzer's: the reference's own answer, every member in)."""
+    from guinote_conformance.adapters.gcp.json_text import canonical
+    from guinote_conformance.adapters.subprocess_adapter import SchemaViolation
+
+    engine, reference = serve("tests.fuzz.engines:hand_over_without_rule"), serve()
+    try:
+        actions, fields = actions_of_a_hand(), ["phase", "turn"]
+        ours = reference.start(SETUP).batch(actions, fields)
+        expected = [canonical(step) if step["accepted"] else None for step in ours["steps"]]
+        with pytest.raises(SchemaViolation, match="lacks a member the engine's capabilities require") as refused:
+            engine.start(SETUP).batch_begin(actions, fields, None, expected)()
+        last = len(actions) - 1
+        assert any(f"$.steps[{last}].events[" in detail and "'rule'" in detail for detail in refused.value.details)
+        theirs = [dict(step) for step in ours["steps"]]
+        theirs[-1]["events"] = [{k: v for k, v in e.items() if k != "rule"} if e["type"] == "hand_over" else e
+                                for e in theirs[-1]["events"]]  # fmt: skip
+        trusted = [canonical(step) if step["accepted"] else None for step in theirs]
+        answer = engine.start(SETUP).batch_begin(actions, fields, None, trusted)()
+        assert answer["steps"][-1]["events"] == theirs[-1]["events"]
+    finally:
+        engine.close()
+        reference.close()
