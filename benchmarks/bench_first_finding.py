@@ -6,9 +6,9 @@ is started on it as a command (the options ``python -m tests.broken_engines.meas
 profile and flags where the bug applies, ``--no-scenarios``), with ``--jobs 1`` and with ``--jobs 2``.
 ``compare`` prints each divergence group the moment play first finds it (``found: <cause> [RULE] ...``,
 :func:`guinote_conformance.fuzz.findings.found_line`); the figure is the wall time from starting the command
-to the first such line whose rule is a planted one (the catalogue measure's judgement:
-:func:`tests.broken_engines.measure.named`). Then the command is stopped. A bug not shown within
-``--limit`` seconds counts as not found (``>LIMIT``, the worst).
+to the first such line whose rule is a planted one, or another rule the bug breaks too (the catalogue
+measure's judgement: :func:`tests.broken_engines.measure.named`). Then the command is stopped. A bug
+not shown within ``--limit`` seconds counts as not found (``>LIMIT``, the worst).
 
 It prints a line per bug (its rule, the seconds with each number of jobs, and the rule of the first
 group shown, found or not), then per number of jobs the median and the worst, with the load average
@@ -157,6 +157,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             for timing in row:
                 timings[timing.jobs].append(timing)
             notes = "; ".join(f"{t.jobs}: {t.first_rule or '-'}" + (f" ({t.ended})" if t.ended else "") for t in row)
+            also = [rule for rules in CATALOGUE[bug].also_breaks.values() for rule in rules]
+            notes += f" ({', '.join(also)}: a rule the bug breaks too)" if also else ""
             print(f"{bug:<28} {' '.join(CATALOGUE[bug].rules):<11} "
                   + " ".join(f"{t.cell(options.limit):>8}" for t in row) + f"  {notes}", flush=True)  # fmt: skip
     print(_load())
